@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import pino from 'pino'
+import type { AppConfig } from './config'
+import { findUserById } from './modules/identity'
+import { appModules } from './modules'
+import { authPlugin } from './platform/auth'
+import { type Db, type DbHandle, openDatabase } from './platform/db'
+import { registerErrorHandler } from './platform/errors'
+import type { JobQueue, Subscription } from './platform/jobs'
+import { migrate } from './platform/migrate'
+import { OutboxRelay, registerSubscriptions } from './platform/outbox-relay'
+import { BullmqJobQueue } from './platform/queue-bullmq'
+import { EmbeddedJobQueue } from './platform/queue-embedded'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig
+    db: Db
+    jobs: JobQueue
+    relay: OutboxRelay
+  }
+}
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../dist/web')
+
+export interface Runtime {
+  config: AppConfig
+  log: FastifyBaseLogger
+  dbHandle: DbHandle
+  db: Db
+  jobs: JobQueue
+  relay: OutboxRelay
+  close(): Promise<void>
+}
+
+export function createLogger(config: AppConfig): FastifyBaseLogger {
+  return pino({
+    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    redact: ['req.headers.authorization', '*.password', '*.apiKey', '*.cardNumber', '*.cvv'],
+  })
+}
+
+/**
+ * Database, queue and outbox relay: what both the api and the worker process need.
+ * `workers` runs the job handlers in this process (always in embedded mode).
+ */
+export async function createRuntime(
+  config: AppConfig,
+  opts: { log?: FastifyBaseLogger; workers?: boolean; migrate?: boolean } = {},
+): Promise<Runtime> {
+  const log = opts.log ?? createLogger(config)
+  const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const db = dbHandle.db
+  if (opts.migrate ?? true) await migrate(db)
+  const jobs: JobQueue = config.useRedis ? new BullmqJobQueue(db, config, log) : new EmbeddedJobQueue(db, config, log)
+  const subscriptions: Subscription[] = appModules.flatMap((m) => m.subscriptions ?? [])
+  registerSubscriptions(jobs, subscriptions)
+  for (const def of appModules.flatMap((m) => m.jobs ?? [])) jobs.register(def)
+  const relay = new OutboxRelay(db, jobs, subscriptions, log)
+  if (opts.workers ?? config.runWorkers) await jobs.startWorkers()
+  relay.start()
+  return {
+    config,
+    log,
+    dbHandle,
+    db,
+    jobs,
+    relay,
+    async close() {
+      await relay.stop()
+      await jobs.close()
+      await dbHandle.close()
+    },
+  }
+}
+
+export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const { config } = runtime
+  const app = Fastify({
+    loggerInstance: runtime.log,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('db', runtime.db)
+  app.decorate('jobs', runtime.jobs)
+  app.decorate('relay', runtime.relay)
+  registerErrorHandler(app)
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Checkout Platform API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  let rateLimitRedis: Redis | undefined
+  if (config.useRedis) {
+    rateLimitRedis = new Redis(config.REDIS_URL!, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    app.addHook('onClose', async () => void (await rateLimitRedis?.quit().catch(() => undefined)))
+  }
+  await app.register(rateLimit, { global: false, redis: rateLimitRedis, nameSpace: `${config.QUEUE_PREFIX}-rl-` })
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 30 } })
+  await app.register(authPlugin, {
+    appSecret: config.APP_SECRET,
+    expiresIn: config.JWT_EXPIRES_IN,
+    lookupUser: (id) => findUserById(runtime.db, id),
+  })
+
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await runtime.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute()
+    return { status: 'ok', database: runtime.dbHandle.kind, queue: config.useRedis ? 'bullmq' : 'embedded' }
+  })
+
+  for (const mod of appModules) {
+    if (mod.routes) await app.register(mod.routes, { prefix: '/api' })
+    if (mod.rootRoutes) await app.register(mod.rootRoutes)
+  }
+
+  if (existsSync(path.join(WEB_DIST, 'index.html'))) await registerSpa(app)
+  return app
+}
+
+/** Serves the built SPA; client routes fall back to index.html, hashed assets are cached for a year. */
+async function registerSpa(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: WEB_DIST,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+      else res.setHeader('cache-control', 'no-cache')
+    },
+  })
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]
+    const isApi = url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/sandbox/')
+    if (request.method === 'GET' && !isApi && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.status(404).send({ statusCode: 404, message: `Rota ${request.method} ${url} não encontrada` })
+  })
+}

@@ -1,0 +1,3 @@
+/** The catalog module's tables (filled in as the module is built). */
+// biome-ignore lint/suspicious/noEmptyInterface: extended as tables are added
+export interface CatalogTables {}

@@ -1,0 +1,3 @@
+import type { AppModule } from '../types'
+
+export const checkoutModule: AppModule = { name: 'checkout' }

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../platform/errors'
+import {
+  adminCreateUserSchema,
+  loginSchema,
+  passwordChangeSchema,
+  profileSchema,
+  registerSchema,
+  userSchema,
+} from '../../shared/identity'
+import { isUuid } from '../stores'
+import * as repo from './repository'
+import * as service from './service'
+import { userDetails } from './user-details'
+
+const authAnswer = z.object({ user: userSchema, token: z.string() })
+const USER_NOT_FOUND = 'Usuário não encontrado'
+const TOO_MANY = 'Muitas tentativas. Aguarde um minuto e tente novamente.'
+
+export async function identityRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { config } = app
+  const cost = config.PASSWORD_HASH_COST
+
+  // Two budgets: one per address and e-mail (guessing one account), a wider one per address (spraying many).
+  const emailKey = (r: FastifyRequest) =>
+    `${r.ip}|${String((r.body as { email?: unknown })?.email ?? '').toLowerCase()}`
+  const limited = [
+    app.rateLimit({
+      max: config.RATE_LIMIT_AUTH_MAX * 6,
+      timeWindow: 60_000,
+      keyGenerator: (r) => `ip|${r.ip}`,
+      errorResponseBuilder: tooMany,
+    }),
+    app.rateLimit({
+      max: config.RATE_LIMIT_AUTH_MAX,
+      timeWindow: 60_000,
+      keyGenerator: emailKey,
+      errorResponseBuilder: tooMany,
+    }),
+  ]
+
+  app.post(
+    '/auth/register',
+    {
+      schema: { tags: ['auth'], body: registerSchema, response: { 201: z.object({ user: userSchema }) } },
+      preHandler: limited,
+    },
+    async (request, reply) => {
+      const user = await app.db
+        .transaction()
+        .execute((trx) => service.createUser(trx, { ...request.body, role: 'LOJISTA' }, cost, 'register'))
+      return reply.status(201).send({ user: repo.toUserDto(user) })
+    },
+  )
+
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginSchema, response: { 200: authAnswer } }, preHandler: limited },
+    async (request) => {
+      const user = await service.authenticate(app.db, request.body.email, request.body.password)
+      return { user: repo.toUserDto(user), token: app.signToken(user) }
+    },
+  )
+
+  app.get(
+    '/users/profile',
+    { schema: { tags: ['users'], response: { 200: userSchema } }, preHandler: app.authenticate },
+    async (request) => {
+      const user = await repo.findUserById(app.db, request.user.id)
+      if (!user) throw new AppError(404, USER_NOT_FOUND)
+      return repo.toUserDto(user)
+    },
+  )
+
+  app.patch(
+    '/users/profile',
+    { schema: { tags: ['users'], body: profileSchema, response: { 200: userSchema } }, preHandler: app.authenticate },
+    async (request) => repo.toUserDto(await service.updateProfile(app.db, request.user.id, request.body)),
+  )
+
+  app.patch(
+    '/users/password',
+    {
+      schema: { tags: ['users'], body: passwordChangeSchema, response: { 200: z.object({ message: z.string() }) } },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await service.changePassword(app.db, request.user.id, request.body, cost)
+      return { message: 'Senha alterada com sucesso!' }
+    },
+  )
+
+  const admin = app.requireRole('ADMIN')
+  const idParams = z.object({ id: z.string() })
+  const findUserOr404 = async (id: string) => {
+    const user = isUuid(id) ? await repo.findUserById(app.db, id) : undefined
+    if (!user) throw new AppError(404, USER_NOT_FOUND)
+    return user
+  }
+
+  app.get(
+    '/admin/users',
+    { schema: { tags: ['admin'], response: { 200: z.array(userSchema) } }, preHandler: admin },
+    async () => (await repo.listUsers(app.db)).map(repo.toUserDto),
+  )
+
+  app.post(
+    '/admin/users',
+    { schema: { tags: ['admin'], body: adminCreateUserSchema, response: { 201: userSchema } }, preHandler: admin },
+    async (request, reply) => {
+      const user = await app.db.transaction().execute((trx) => service.createUser(trx, request.body, cost, 'admin'))
+      return reply.status(201).send(repo.toUserDto(user))
+    },
+  )
+
+  app.get('/admin/users/:id', { schema: { tags: ['admin'], params: idParams }, preHandler: admin }, async (request) =>
+    userDetails(app.db, await findUserOr404(request.params.id)),
+  )
+
+  app.delete(
+    '/admin/users/:id',
+    {
+      schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ message: z.string() }) } },
+      preHandler: admin,
+    },
+    async (request) => {
+      const user = await findUserOr404(request.params.id)
+      if (user.id === request.user.id) throw new AppError(409, 'Você não pode excluir sua própria conta.')
+      await repo.deleteUser(app.db, user.id)
+      return { message: 'Usuário excluído com sucesso!' }
+    },
+  )
+
+  app.get('/admin/jobs/failed', { schema: { tags: ['admin'] }, preHandler: admin }, async () => app.jobs.failed(100))
+}
+
+function tooMany() {
+  return new AppError(429, TOO_MANY)
+}

@@ -1,0 +1,75 @@
+import type { Db, Trx } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { publish } from '../../platform/events'
+import type { PasswordChangeInput, ProfileInput, Role } from '../../shared/identity'
+import { userRegistered } from './events'
+import { hashPassword, verifyPassword } from './password'
+import * as repo from './repository'
+
+export const INVALID_CREDENTIALS = 'Email ou senha inválidos.'
+export const EMAIL_TAKEN = 'Este e-mail já está cadastrado.'
+
+interface NewUser {
+  name: string
+  email: string
+  password: string
+  role: Role
+}
+
+/** Creates the account and announces it in the same transaction. */
+export async function createUser(trx: Trx, user: NewUser, cost: number, via: 'register' | 'admin' | 'seed') {
+  const passwordHash = await hashPassword(user.password, cost)
+  const row = await repo.insertUser(trx, {
+    email: user.email.toLowerCase(),
+    name: user.name,
+    passwordHash,
+    role: user.role,
+  })
+  if (!row) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN })
+  await publish(trx, userRegistered, { userId: row.id, email: row.email, name: row.name, role: row.role, via })
+  return row
+}
+
+export async function authenticate(db: Db, email: string, password: string) {
+  const row = await repo.findUserWithHashByEmail(db, email.trim())
+  // Compare against a fixed hash when the e-mail is unknown so both failures take the same time.
+  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH)
+  if (!row || !ok) throw new AppError(401, INVALID_CREDENTIALS)
+  if (row.status !== 'ACTIVE') throw new AppError(403, 'Conta suspensa. Entre em contato com o suporte.')
+  const { password_hash: _, ...user } = row
+  return user
+}
+const DUMMY_HASH = '$2b$10$rPih2fcbqQtXxjtdlPp9.uwXkKbEX95c5tpr6VxcR2VjoKp2Yy3ca'
+
+export async function updateProfile(db: Db, userId: string, input: ProfileInput) {
+  const row = await repo.updateUser(db, userId, { name: input.name })
+  if (!row) throw new AppError(404, 'Usuário não encontrado')
+  return row
+}
+
+export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta'
+
+export async function changePassword(db: Db, userId: string, input: PasswordChangeInput, cost: number) {
+  const hash = await repo.findPasswordHash(db, userId)
+  if (!hash) throw new AppError(404, 'Usuário não encontrado')
+  // 400, not 401: a 401 would end the session of someone who merely mistyped.
+  if (!(await verifyPassword(input.currentPassword, hash))) {
+    throw new AppError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD })
+  }
+  await repo.updateUser(db, userId, { passwordHash: await hashPassword(input.newPassword, cost) })
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD on start: create that administrator, or promote and re-key an existing account. */
+export async function ensureAdmin(db: Db, email: string, password: string, cost: number) {
+  const existing = await repo.findUserWithHashByEmail(db, email)
+  if (!existing) {
+    return db
+      .transaction()
+      .execute((trx) => createUser(trx, { name: 'Administrador', email, password, role: 'ADMIN' }, cost, 'seed'))
+  }
+  const samePassword = await verifyPassword(password, existing.password_hash)
+  return repo.updateUser(db, existing.id, {
+    role: 'ADMIN',
+    ...(!samePassword && { passwordHash: await hashPassword(password, cost) }),
+  })
+}

@@ -1,0 +1,26 @@
+import type { Generated } from 'kysely'
+import type { Json, Timestamp } from '../../platform/tables'
+
+export type Role = 'ADMIN' | 'LOJISTA' | 'USER' | 'MODERATOR'
+export type UserStatus = 'ACTIVE' | 'SUSPENDED'
+
+export interface IdentityTables {
+  users: {
+    id: Generated<string>
+    email: string
+    name: string
+    password_hash: string
+    role: Generated<Role>
+    status: Generated<UserStatus>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  activity_log: {
+    id: Generated<string>
+    event_id: string
+    user_id: string
+    kind: string
+    data: Json<Record<string, unknown>>
+    created_at: Generated<Date>
+  }
+}

@@ -1,0 +1,17 @@
+import type { CatalogTables } from '../modules/catalog/tables'
+import type { CheckoutTables } from '../modules/checkout/tables'
+import type { IdentityTables } from '../modules/identity/tables'
+import type { OrderingTables } from '../modules/ordering/tables'
+import type { PaymentsTables } from '../modules/payments/tables'
+import type { StoreTables } from '../modules/stores/tables'
+import type { PlatformTables } from './tables'
+
+/** Every table of the database: each module declares its own in its tables.ts; this is where they meet. */
+export interface Database
+  extends PlatformTables,
+    IdentityTables,
+    StoreTables,
+    CatalogTables,
+    PaymentsTables,
+    CheckoutTables,
+    OrderingTables {}

@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from './db'
+import type { EventJobData, JobQueue, Subscription } from './jobs'
+
+/**
+ * Moves committed outbox rows to the job queue, one job per subscriber with the id `{eventId}__{subscriber}`.
+ * A crash after the enqueue and before the row is marked re-sends the same ids, which the queue ignores.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined
+  private stopped = true
+  private current: Promise<number> = Promise.resolve(0)
+
+  constructor(
+    private db: Db,
+    private jobs: JobQueue,
+    private subscriptions: Subscription[],
+    private log: FastifyBaseLogger,
+    private intervalMs = 200,
+  ) {}
+
+  start() {
+    this.stopped = false
+    this.loop()
+  }
+
+  private loop() {
+    if (this.stopped) return
+    this.timer = setTimeout(async () => {
+      await this.flush().catch((err) => this.stopped || this.log.error({ err }, 'outbox relay failed'))
+      this.loop()
+    }, this.intervalMs)
+  }
+
+  /** Relays everything pending now; returns how many events were relayed. */
+  flush(): Promise<number> {
+    this.current = this.current.then(() => this.relayBatch()).catch(() => 0)
+    return this.current
+  }
+
+  private async relayBatch(): Promise<number> {
+    let total = 0
+    for (;;) {
+      const n = await this.db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('outbox')
+          .select(['id', 'event', 'payload'])
+          .where('relayed_at', 'is', null)
+          .orderBy('created_at')
+          .limit(100)
+          .forUpdate()
+          .skipLocked()
+          .execute()
+        for (const row of rows) {
+          for (const sub of this.subscriptions.filter((s) => s.event.name === row.event)) {
+            const data: EventJobData = { eventId: row.id, event: row.event, payload: row.payload }
+            await this.jobs.enqueue(sub.name, data, { jobId: `${row.id}__${sub.name}`, trx })
+          }
+        }
+        if (rows.length > 0) {
+          await trx
+            .updateTable('outbox')
+            .set({ relayed_at: new Date() })
+            .where(
+              'id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .execute()
+        }
+        return rows.length
+      })
+      total += n
+      if (n < 100) return total
+    }
+  }
+
+  async stop() {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    await this.current
+  }
+}
+
+/** Turns subscriptions into job definitions: the handler gets the parsed payload and the event id. */
+export function registerSubscriptions(jobs: JobQueue, subscriptions: Subscription[]) {
+  for (const sub of subscriptions) {
+    jobs.register<EventJobData, void>({
+      name: sub.name,
+      attempts: sub.attempts,
+      handler: (data, ctx) => sub.handler(sub.event.schema.parse(data.payload), { ...ctx, eventId: data.eventId }),
+    })
+  }
+}

@@ -1,0 +1,194 @@
+import { sql } from 'kysely'
+import type { FastifyBaseLogger } from 'fastify'
+import type { AppConfig } from '../config'
+import type { Db } from './db'
+import {
+  backoffDelay,
+  type EnqueueOptions,
+  type FailedJob,
+  type JobDefinition,
+  type JobQueue,
+  JobTimeoutError,
+} from './jobs'
+
+interface Waiter {
+  resolve(value: unknown): void
+  reject(err: Error): void
+}
+
+/**
+ * The job queue of embedded mode: rows in the `jobs` table, run by this process. Same contract and retry policy as
+ * the BullMQ queue; jobs survive a restart because they live in the database.
+ */
+export class EmbeddedJobQueue implements JobQueue {
+  private defs = new Map<string, JobDefinition>()
+  private waiters = new Map<string, Waiter>()
+  private timer: NodeJS.Timeout | undefined
+  private running = 0
+  private stopping = false
+  private idle: Promise<void> = Promise.resolve()
+
+  constructor(
+    private db: Db,
+    private config: AppConfig,
+    private log: FastifyBaseLogger,
+    private concurrency = 4,
+    private pollMs = 100,
+  ) {}
+
+  register<T, R>(def: JobDefinition<T, R>): void {
+    this.defs.set(def.name, def as JobDefinition)
+  }
+
+  async enqueue(name: string, data: unknown, opts: EnqueueOptions = {}): Promise<void> {
+    const id = opts.jobId ?? crypto.randomUUID()
+    const runAt = new Date(Date.now() + (opts.delayMs ?? 0))
+    const maxAttempts = this.defs.get(name)?.attempts ?? this.config.JOB_ATTEMPTS
+    await (opts.trx ?? this.db)
+      .insertInto('jobs')
+      .values({ id, name, data: JSON.stringify(data ?? null), run_at: runAt, max_attempts: maxAttempts })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute()
+    this.kick()
+  }
+
+  async run<R>(name: string, data: unknown, opts: { timeoutMs: number; jobId?: string }): Promise<R> {
+    const id = opts.jobId ?? crypto.randomUUID()
+    const result = new Promise<unknown>((resolve, reject) => {
+      const timeout = setTimeout(() => {
+        this.waiters.delete(id)
+        reject(new JobTimeoutError(`job ${name} timed out`))
+      }, opts.timeoutMs)
+      this.waiters.set(id, {
+        resolve: (v) => (clearTimeout(timeout), resolve(v)),
+        reject: (e) => (clearTimeout(timeout), reject(e)),
+      })
+    })
+    await this.enqueue(name, data, { jobId: id })
+    return result as Promise<R>
+  }
+
+  async startWorkers(): Promise<void> {
+    // A job left active by a process that died is picked up again.
+    await this.db.updateTable('jobs').set({ status: 'waiting' }).where('status', '=', 'active').execute()
+    this.stopping = false
+    this.schedule()
+  }
+
+  private schedule() {
+    if (this.stopping) return
+    this.timer = setTimeout(() => this.tick(), this.pollMs)
+  }
+
+  private kick() {
+    if (this.timer && !this.stopping && this.running === 0) {
+      clearTimeout(this.timer)
+      this.timer = setTimeout(() => this.tick(), 0)
+    }
+  }
+
+  private async tick() {
+    this.timer = undefined
+    try {
+      while (!this.stopping && this.running < this.concurrency) {
+        const job = await this.claim()
+        if (!job) break
+        this.running++
+        const done = this.execute(job).finally(() => this.running--)
+        this.idle = Promise.all([this.idle, done]).then(() => undefined)
+      }
+    } catch (err) {
+      if (!this.stopping) this.log.error({ err }, 'embedded queue poll failed')
+    }
+    this.schedule()
+  }
+
+  private async claim() {
+    const names = [...this.defs.keys()]
+    if (names.length === 0) return undefined
+    return this.db
+      .updateTable('jobs')
+      .set({ status: 'active', attempts: sql`attempts + 1`, updated_at: new Date() })
+      .where(
+        'id',
+        '=',
+        this.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', '=', 'waiting')
+          .where('run_at', '<=', new Date())
+          .where('name', 'in', names)
+          .orderBy('run_at')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  private async execute(job: { id: string; name: string; data: unknown; attempts: number; max_attempts: number }) {
+    const def = this.defs.get(job.name)!
+    const log = this.log.child({ job: job.name, jobId: job.id, attempt: job.attempts })
+    try {
+      const result = await def.handler(job.data, {
+        db: this.db,
+        config: this.config,
+        log,
+        jobs: this,
+        jobId: job.id,
+        attempt: job.attempts,
+      })
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'completed', result: JSON.stringify(result ?? null), updated_at: new Date() })
+        .where('id', '=', job.id)
+        .execute()
+      this.waiters.get(job.id)?.resolve(result)
+      this.waiters.delete(job.id)
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e))
+      const permanent = err.name === 'UnrecoverableError'
+      const final = permanent || job.attempts >= job.max_attempts
+      log.warn({ err, final }, 'job failed')
+      await this.db
+        .updateTable('jobs')
+        .set({
+          status: final ? 'failed' : 'waiting',
+          last_error: err.message,
+          run_at: new Date(Date.now() + backoffDelay(this.config.JOB_BACKOFF_MS, job.attempts)),
+          updated_at: new Date(),
+        })
+        .where('id', '=', job.id)
+        .execute()
+      // A caller waiting for the answer gets the first error: it has a deadline, the retries do not.
+      this.waiters.get(job.id)?.reject(err)
+      this.waiters.delete(job.id)
+    }
+  }
+
+  async failed(limit = 50): Promise<FailedJob[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'name', 'attempts', 'last_error', 'updated_at'])
+      .where('status', '=', 'failed')
+      .orderBy('updated_at', 'desc')
+      .limit(limit)
+      .execute()
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      attempts: r.attempts,
+      error: r.last_error,
+      failedAt: r.updated_at.toISOString(),
+    }))
+  }
+
+  async close(): Promise<void> {
+    this.stopping = true
+    if (this.timer) clearTimeout(this.timer)
+    await this.idle
+    for (const w of this.waiters.values()) w.reject(new Error('queue closed'))
+    this.waiters.clear()
+  }
+}

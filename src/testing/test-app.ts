@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import pg from 'pg'
+import { buildApp, createRuntime, type Runtime } from '../app'
+import { type AppConfig, loadConfig } from '../config'
+import { identityService } from '../modules/identity'
+import type { Role } from '../shared/identity'
+
+export const TEST_PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const TEST_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+export interface TestApp {
+  app: FastifyInstance
+  runtime: Runtime
+  config: AppConfig
+  /** Registers (or creates, for other roles) a user and logs in. */
+  login(opts?: { role?: Role; email?: string; password?: string; name?: string }): Promise<TestUser>
+  /** Relays the outbox now and waits until the queue has no pending work. */
+  drain(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  token: string
+  headers: { authorization: string }
+}
+
+/** A fresh database on the local PostgreSQL (and a private Redis prefix) per test file. */
+export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`
+  const admin = new pg.Client({ connectionString: TEST_PG })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(TEST_PG)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_PG })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+export function testConfig(overrides: Record<string, string | undefined> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
+    PASSWORD_HASH_COST: '4',
+    JOB_BACKOFF_MS: '20',
+    JOB_ATTEMPTS: '3',
+    RATE_LIMIT_AUTH_MAX: '1000',
+    ...overrides,
+  })
+}
+
+export async function createTestApp(
+  opts: { redis?: boolean; env?: Record<string, string | undefined> } = {},
+): Promise<TestApp> {
+  const database = await createDatabase()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'checkout-test-'))
+  const prefix = `test-${randomUUID().slice(0, 8)}`
+  const config = testConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: opts.redis === false ? undefined : TEST_REDIS,
+    QUEUE_PREFIX: prefix,
+    DATA_DIR: dataDir,
+    ...opts.env,
+  })
+  const runtime = await createRuntime(config, { workers: true })
+  const app = await buildApp(runtime)
+  await app.ready()
+  let n = 0
+
+  const testApp: TestApp = {
+    app,
+    runtime,
+    config,
+    async login(o = {}) {
+      n++
+      const email = o.email ?? `user${n}-${randomUUID().slice(0, 6)}@example.com`
+      const password = o.password ?? 'senha-secreta-1'
+      const name = o.name ?? `Usuário ${n}`
+      const role = o.role ?? 'LOJISTA'
+      await runtime.db
+        .transaction()
+        .execute((trx) => identityService.createUser(trx, { email, password, name, role }, 4, 'seed'))
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`)
+      const body = res.json()
+      return {
+        id: body.user.id,
+        email,
+        password,
+        token: body.token,
+        headers: { authorization: `Bearer ${body.token}` },
+      }
+    },
+    async drain() {
+      await runtime.relay.flush()
+      await waitFor(async () => {
+        if (config.useRedis) return true
+        const pending = await runtime.db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', 'in', ['waiting', 'active'])
+          .where('run_at', '<=', new Date())
+          .executeTakeFirstOrThrow()
+        return pending.n === 0
+      })
+    },
+    async close() {
+      await app.close()
+      await runtime.close()
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+      if (config.useRedis) await clearRedisPrefix(prefix)
+    },
+  }
+  return testApp
+}
+
+async function clearRedisPrefix(prefix: string) {
+  const redis = new Redis(TEST_REDIS)
+  let cursor = '0'
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
+    cursor = next
+    if (keys.length) await redis.del(...keys)
+  } while (cursor !== '0')
+  await redis.quit()
+}
+
+/** Polls until the check passes or the time runs out. */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000, stepMs = 25): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await check()) return
+    if (Date.now() > deadline) throw new Error('waitFor: condition not met in time')
+    await new Promise((r) => setTimeout(r, stepMs))
+  }
+}

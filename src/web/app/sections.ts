@@ -1,0 +1,19 @@
+import type { ComponentType, LazyExoticComponent } from 'react'
+
+/** A page under /store/:storeId/<path>, with its sidebar entry. Features declare theirs in sections.ts. */
+export interface StoreSection {
+  path: string
+  label: string
+  /** Sidebar position: dashboard 10, products 20, orders 30, reviews 40, customize-checkout 50, shipping 60,
+   *  order-bumps 70, upsells 80, facebook-pixel 90, integrations 100, payment-configuration 110. */
+  order: number
+  /** A short emoji or symbol shown in the sidebar, also when collapsed. */
+  icon: string
+  Component: LazyExoticComponent<ComponentType>
+}
+
+/** A page outside the merchant shell (checkout pages, test pages): no sidebar, no login required. */
+export interface PublicRoute {
+  path: string
+  Component: LazyExoticComponent<ComponentType>
+}

@@ -1,0 +1,3 @@
+import type { StoreSection } from '../../app/sections'
+
+export const orderSections: StoreSection[] = []
