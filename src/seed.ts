@@ -1,8 +1,8 @@
 import type { Runtime } from './app'
 import { appModules } from './modules'
 import { identityService } from './modules/identity'
-import { storesService } from './modules/stores'
 import { findUserWithHashByEmail } from './modules/identity/repository'
+import { storesService } from './modules/stores'
 
 export const DEMO_ADMIN = { email: 'admin@demo.com.br', password: 'demo12345', name: 'Admin Demo' }
 export const DEMO_MERCHANT = { email: 'lojista@demo.com.br', password: 'demo12345', name: 'Lojista Demo' }

@@ -63,7 +63,7 @@ export const authPlugin = fp<AuthOptions>(
         throw new AppError(401, SESSION_EXPIRED)
       }
       const current = await opts.lookupUser(request.user.id)
-      if (!current || current.status !== 'ACTIVE') throw new AppError(401, SESSION_EXPIRED)
+      if (current?.status !== 'ACTIVE') throw new AppError(401, SESSION_EXPIRED)
       request.user = { id: current.id, email: current.email, name: current.name, role: current.role }
       return request.user
     }

@@ -1,5 +1,5 @@
-import path from 'node:path'
 import { mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { Kysely, PostgresDialect, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { Database } from './database'

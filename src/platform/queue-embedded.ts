@@ -1,5 +1,5 @@
-import { sql } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
+import { sql } from 'kysely'
 import type { AppConfig } from '../config'
 import type { Db } from './db'
 import {
@@ -60,8 +60,14 @@ export class EmbeddedJobQueue implements JobQueue {
         reject(new JobTimeoutError(`job ${name} timed out`))
       }, opts.timeoutMs)
       this.waiters.set(id, {
-        resolve: (v) => (clearTimeout(timeout), resolve(v)),
-        reject: (e) => (clearTimeout(timeout), reject(e)),
+        resolve: (v) => {
+          clearTimeout(timeout)
+          resolve(v)
+        },
+        reject: (e) => {
+          clearTimeout(timeout)
+          reject(e)
+        },
       })
     })
     await this.enqueue(name, data, { jobId: id })

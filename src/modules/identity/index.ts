@@ -2,9 +2,9 @@ import type { AppModule } from '../types'
 import { identitySubscriptions } from './jobs'
 import { identityRoutes } from './routes'
 
-export { addStoreFiguresSource, type StoreFigures } from './user-details'
-export * as identityService from './service'
 export { findUserById } from './repository'
+export * as identityService from './service'
+export { addStoreFiguresSource, type StoreFigures } from './user-details'
 
 export const identityModule: AppModule = {
   name: 'identity',

@@ -1,11 +1,11 @@
+import type { z } from 'zod'
 import type { Db } from '../../platform/db'
 import { publish } from '../../platform/events'
-import { type StoreUpdateInput, storeInputSchema, storeUpdateSchema } from '../../shared/stores'
-import type { z } from 'zod'
+import type { StoreUpdateInput, storeInputSchema, storeUpdateSchema } from '../../shared/stores'
 import { storeCreated } from './events'
 import * as repo from './repository'
 
-export { findStoreById, listStoresByUser, toStoreDto, type StoreRow } from './repository'
+export { findStoreById, listStoresByUser, type StoreRow, toStoreDto } from './repository'
 
 export async function createStore(db: Db, userId: string, input: z.output<typeof storeInputSchema>) {
   return db.transaction().execute(async (trx) => {
