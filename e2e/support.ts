@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { createDatabase } from '../src/testing/test-app'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots')
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+export interface E2EServer {
+  url: string
+  close(): Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+/**
+ * Starts the real server (built SPA + API) on a free port against a fresh PostgreSQL database, jobs in-process.
+ * The SPA must have been built (`npm run build`) first.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('dist/web is missing: run `npm run build` first')
+  const database = await createDatabase()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'checkout-e2e-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: database.url,
+      REDIS_URL: '',
+      DATA_DIR: dataDir,
+      APP_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+      PASSWORD_HASH_COST: '4',
+      RATE_LIMIT_AUTH_MAX: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${url}/api/health`)
+      if (res.ok) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    async close() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+export const DESKTOP = { viewport: { width: 1366, height: 900 } }
+
+export async function newPage(browser: Browser, baseURL: string, device: object = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...device, baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { context, page }
+}
+
+/** Saves test-results/screenshots/<name>.png for a person to look at. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+/** Creates a user straight through the API and returns its token (for tests whose subject is not login). */
+export async function apiLogin(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!res.ok) throw new Error(`login failed: ${res.status}`)
+  return (await res.json()).token
+}
+
+export async function apiRegister(url: string, name: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password }),
+  })
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`)
+  return apiLogin(url, email, password)
+}
+
+/** Puts a session in the browser's storage as the SPA keeps it, skipping the login screen. */
+export async function useSession(page: Page, baseURL: string, token: string) {
+  const user = await (await fetch(`${baseURL}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } })).json()
+  await page.goto(`${baseURL}/login`)
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t)
+      localStorage.setItem('user', u)
+    },
+    [token, JSON.stringify(user)] as const,
+  )
+}
