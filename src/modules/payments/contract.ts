@@ -1,0 +1,41 @@
+import type { PaymentMethod, PaymentStatus } from '../../shared/payments'
+
+export type { PaymentMethod, PaymentStatus }
+
+/** What another module asks for when it needs a charge (amounts in cents; card data never stored). */
+export interface ChargeRequest {
+  storeId: string
+  /** The caller's reference (the order id); comes back in payment.status_changed. */
+  orderRef: string
+  amountCents: number
+  method: PaymentMethod
+  customer: { name: string; email: string; phone: string /** 11 digits CPF */; document: string }
+  items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
+  card?: { number: string; holderName: string; expMonth: number; expYear: number; cvv: string }
+  installments?: number
+  ip?: string
+  metadata?: Record<string, string>
+}
+
+export interface ChargeResult {
+  /** Our payment_transactions.id. */
+  transactionId: string
+  gatewayId: string
+  status: PaymentStatus
+  method: PaymentMethod
+  amountCents: number
+  pixCode: string | null
+  pixExpiresAt: string | null
+  boletoUrl: string | null
+  boletoLine: string | null
+  paymentUrl: string | null
+  /** Set when the built-in sandbox answered (the buyer page may offer 'Simular pagamento'). */
+  sandbox: boolean
+}
+
+/** The buyer-facing methods of a store (spec 002 §3 defaults); never carries a key. */
+export interface PublicPaymentMethods {
+  pix: { enabled: boolean; name: string; expirationDays: number }
+  credit_card: { enabled: boolean; name: string; maxInstallments: number }
+  bank_slip: { enabled: boolean; name: string; expirationDays: number }
+}
