@@ -1,3 +1,23 @@
+import type { DbOrTrx, Trx } from '../../platform/db'
 import type { AppModule } from '../types'
+import * as service from './service'
+
+export type { CatalogProduct } from './service'
+export { PRODUCT_NOT_FOUND } from './service'
+
+/** What other modules may ask of the catalog; they never read its tables. */
+export const catalogService: {
+  /** undefined for a non-uuid id, an unknown id, or a product of another store. */
+  findProduct(db: DbOrTrx, storeId: string, productId: string): Promise<service.CatalogProduct | undefined>
+  findProducts(db: DbOrTrx, storeId: string, productIds: string[]): Promise<service.CatalogProduct[]>
+  /** Atomic `stock = stock - qty where stock >= qty`; true when taken; always true for DIGITAL. */
+  reserveStock(trx: Trx, productId: string, quantity: number): Promise<boolean>
+  releaseStock(trx: Trx, productId: string, quantity: number): Promise<void>
+} = {
+  findProduct: service.findProduct,
+  findProducts: service.findProducts,
+  reserveStock: service.reserveStock,
+  releaseStock: service.releaseStock,
+}
 
 export const catalogModule: AppModule = { name: 'catalog' }

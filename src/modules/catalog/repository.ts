@@ -1,0 +1,125 @@
+import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { DbOrTrx } from '../../platform/db'
+import type { CatalogTables } from './tables'
+
+export type ProductRow = Selectable<CatalogTables['products']>
+export type NewProduct = Insertable<CatalogTables['products']>
+export type ProductPatch = Updateable<CatalogTables['products']>
+
+export async function findProduct(db: DbOrTrx, storeId: string, productId: string): Promise<ProductRow | undefined> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', productId)
+    .where('store_id', '=', storeId)
+    .executeTakeFirst()
+}
+
+export async function findProducts(db: DbOrTrx, storeId: string, productIds: string[]): Promise<ProductRow[]> {
+  if (productIds.length === 0) return []
+  return db.selectFrom('products').selectAll().where('store_id', '=', storeId).where('id', 'in', productIds).execute()
+}
+
+export async function listProducts(
+  db: DbOrTrx,
+  storeId: string,
+  page: { limit?: number; offset?: number } = {},
+): Promise<ProductRow[]> {
+  let q = db
+    .selectFrom('products')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+  if (page.limit !== undefined) q = q.limit(page.limit)
+  if (page.offset) q = q.offset(page.offset)
+  return q.execute()
+}
+
+export async function insertProduct(db: DbOrTrx, product: NewProduct): Promise<ProductRow> {
+  return db.insertInto('products').values(product).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function updateProduct(
+  db: DbOrTrx,
+  storeId: string,
+  productId: string,
+  patch: ProductPatch,
+): Promise<ProductRow | undefined> {
+  return db
+    .updateTable('products')
+    .set({ ...patch, updated_at: new Date() })
+    .where('id', '=', productId)
+    .where('store_id', '=', storeId)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function deleteProduct(db: DbOrTrx, storeId: string, productId: string): Promise<ProductRow | undefined> {
+  return db
+    .deleteFrom('products')
+    .where('id', '=', productId)
+    .where('store_id', '=', storeId)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Takes stock only if enough is left, in one statement, so two buyers never get the last unit. */
+export async function takeStock(db: DbOrTrx, productId: string, quantity: number): Promise<boolean> {
+  const row = await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: new Date() }))
+    .where('id', '=', productId)
+    .where('type', '=', 'PHYSICAL')
+    .where('stock', '>=', quantity)
+    .returning('id')
+    .executeTakeFirst()
+  if (row) return true
+  const product = await db.selectFrom('products').select('type').where('id', '=', productId).executeTakeFirst()
+  return product?.type === 'DIGITAL'
+}
+
+export async function giveBackStock(db: DbOrTrx, productId: string, quantity: number): Promise<void> {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: new Date() }))
+    .where('id', '=', productId)
+    .where('type', '=', 'PHYSICAL')
+    .execute()
+}
+
+/** Per store: how many products and the three newest, for the admin user-details view. */
+export async function storeProductFigures(db: DbOrTrx, storeIds: string[]) {
+  if (storeIds.length === 0) return { counts: [], recent: [] }
+  const counts = await db
+    .selectFrom('products')
+    .select(['store_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('store_id', 'in', storeIds)
+    .groupBy('store_id')
+    .execute()
+  const recent = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('products')
+        .select([
+          'id',
+          'store_id',
+          'name',
+          'price_cents',
+          'created_at',
+          (e) =>
+            e.fn
+              .agg<number>('row_number')
+              .over((o) => o.partitionBy('store_id').orderBy('created_at', 'desc').orderBy('id', 'desc'))
+              .as('rn'),
+        ])
+        .where('store_id', 'in', storeIds)
+        .as('p'),
+    )
+    .select(['id', 'store_id', 'name', 'price_cents'])
+    .where('rn', '<=', 3)
+    .orderBy('store_id')
+    .orderBy('rn')
+    .execute()
+  return { counts, recent }
+}

@@ -1,0 +1,194 @@
+import type { z } from 'zod'
+import type { Db, DbOrTrx, Trx } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { publish } from '../../platform/events'
+import {
+  type Product,
+  type ProductValues,
+  type PublicProduct,
+  productInputSchema,
+  productPatchSchema,
+} from '../../shared/catalog'
+import { toReais } from '../../shared/money'
+import { isUuid } from '../stores'
+import { productCreated, productDeleted, productUpdated } from './events'
+import type { ProductRow } from './repository'
+import * as repo from './repository'
+
+export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
+
+/** What other modules know of a product (cents, no timestamps). */
+export interface CatalogProduct {
+  id: string
+  storeId: string
+  name: string
+  description: string | null
+  priceCents: number
+  type: 'PHYSICAL' | 'DIGITAL'
+  stock: number | null
+  imageUrl: string | null
+  digitalFileUrl: string | null
+}
+
+export function toCatalogProduct(row: ProductRow): CatalogProduct {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.price_cents,
+    type: row.type,
+    stock: row.stock,
+    imageUrl: row.image_url,
+    digitalFileUrl: row.digital_file_url,
+  }
+}
+
+export function toProductDto(row: ProductRow): Product {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    description: row.description,
+    price: toReais(row.price_cents),
+    type: row.type,
+    stock: row.stock,
+    imageUrl: row.image_url,
+    digitalFileUrl: row.digital_file_url,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+export function toPublicProductDto(row: ProductRow): PublicProduct {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    description: row.description,
+    price: toReais(row.price_cents),
+    imageUrl: row.image_url,
+    type: row.type,
+  }
+}
+
+/** A zod failure as the API's 400: the first message on top, one message per field. */
+export function validationError(error: z.ZodError): AppError {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) errors[issue.path.join('.') || '_'] ??= issue.message
+  return new AppError(400, Object.values(errors)[0] ?? 'Dados inválidos', errors)
+}
+
+function parseProduct(raw: unknown): ProductValues {
+  const parsed = productInputSchema.safeParse(raw)
+  if (!parsed.success) throw validationError(parsed.error)
+  return parsed.data
+}
+
+export async function findProductRow(db: DbOrTrx, storeId: string, productId: string) {
+  if (!isUuid(storeId) || !isUuid(productId)) return undefined
+  return repo.findProduct(db, storeId, productId)
+}
+
+export async function findProduct(db: DbOrTrx, storeId: string, productId: string) {
+  const row = await findProductRow(db, storeId, productId)
+  return row && toCatalogProduct(row)
+}
+
+export async function findProducts(db: DbOrTrx, storeId: string, productIds: string[]) {
+  const ids = [...new Set(productIds.filter(isUuid))]
+  if (!isUuid(storeId) || ids.length === 0) return []
+  return (await repo.findProducts(db, storeId, ids)).map(toCatalogProduct)
+}
+
+function checkQuantity(quantity: number) {
+  if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`invalid stock quantity: ${quantity}`)
+}
+
+export async function reserveStock(trx: Trx, productId: string, quantity: number): Promise<boolean> {
+  checkQuantity(quantity)
+  if (!isUuid(productId)) return false
+  return repo.takeStock(trx, productId, quantity)
+}
+
+export async function releaseStock(trx: Trx, productId: string, quantity: number): Promise<void> {
+  checkQuantity(quantity)
+  if (isUuid(productId)) await repo.giveBackStock(trx, productId, quantity)
+}
+
+export async function listProducts(db: DbOrTrx, storeId: string, page: { limit?: number; offset?: number }) {
+  return repo.listProducts(db, storeId, page)
+}
+
+/** Creates a product from form fields (JSON or multipart strings); `imageUrl` wins over the field when given. */
+export async function createProduct(db: Db, storeId: string, raw: Record<string, unknown>, imageUrl?: string) {
+  const input = parseProduct(imageUrl ? { ...raw, imageUrl } : raw)
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.insertProduct(trx, { store_id: storeId, ...toColumns(input) })
+    await publish(trx, productCreated, { productId: row.id, storeId, type: row.type })
+    return row
+  })
+}
+
+/** PATCH and PUT: the fields sent replace the stored ones, then the whole product is checked again. */
+export async function updateProduct(
+  db: Db,
+  storeId: string,
+  productId: string,
+  raw: Record<string, unknown>,
+  imageUrl?: string,
+) {
+  const patch = productPatchSchema.safeParse(raw)
+  if (!patch.success) throw validationError(patch.error)
+  return db.transaction().execute(async (trx) => {
+    const current = await findProductRow(trx, storeId, productId)
+    if (!current) throw new AppError(404, PRODUCT_NOT_FOUND)
+    const merged: Record<string, unknown> = {
+      name: current.name,
+      description: current.description,
+      price: toReais(current.price_cents),
+      type: current.type,
+      stock: current.stock,
+      imageUrl: current.image_url,
+      digitalFileUrl: current.digital_file_url,
+    }
+    for (const [key, value] of Object.entries(patch.data)) if (value !== undefined) merged[key] = value
+    if (imageUrl) merged.imageUrl = imageUrl
+    const input = parseProduct(merged)
+    const row = await repo.updateProduct(trx, storeId, productId, toColumns(input))
+    if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
+    await publish(trx, productUpdated, { productId, storeId, type: row.type })
+    return row
+  })
+}
+
+export async function deleteProduct(db: Db, storeId: string, productId: string) {
+  if (!isUuid(productId)) throw new AppError(404, PRODUCT_NOT_FOUND)
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.deleteProduct(trx, storeId, productId)
+    if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
+    await publish(trx, productDeleted, { productId, storeId, type: row.type })
+  })
+}
+
+function toColumns(input: ProductValues) {
+  return {
+    name: input.name,
+    description: input.description,
+    price_cents: input.priceCents,
+    type: input.type,
+    stock: input.stock,
+    image_url: input.imageUrl,
+    digital_file_url: input.digitalFileUrl,
+  }
+}
+
+/** productCount and the three newest products per store, for the admin's user-details view. */
+export async function storeFigures(db: DbOrTrx, storeIds: string[]) {
+  const { counts, recent } = await repo.storeProductFigures(db, storeIds)
+  const out = new Map<string, { productCount: number; products: { id: string; name: string; price: number }[] }>()
+  for (const id of storeIds) out.set(id, { productCount: 0, products: [] })
+  for (const c of counts) out.get(c.store_id)!.productCount = Number(c.n)
+  for (const p of recent) out.get(p.store_id)!.products.push({ id: p.id, name: p.name, price: toReais(p.price_cents) })
+  return out
+}
