@@ -12,6 +12,7 @@ import pino from 'pino'
 import type { AppConfig } from './config'
 import { appModules } from './modules'
 import { findUserById } from './modules/identity'
+import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
 import { type Db, type DbHandle, openDatabase } from './platform/db'
 import { registerErrorHandler } from './platform/errors'
@@ -55,19 +56,28 @@ export function createLogger(config: AppConfig): FastifyBaseLogger {
  */
 export async function createRuntime(
   config: AppConfig,
-  opts: { log?: FastifyBaseLogger; workers?: boolean; migrate?: boolean } = {},
+  opts: {
+    log?: FastifyBaseLogger
+    workers?: boolean
+    migrate?: boolean
+    /** false: do not relay the outbox from this process (tests of crash recovery). */
+    relay?: boolean
+    /** Extra modules beside the application's own (tests). */
+    extraModules?: AppModule[]
+  } = {},
 ): Promise<Runtime> {
+  const modules = [...appModules, ...(opts.extraModules ?? [])]
   const log = opts.log ?? createLogger(config)
   const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   const db = dbHandle.db
   if (opts.migrate ?? true) await migrate(db)
   const jobs: JobQueue = config.useRedis ? new BullmqJobQueue(db, config, log) : new EmbeddedJobQueue(db, config, log)
-  const subscriptions: Subscription[] = appModules.flatMap((m) => m.subscriptions ?? [])
+  const subscriptions: Subscription[] = modules.flatMap((m) => m.subscriptions ?? [])
   registerSubscriptions(jobs, subscriptions)
-  for (const def of appModules.flatMap((m) => m.jobs ?? [])) jobs.register(def)
+  for (const def of modules.flatMap((m) => m.jobs ?? [])) jobs.register(def)
   const relay = new OutboxRelay(db, jobs, subscriptions, log)
   if (opts.workers ?? config.runWorkers) await jobs.startWorkers()
-  relay.start()
+  if (opts.relay ?? true) relay.start()
   return {
     config,
     log,
@@ -128,7 +138,16 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     if (mod.rootRoutes) await app.register(mod.rootRoutes)
   }
 
-  if (existsSync(path.join(WEB_DIST, 'index.html'))) await registerSpa(app)
+  const spa = existsSync(path.join(WEB_DIST, 'index.html'))
+  if (spa) await registerSpa(app)
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]
+    const isApi = url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/sandbox/')
+    if (spa && request.method === 'GET' && !isApi && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.status(404).send({ statusCode: 404, message: `Rota ${request.method} ${url} não encontrada` })
+  })
   return app
 }
 
@@ -143,13 +162,5 @@ async function registerSpa(app: FastifyInstance) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable')
       else res.setHeader('cache-control', 'no-cache')
     },
-  })
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0]
-    const isApi = url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/sandbox/')
-    if (request.method === 'GET' && !isApi && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
-    }
-    return reply.status(404).send({ statusCode: 404, message: `Rota ${request.method} ${url} não encontrada` })
   })
 }

@@ -31,11 +31,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60')
     return reply.status(body.statusCode).send(body)
   })
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ statusCode: 404, message: `Rota ${request.method} ${request.url.split('?')[0]} não encontrada` })
-  })
 }
 
 function toErrorBody(err: FastifyError): ErrorBody {
