@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
-import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -21,6 +20,7 @@ import { migrate } from './platform/migrate'
 import { OutboxRelay, registerSubscriptions } from './platform/outbox-relay'
 import { BullmqJobQueue } from './platform/queue-bullmq'
 import { EmbeddedJobQueue } from './platform/queue-embedded'
+import { RateLimiter } from './platform/rate-limit'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +28,7 @@ declare module 'fastify' {
     db: Db
     jobs: JobQueue
     relay: OutboxRelay
+    rateLimiter: RateLimiter
   }
 }
 
@@ -120,7 +121,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     rateLimitRedis = new Redis(config.REDIS_URL!, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     app.addHook('onClose', async () => void (await rateLimitRedis?.quit().catch(() => undefined)))
   }
-  await app.register(rateLimit, { global: false, redis: rateLimitRedis, nameSpace: `${config.QUEUE_PREFIX}-rl-` })
+  app.decorate('rateLimiter', new RateLimiter(rateLimitRedis, `${config.QUEUE_PREFIX}:rl`))
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 30 } })
   await app.register(authPlugin, {
     appSecret: config.APP_SECRET,

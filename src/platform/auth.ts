@@ -46,6 +46,18 @@ export interface AuthOptions {
   lookupUser(id: string): Promise<(AuthUser & { status: UserStatus }) | undefined>
 }
 
+const GUARD = Symbol('guard')
+
+/**
+ * Marks a preHandler as an access guard. Guards are moved to onRequest, so a caller without access gets 401/403/404
+ * before the body is validated and never learns the route's input rules.
+ */
+export function markGuard<T extends PreHandler>(fn: T): T {
+  return Object.assign(fn, { [GUARD]: true })
+}
+
+const isGuard = (fn: unknown) => typeof fn === 'function' && GUARD in fn
+
 export const SESSION_EXPIRED = 'Sessão expirada ou inválida. Faça login novamente.'
 
 export const authPlugin = fp<AuthOptions>(
@@ -68,17 +80,33 @@ export const authPlugin = fp<AuthOptions>(
       return request.user
     }
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      await resolve(request)
+    app.addHook('onRoute', (route) => {
+      const pre = [route.preHandler ?? []].flat()
+      const guards = pre.filter(isGuard)
+      if (guards.length === 0) return
+      route.preHandler = pre.filter((fn) => !isGuard(fn))
+      route.onRequest = [...guards, ...[route.onRequest ?? []].flat()] as typeof route.onRequest
     })
+
+    app.decorate(
+      'authenticate',
+      markGuard(async (request: FastifyRequest) => {
+        await resolve(request)
+      }),
+    )
     app.decorate('optionalAuth', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return
-      await resolve(request).catch(() => undefined)
+      // A token that no longer resolves leaves the request anonymous, not half-authenticated.
+      await resolve(request).catch(() => {
+        request.user = undefined as unknown as AuthUser
+      })
     })
-    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-      const user = await resolve(request)
-      if (!roles.includes(user.role)) throw new AppError(403, 'Você não tem permissão para acessar esta área.')
-    })
+    app.decorate('requireRole', (...roles: Role[]) =>
+      markGuard(async (request: FastifyRequest) => {
+        const user = await resolve(request)
+        if (!roles.includes(user.role)) throw new AppError(403, 'Você não tem permissão para acessar esta área.')
+      }),
+    )
     app.decorate('signToken', (user: AuthUser) =>
       app.jwt.sign({ sub: user.id, email: user.email, name: user.name, role: user.role }),
     )

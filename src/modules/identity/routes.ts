@@ -25,22 +25,14 @@ export async function identityRoutes(fastify: FastifyInstance) {
   const cost = config.PASSWORD_HASH_COST
 
   // Two budgets: one per address and e-mail (guessing one account), a wider one per address (spraying many).
-  const emailKey = (r: FastifyRequest) =>
-    `${r.ip}|${String((r.body as { email?: unknown })?.email ?? '').toLowerCase()}`
-  const limited = [
-    app.rateLimit({
-      max: config.RATE_LIMIT_AUTH_MAX * 6,
-      timeWindow: 60_000,
-      keyGenerator: (r) => `ip|${r.ip}`,
-      errorResponseBuilder: tooMany,
-    }),
-    app.rateLimit({
-      max: config.RATE_LIMIT_AUTH_MAX,
-      timeWindow: 60_000,
-      keyGenerator: emailKey,
-      errorResponseBuilder: tooMany,
-    }),
-  ]
+  const emailOf = (r: FastifyRequest) => String((r.body as { email?: unknown })?.email ?? '').toLowerCase()
+  const limited = app.rateLimiter.guard(
+    [
+      { key: (r) => `auth-ip|${r.ip}`, max: config.RATE_LIMIT_AUTH_MAX * 6, windowMs: 60_000 },
+      { key: (r) => `auth-email|${r.ip}|${emailOf(r)}`, max: config.RATE_LIMIT_AUTH_MAX, windowMs: 60_000 },
+    ],
+    TOO_MANY,
+  )
 
   app.post(
     '/auth/register',
@@ -135,8 +127,4 @@ export async function identityRoutes(fastify: FastifyInstance) {
   )
 
   app.get('/admin/jobs/failed', { schema: { tags: ['admin'] }, preHandler: admin }, async () => app.jobs.failed(100))
-}
-
-function tooMany() {
-  return new AppError(429, TOO_MANY)
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { PreHandler } from '../../platform/auth'
+import { markGuard, type PreHandler } from '../../platform/auth'
 import { AppError } from '../../platform/errors'
 import { findStoreById, type StoreRow } from './repository'
 
@@ -27,7 +27,7 @@ export function storeIdOf(request: FastifyRequest): unknown {
  * A foreign or unknown id is 404, so nobody learns which ids exist.
  */
 export function requireStoreOwner(app: FastifyInstance): PreHandler {
-  return async (request, reply) => {
+  return markGuard(async (request, reply) => {
     await app.authenticate(request, reply)
     const storeId = storeIdOf(request)
     if (storeId === undefined || storeId === '') throw new AppError(400, 'ID da loja é obrigatório')
@@ -37,5 +37,5 @@ export function requireStoreOwner(app: FastifyInstance): PreHandler {
     const allowed = store && (store.user_id === user.id || (user.role === 'ADMIN' && request.method === 'GET'))
     if (!allowed) throw new AppError(404, STORE_NOT_FOUND)
     request.store = store
-  }
+  })
 }
