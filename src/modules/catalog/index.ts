@@ -1,5 +1,8 @@
 import type { DbOrTrx, Trx } from '../../platform/db'
+import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
+import { seedCatalogDemo } from './demo'
+import { catalogRoutes, uploadsStaticRoutes } from './routes'
 import * as service from './service'
 
 export type { CatalogProduct } from './service'
@@ -20,4 +23,13 @@ export const catalogService: {
   releaseStock: service.releaseStock,
 }
 
-export const catalogModule: AppModule = { name: 'catalog' }
+export * as catalogEvents from './events'
+
+addStoreFiguresSource(service.storeFigures)
+
+export const catalogModule: AppModule = {
+  name: 'catalog',
+  routes: catalogRoutes,
+  rootRoutes: uploadsStaticRoutes,
+  seedDemo: seedCatalogDemo,
+}

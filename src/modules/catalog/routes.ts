@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../platform/errors'
+import { productPatchSchema, productSchema, publicProductSchema, uploadResultSchema } from '../../shared/catalog'
+import { requireStoreOwner, storesService } from '../stores'
+import * as service from './service'
+import { NO_FILE, readMultipartForm, saveImage, UPLOAD_PURPOSES, type UploadPurpose } from './uploads'
+
+const storeParams = z.object({ storeId: z.string() })
+const productParams = z.object({ storeId: z.string(), productId: z.string() })
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+})
+/** JSON fields, or multipart with the same fields as text plus an `image` file. */
+const productBody = productPatchSchema.nullish()
+const errorBody = z.object({
+  statusCode: z.number(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+})
+
+/** The form fields of a JSON or multipart request, and the image it carried (saved), if any. */
+async function readProductForm(request: FastifyRequest): Promise<{ raw: Record<string, unknown>; imageUrl?: string }> {
+  if (!request.isMultipart()) return { raw: (request.body as Record<string, unknown> | undefined) ?? {} }
+  const form = await readMultipartForm(request, UPLOAD_PURPOSES.product, 'image')
+  // the form is checked before the image is written, so a bad form leaves no orphan file
+  const { image: _image, ...raw } = form.fields
+  const patch = productPatchSchema.safeParse(raw)
+  if (!patch.success) throw service.validationError(patch.error)
+  const imageUrl = form.file ? await saveImage(request.server.config.uploadsDir, form.file.data) : undefined
+  return { raw, imageUrl }
+}
+
+export async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const ownStore = requireStoreOwner(fastify)
+  const tags = ['products']
+
+  app.get(
+    '/stores/:storeId/products',
+    {
+      schema: { tags, params: storeParams, querystring: pageQuery, response: { 200: z.array(productSchema) } },
+      preHandler: ownStore,
+    },
+    async (request) => {
+      const rows = await service.listProducts(app.db, request.store!.id, request.query)
+      return rows.map(service.toProductDto)
+    },
+  )
+
+  app.post(
+    '/stores/:storeId/products',
+    {
+      schema: { tags, params: storeParams, body: productBody, response: { 201: productSchema, 400: errorBody } },
+      preHandler: ownStore,
+    },
+    async (request, reply) => {
+      const { raw, imageUrl } = await readProductForm(request)
+      const row = await service.createProduct(app.db, request.store!.id, raw, imageUrl)
+      return reply.status(201).send(service.toProductDto(row))
+    },
+  )
+
+  // Public: a buyer's checkout reads the product without a token (a bad token is treated as none);
+  // only the store's owner (or an admin) sees the digital file.
+  app.get(
+    '/stores/:storeId/products/:productId',
+    {
+      schema: {
+        tags,
+        params: productParams,
+        response: { 200: z.union([productSchema, publicProductSchema]), 404: errorBody },
+      },
+      preHandler: app.optionalAuth,
+    },
+    async (request) => {
+      const { storeId, productId } = request.params
+      const row = await service.findProductRow(app.db, storeId, productId)
+      if (!row) throw new AppError(404, service.PRODUCT_NOT_FOUND)
+      const user = request.user
+      if (user?.role === 'ADMIN') return service.toProductDto(row)
+      if (user) {
+        const store = await storesService.findStoreById(app.db, storeId)
+        if (store?.user_id === user.id) return service.toProductDto(row)
+      }
+      return service.toPublicProductDto(row)
+    },
+  )
+
+  const update = async (request: FastifyRequest) => {
+    const { productId } = request.params as z.infer<typeof productParams>
+    const { raw, imageUrl } = await readProductForm(request)
+    const row = await service.updateProduct(app.db, request.store!.id, productId, raw, imageUrl)
+    return service.toProductDto(row)
+  }
+  const updateSchema = {
+    tags,
+    params: productParams,
+    body: productBody,
+    response: { 200: productSchema, 400: errorBody, 404: errorBody },
+  }
+  app.patch('/stores/:storeId/products/:productId', { schema: updateSchema, preHandler: ownStore }, update)
+  app.put('/stores/:storeId/products/:productId', { schema: updateSchema, preHandler: ownStore }, update)
+
+  app.delete(
+    '/stores/:storeId/products/:productId',
+    { schema: { tags, params: productParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    async (request, reply) => {
+      await service.deleteProduct(app.db, request.store!.id, request.params.productId)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        tags: ['uploads'],
+        description: 'multipart field `file`; JPEG, PNG, GIF or WEBP (judged by content); 5 MB (logo: 2 MB)',
+        querystring: z.object({ purpose: z.enum(['product', 'logo', 'banner']).optional() }),
+        response: { 201: uploadResultSchema, 400: errorBody, 413: errorBody },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError(400, NO_FILE)
+      const purpose: UploadPurpose = request.query.purpose ?? 'product'
+      const form = await readMultipartForm(request, UPLOAD_PURPOSES[purpose])
+      if (!form.file) throw new AppError(400, NO_FILE)
+      return reply.status(201).send({ url: await saveImage(app.config.uploadsDir, form.file.data) })
+    },
+  )
+}
+
+/** Uploaded images at /uploads/<random name>: never change, so cached for a year; never sniffed as anything else. */
+export async function uploadsStaticRoutes(app: FastifyInstance) {
+  mkdirSync(app.config.uploadsDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: app.config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+      res.setHeader('x-content-type-options', 'nosniff')
+    },
+  })
+}
