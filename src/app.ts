@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -122,6 +123,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     app.addHook('onClose', async () => void (await rateLimitRedis?.quit().catch(() => undefined)))
   }
   app.decorate('rateLimiter', new RateLimiter(rateLimitRedis, `${config.QUEUE_PREFIX}:rl`))
+  // @fastify/rate-limit for routes that need one simple per-route limit (`app.rateLimit(...)` / `config.rateLimit`).
+  await app.register(rateLimit, { global: false, redis: rateLimitRedis, nameSpace: `${config.QUEUE_PREFIX}-rl-` })
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 30 } })
   await app.register(authPlugin, {
     appSecret: config.APP_SECRET,

@@ -36,6 +36,8 @@ declare module 'fastify' {
     optionalAuth: PreHandler
     requireRole(...roles: Role[]): PreHandler
     signToken(user: AuthUser): string
+    /** Drops the cached state of an account after it changed (role, status, deletion). */
+    forgetUser(id: string): void
   }
 }
 
@@ -68,13 +70,27 @@ export const authPlugin = fp<AuthOptions>(
       formatUser: (claims) => ({ id: claims.sub, email: claims.email, name: claims.name, role: claims.role }),
     })
 
+    // Each request re-reads the account (deletion and suspension take effect), but one read serves a burst of
+    // requests: a short per-process cache, dropped on every change this process makes.
+    const cache = new Map<string, { at: number; user: Awaited<ReturnType<AuthOptions['lookupUser']>> }>()
+    const CACHE_MS = 2000
+    async function lookup(id: string) {
+      const hit = cache.get(id)
+      if (hit && Date.now() - hit.at < CACHE_MS) return hit.user
+      const user = await opts.lookupUser(id)
+      if (cache.size > 10_000) cache.clear()
+      cache.set(id, { at: Date.now(), user })
+      return user
+    }
+    app.decorate('forgetUser', (id: string) => void cache.delete(id))
+
     async function resolve(request: FastifyRequest): Promise<AuthUser> {
       try {
         await request.jwtVerify()
       } catch {
         throw new AppError(401, SESSION_EXPIRED)
       }
-      const current = await opts.lookupUser(request.user.id)
+      const current = await lookup(request.user.id)
       if (current?.status !== 'ACTIVE') throw new AppError(401, SESSION_EXPIRED)
       request.user = { id: current.id, email: current.email, name: current.name, role: current.role }
       return request.user

@@ -70,7 +70,11 @@ export async function identityRoutes(fastify: FastifyInstance) {
   app.patch(
     '/users/profile',
     { schema: { tags: ['users'], body: profileSchema, response: { 200: userSchema } }, preHandler: app.authenticate },
-    async (request) => repo.toUserDto(await service.updateProfile(app.db, request.user.id, request.body)),
+    async (request) => {
+      const user = await service.updateProfile(app.db, request.user.id, request.body)
+      app.forgetUser(user.id)
+      return repo.toUserDto(user)
+    },
   )
 
   app.patch(
@@ -122,6 +126,7 @@ export async function identityRoutes(fastify: FastifyInstance) {
       const user = await findUserOr404(request.params.id)
       if (user.id === request.user.id) throw new AppError(409, 'Você não pode excluir sua própria conta.')
       await repo.deleteUser(app.db, user.id)
+      app.forgetUser(user.id)
       return { message: 'Usuário excluído com sucesso!' }
     },
   )
