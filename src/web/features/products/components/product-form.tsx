@@ -1,0 +1,207 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import {
+  detectImageType,
+  IMAGE_TYPES,
+  imageFileError,
+  MSG,
+  type Product,
+  type ProductInput,
+  type ProductValues,
+  productImageSrc,
+  productInputSchema,
+} from '../../../../shared/catalog'
+import { ApiError } from '../../../lib/api'
+import { Button, Field, Input, Select, Textarea } from '../../../ui'
+
+export interface ProductFormProps {
+  product?: Product
+  /** Rejects with the ApiError so its field errors land under the fields. */
+  onSubmit(values: ProductValues, image: File | undefined): Promise<unknown>
+  onCancel(): void
+}
+
+const FIELDS = ['name', 'description', 'price', 'type', 'stock', 'imageUrl', 'digitalFileUrl'] as const
+type FieldName = (typeof FIELDS)[number]
+
+function initialValues(p?: Product): ProductInput {
+  return {
+    name: p?.name ?? '',
+    description: p?.description ?? '',
+    price: p ? String(p.price) : '',
+    type: p?.type ?? 'PHYSICAL',
+    stock: p?.stock ?? '',
+    imageUrl: p?.imageUrl ?? '',
+    digitalFileUrl: p?.digitalFileUrl ?? '',
+  }
+}
+
+/** A file's own bytes must say it is an image, as the server will check again. */
+async function checkImageFile(file: File): Promise<string | undefined> {
+  const declared = imageFileError(file)
+  if (declared) return declared
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer())
+  return detectImageType(head) ? undefined : MSG.imageType
+}
+
+/** The product form (§4, §5): type switching, image choice with preview and removal, the shared zod rules. */
+export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductInput, unknown, ProductValues>({
+    resolver: zodResolver(productInputSchema),
+    defaultValues: initialValues(product),
+  })
+  const type = watch('type')
+  const imageUrl = watch('imageUrl') as string | undefined
+  const [file, setFile] = useState<File | undefined>()
+  const [filePreview, setFilePreview] = useState<string | undefined>()
+  const [imageError, setImageError] = useState<string | undefined>()
+  const fileInputId = useId()
+
+  useEffect(() => {
+    if (!file) return setFilePreview(undefined)
+    const url = URL.createObjectURL(file)
+    setFilePreview(url)
+    return () => URL.revokeObjectURL(url)
+  }, [file])
+
+  const preview = filePreview ?? productImageSrc(imageUrl)
+
+  async function chooseFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.target.files?.[0]
+    e.target.value = ''
+    if (!chosen) return
+    const problem = await checkImageFile(chosen)
+    setImageError(problem)
+    if (!problem) setFile(chosen)
+  }
+
+  function removeImage() {
+    setFile(undefined)
+    setImageError(undefined)
+    setValue('imageUrl', '', { shouldDirty: true })
+  }
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values, file)
+    } catch (err) {
+      if (!(err instanceof ApiError) || !err.errors) return
+      for (const [field, message] of Object.entries(err.errors)) {
+        if ((FIELDS as readonly string[]).includes(field)) setError(field as FieldName, { message })
+        else if (field === 'file' || field === 'image') setImageError(message)
+      }
+    }
+  })
+
+  return (
+    <form className="stack product-form" onSubmit={submit} noValidate>
+      <Input
+        label="Nome *"
+        placeholder="Ex.: Camiseta Básica"
+        autoFocus
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <Textarea
+        label="Descrição"
+        placeholder="Detalhes do produto (opcional)"
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="product-form-grid">
+        <Input
+          label="Preço (R$) *"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          placeholder="0,00"
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <Select label="Tipo *" error={errors.type?.message} {...register('type')}>
+          <option value="PHYSICAL">Físico</option>
+          <option value="DIGITAL">Digital</option>
+        </Select>
+      </div>
+      {type === 'DIGITAL' ? (
+        <Input
+          key="digitalFileUrl"
+          label="URL do arquivo digital"
+          type="url"
+          placeholder="https://..."
+          hint="Link que o comprador recebe após o pagamento."
+          error={errors.digitalFileUrl?.message}
+          {...register('digitalFileUrl')}
+        />
+      ) : (
+        <Input
+          key="stock"
+          label="Estoque *"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          placeholder="0"
+          error={errors.stock?.message}
+          {...register('stock')}
+        />
+      )}
+
+      <Field label="Imagem do produto" error={imageError ?? errors.imageUrl?.message} htmlFor={fileInputId}>
+        <div className="product-image-picker">
+          {preview ? (
+            <div className="product-image-preview">
+              <img src={preview} alt="Pré-visualização da imagem" />
+              <Button size="sm" variant="secondary" onClick={removeImage}>
+                Remover imagem
+              </Button>
+            </div>
+          ) : (
+            <div className="product-image-empty muted">Nenhuma imagem selecionada</div>
+          )}
+          <div className="stack">
+            <label className="btn btn-secondary btn-sm product-file-button" htmlFor={fileInputId}>
+              {preview ? 'Trocar imagem' : 'Escolher imagem'}
+            </label>
+            <input
+              id={fileInputId}
+              className="product-file-input"
+              type="file"
+              accept={IMAGE_TYPES.join(',')}
+              onChange={(e) => void chooseFile(e)}
+              data-testid="product-image-input"
+            />
+            <span className="field-hint">JPG, PNG, GIF ou WEBP, até 5MB.</span>
+            {!file && (
+              <input
+                className="control"
+                placeholder="ou cole a URL da imagem (https://...)"
+                aria-label="URL da imagem"
+                {...register('imageUrl')}
+              />
+            )}
+          </div>
+        </div>
+      </Field>
+
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={isSubmitting} loadingText="Salvando...">
+          {product ? 'Salvar Alterações' : 'Criar Produto'}
+        </Button>
+      </div>
+    </form>
+  )
+}
