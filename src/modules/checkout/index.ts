@@ -1,3 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import type { DbOrTrx } from '../../platform/db'
+import type { AddressValidationAnswer, PublicCustomization } from '../../shared/checkout'
 import type { AppModule } from '../types'
+import { validateAddress } from './address'
+import { checkoutConfigRoutes } from './config-routes'
+import { publicCustomization } from './customization'
+import { seedCheckoutDemo } from './seed'
+import { quoteShipping, quoteShippingOption, type ShippingQuote } from './shipping'
+import { shippingRoutes } from './shipping-routes'
 
-export const checkoutModule: AppModule = { name: 'checkout' }
+export { sanitizeCss, sanitizeHtml } from './sanitize'
+export type { ShippingQuote } from './shipping'
+export { PRODUCT_UNAVAILABLE } from './shipping'
+
+/** What other modules (ordering, the buyer checkout) may ask of the checkout configuration; they never read its tables. */
+export const checkoutService: {
+  /** Options a buyer can pick for this CEP and server-computed subtotal (cents), from the DB. */
+  quoteShipping(db: DbOrTrx, storeId: string, zipCode: string, subtotalCents: number): Promise<ShippingQuote[]>
+  /** The quote for one option id (undefined if the option is unknown/inactive/foreign). Used to price an order. */
+  quoteShippingOption(
+    db: DbOrTrx,
+    storeId: string,
+    optionId: string,
+    zipCode: string,
+    subtotalCents: number,
+  ): Promise<ShippingQuote | undefined>
+  /** Required fields, a well-formed CEP, and the state consistent with the CEP's range. */
+  validateAddress(input: {
+    address: string
+    city: string
+    state: string
+    zipCode: string
+    number?: string
+  }): AddressValidationAnswer
+  /** Defaults when none saved; header, footer and CSS sanitised. */
+  publicCustomization(db: DbOrTrx, storeId: string): Promise<PublicCustomization>
+} = { quoteShipping, quoteShippingOption, validateAddress, publicCustomization }
+
+async function routes(app: FastifyInstance) {
+  await app.register(shippingRoutes)
+  await app.register(checkoutConfigRoutes)
+}
+
+export const checkoutModule: AppModule = { name: 'checkout', routes, seedDemo: seedCheckoutDemo }

@@ -1,3 +1,39 @@
-/** The checkout module's tables (filled in as the module is built). */
-// biome-ignore lint/suspicious/noEmptyInterface: extended as tables are added
-export interface CheckoutTables {}
+import type { Generated } from 'kysely'
+import type { Json, Timestamp } from '../../platform/tables'
+import type { ZipRule } from '../../shared/checkout'
+
+export interface CheckoutTables {
+  shipping_options: {
+    id: Generated<string>
+    store_id: string
+    name: string
+    description: string | null
+    base_price_cents: number
+    free_shipping_threshold_cents: number | null
+    estimated_days: number
+    active: Generated<boolean>
+    zip_code_rules: Json<ZipRule[]>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  checkout_customizations: {
+    store_id: string
+    primary_color: string
+    secondary_color: string
+    background_color: string
+    accent_color: string
+    font_family: string
+    button_radius: number
+    show_store_logo: boolean
+    custom_logo_url: string | null
+    custom_banner_url: string | null
+    custom_header_html: string | null
+    custom_footer_html: string | null
+    custom_css: string | null
+    checkout_title: string | null
+    thank_you_title: string | null
+    thank_you_message: string | null
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+}

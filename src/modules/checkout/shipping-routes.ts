@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError, notFound } from '../../platform/errors'
+import {
+  publicShippingOptionSchema,
+  SHIPPING_MESSAGES,
+  shippingCalculateAnswerSchema,
+  shippingCalculateSchema,
+  shippingOptionInputSchema,
+  shippingOptionSchema,
+  shippingOptionUpdateSchema,
+} from '../../shared/checkout'
+import { toReais } from '../../shared/money'
+import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../stores'
+import * as shipping from './shipping'
+
+const storeParams = z.object({ storeId: z.string() })
+const optionParams = z.object({ storeId: z.string(), id: z.string() })
+const tags = ['shipping']
+
+/** A store a buyer may reach: it exists (a public route has no owner to check). */
+async function publicStore(app: FastifyInstance, storeId: string) {
+  const store = isUuid(storeId) ? await storesService.findStoreById(app.db, storeId) : undefined
+  if (!store) throw new AppError(404, STORE_NOT_FOUND)
+  return store
+}
+
+export async function shippingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const ownStore = requireStoreOwner(fastify)
+  const buyerLimit = app.rateLimit({ max: 120, timeWindow: 60_000 })
+
+  app.post(
+    '/stores/:storeId/shipping',
+    {
+      schema: { tags, params: storeParams, body: shippingOptionInputSchema, response: { 201: shippingOptionSchema } },
+      preHandler: ownStore,
+    },
+    async (request, reply) => {
+      const row = await shipping.createShippingOption(app.db, request.store!.id, request.body)
+      return reply.status(201).send(shipping.toShippingOptionDto(row))
+    },
+  )
+
+  app.get(
+    '/stores/:storeId/shipping',
+    { schema: { tags, params: storeParams, response: { 200: z.array(shippingOptionSchema) } }, preHandler: ownStore },
+    async (request) =>
+      (await shipping.listShippingOptions(app.db, request.store!.id)).map(shipping.toShippingOptionDto),
+  )
+
+  app.get(
+    '/stores/:storeId/shipping/public/options',
+    {
+      schema: { tags, params: storeParams, response: { 200: z.array(publicShippingOptionSchema) } },
+      preHandler: buyerLimit,
+    },
+    async (request) => {
+      const store = await publicStore(app, request.params.storeId)
+      const rows = await shipping.listShippingOptions(app.db, store.id, { activeOnly: true })
+      return rows.map(shipping.toPublicShippingOption)
+    },
+  )
+
+  app.post(
+    '/stores/:storeId/shipping/calculate',
+    {
+      schema: {
+        tags,
+        description:
+          'Quotes every active option for a CEP. The subtotal is priced from the catalog: item prices and totalValue sent by the client are ignored.',
+        params: storeParams,
+        body: shippingCalculateSchema,
+        response: { 200: shippingCalculateAnswerSchema },
+      },
+      preHandler: buyerLimit,
+    },
+    async (request) => {
+      const store = await publicStore(app, request.params.storeId)
+      const subtotalCents = await shipping.subtotalFromCatalog(app.db, store.id, request.body.items)
+      const quotes = await shipping.quoteShipping(app.db, store.id, request.body.zipCode, subtotalCents)
+      return {
+        zipCode: request.body.zipCode,
+        subtotal: toReais(subtotalCents),
+        options: quotes.map(shipping.toQuoteDto),
+      }
+    },
+  )
+
+  app.get(
+    '/stores/:storeId/shipping/:id',
+    { schema: { tags, params: optionParams, response: { 200: shippingOptionSchema } }, preHandler: ownStore },
+    async (request) => {
+      const row = await shipping.findShippingOption(app.db, request.store!.id, request.params.id)
+      if (!row) throw notFound(SHIPPING_MESSAGES.notFound)
+      return shipping.toShippingOptionDto(row)
+    },
+  )
+
+  app.patch(
+    '/stores/:storeId/shipping/:id',
+    {
+      schema: { tags, params: optionParams, body: shippingOptionUpdateSchema, response: { 200: shippingOptionSchema } },
+      preHandler: ownStore,
+    },
+    async (request) => {
+      const row = await shipping.updateShippingOption(app.db, request.store!.id, request.params.id, request.body)
+      if (!row) throw notFound(SHIPPING_MESSAGES.notFound)
+      return shipping.toShippingOptionDto(row)
+    },
+  )
+
+  app.delete(
+    '/stores/:storeId/shipping/:id',
+    { schema: { tags, params: optionParams, response: { 204: z.null() } }, preHandler: ownStore },
+    async (request, reply) => {
+      const deleted = await shipping.deleteShippingOption(app.db, request.store!.id, request.params.id)
+      if (!deleted) throw notFound(SHIPPING_MESSAGES.notFound)
+      return reply.status(204).send(null)
+    },
+  )
+}
