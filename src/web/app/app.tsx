@@ -1,21 +1,44 @@
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { Loading } from '../ui'
-import { publicRoutes, storeSections } from './registry'
+import { RequireAuth } from './guards'
+import { publicRoutes } from './registry'
+import { SessionProvider, useSession } from './session'
 
-/** Route table (spec 002 §2.1). */
+// Everything behind login is one lazy chunk, so a buyer on a checkout page downloads no merchant code.
+const PrivateApp = lazy(() => import('./private-app'))
+const LoginPage = lazy(() => import('../features/auth/login-page'))
+const RegisterPage = lazy(() => import('../features/auth/register-page'))
+const TestSidebarPage = lazy(() => import('../features/debug/test-sidebar-page'))
+
+function RootRedirect() {
+  const { isAuthenticated } = useSession()
+  return <Navigate to={isAuthenticated ? '/dashboard' : '/login'} replace />
+}
+
+/** Route table (spec 002 §2.1): public pages first; any other path needs login and is resolved by PrivateApp. */
 export function App() {
   return (
-    <Suspense fallback={<Loading message="Carregando..." />}>
-      <Routes>
-        {publicRoutes.map(({ path, Component }) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
-        {storeSections.map(({ path, Component }) => (
-          <Route key={path} path={`/store/:storeId/${path}`} element={<Component />} />
-        ))}
-        <Route path="*" element={<Navigate to="/login" replace />} />
-      </Routes>
-    </Suspense>
+    <SessionProvider>
+      <Suspense fallback={<Loading message="Carregando..." />}>
+        <Routes>
+          {publicRoutes.map(({ path, Component }) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/test-sidebar" element={<TestSidebarPage />} />
+          <Route path="/" element={<RootRedirect />} />
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <PrivateApp />
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </Suspense>
+    </SessionProvider>
   )
 }

@@ -1,0 +1,27 @@
+import { roleLabel } from '../roles'
+import { useCurrentUser, useSession } from '../session'
+
+export function SidebarFooter({ collapsed }: { collapsed: boolean }) {
+  const user = useCurrentUser()
+  const { signOut } = useSession()
+  const display = user.name || user.email
+  const initial = (display.trim()[0] ?? '?').toUpperCase()
+  return (
+    <div className="user-box">
+      <span className="avatar" title={collapsed ? display : undefined} aria-hidden>
+        {initial}
+      </span>
+      {!collapsed && (
+        <div className="user-box-text">
+          <span className="user-box-name" title={display}>
+            {display}
+          </span>
+          <span className="user-box-role">{roleLabel(user.role)}</span>
+        </div>
+      )}
+      <button type="button" className="logout-btn" onClick={signOut} title="Sair">
+        {collapsed ? '⎋' : 'Sair'}
+      </button>
+    </div>
+  )
+}

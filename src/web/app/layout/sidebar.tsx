@@ -1,0 +1,48 @@
+import { RoleGate } from '../guards'
+import { storePath } from '../paths'
+import { storeSections } from '../registry'
+import { useStores } from '../store-context'
+import { SidebarFooter } from './sidebar-footer'
+import { NavGroup, NavItem, SidebarFrame } from './sidebar-frame'
+import { StoreSelector } from './store-selector'
+
+export interface SidebarProps {
+  collapsed: boolean
+  onToggle(): void
+  mobileOpen: boolean
+  onCloseMobile(): void
+}
+
+export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: SidebarProps) {
+  const { selectedStore } = useStores()
+  const item = { collapsed, onNavigate: onCloseMobile }
+  return (
+    <SidebarFrame
+      collapsed={collapsed}
+      onToggle={onToggle}
+      mobileOpen={mobileOpen}
+      onCloseMobile={onCloseMobile}
+      footer={<SidebarFooter collapsed={collapsed} />}
+    >
+      <NavItem to="/dashboard" icon="▦" label="Dashboard" end {...item} />
+      <RoleGate role="ADMIN">
+        <NavGroup title="Administração" collapsed={collapsed}>
+          <NavItem to="/admin" icon="♛" label="Painel Admin" end {...item} />
+          <NavItem to="/admin/panel" icon="☺" label="Gerenciar Usuários" {...item} />
+        </NavGroup>
+      </RoleGate>
+      <NavGroup title="Minha Loja" collapsed={collapsed}>
+        <div className="sidebar-store">
+          <StoreSelector collapsed={collapsed} onExpand={onToggle} />
+        </div>
+        {selectedStore &&
+          storeSections.map((s) => (
+            <NavItem key={s.path} to={storePath(selectedStore.id, s.path)} icon={s.icon} label={s.label} {...item} />
+          ))}
+      </NavGroup>
+      <NavGroup title="Configurações" collapsed={collapsed}>
+        <NavItem to="/account-settings" icon="⚙" label="Conta" {...item} />
+      </NavGroup>
+    </SidebarFrame>
+  )
+}

@@ -1,0 +1,104 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { setUnauthorizedHandler } from '../lib/api'
+import {
+  clearCredentials,
+  clearSession,
+  restoreSession,
+  type Session,
+  type SessionUser,
+  saveSession,
+  saveUser,
+  takeCleanupNotice,
+} from '../lib/session'
+import { toast } from '../lib/toast'
+
+export interface SessionContextValue {
+  user: SessionUser | null
+  token: string | null
+  isAuthenticated: boolean
+  signIn(session: Session): void
+  /** Logout: clears everything, says so and goes to /login. */
+  signOut(): void
+  updateUser(patch: Partial<Omit<SessionUser, 'id'>>): void
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null)
+
+/** Shows the cleanup notice left by an earlier clean-up, once, if younger than 5 minutes. */
+export function showCleanupNotice() {
+  const message = takeCleanupNotice()
+  if (message) toast.info(message)
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | undefined>(restoreSession)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+
+  useEffect(showCleanupNotice, [])
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      clearCredentials()
+      setSession(undefined)
+      queryClient.clear()
+      const from = `${window.location.pathname}${window.location.search}`
+      navigate('/login', { replace: true, state: { from } })
+    })
+    return () => setUnauthorizedHandler(undefined)
+  }, [navigate, queryClient])
+
+  const signIn = useCallback(
+    (next: Session) => {
+      queryClient.clear()
+      saveSession(next)
+      setSession(next)
+    },
+    [queryClient],
+  )
+
+  const signOut = useCallback(() => {
+    clearSession()
+    setSession(undefined)
+    queryClient.clear()
+    toast.info('Você foi desconectado.')
+    navigate('/login', { replace: true })
+  }, [navigate, queryClient])
+
+  const updateUser = useCallback((patch: Partial<Omit<SessionUser, 'id'>>) => {
+    setSession((current) => {
+      if (!current) return current
+      const user = { ...current.user, ...patch }
+      saveUser(user)
+      return { ...current, user }
+    })
+  }, [])
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      user: session?.user ?? null,
+      token: session?.token ?? null,
+      isAuthenticated: !!session,
+      signIn,
+      signOut,
+      updateUser,
+    }),
+    [session, signIn, signOut, updateUser],
+  )
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext)
+  if (!value) throw new Error('Erro de inicialização')
+  return value
+}
+
+/** For screens that are only mounted behind <RequireAuth>. */
+export function useCurrentUser(): SessionUser {
+  const { user } = useSession()
+  if (!user) throw new Error('Erro de inicialização')
+  return user
+}

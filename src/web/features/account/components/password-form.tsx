@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { type PasswordChangeFormInput, passwordChangeFormSchema } from '../../../../shared/identity'
+import { ApiError } from '../../../lib/api'
+import { LONG_TOAST, toast } from '../../../lib/toast'
+import { Button, Input } from '../../../ui'
+import { useChangePassword } from '../api/change-password'
+
+const WRONG_CURRENT = 'Senha atual incorreta'
+
+/** 'Alterar Senha' (spec 002 §5 Password). A wrong current password is reported under its field. */
+export function PasswordForm() {
+  const change = useChangePassword()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordChangeFormInput>({
+    resolver: zodResolver(passwordChangeFormSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  })
+
+  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      const answer = await change.mutateAsync({ currentPassword, newPassword })
+      reset()
+      toast.success(answer.message || 'Senha alterada com sucesso!', LONG_TOAST)
+    } catch (err) {
+      const apiErr = err instanceof ApiError ? err : undefined
+      const wrongCurrent =
+        !!apiErr?.errors?.currentPassword || apiErr?.status === 401 || /senha atual/i.test(apiErr?.message ?? '')
+      if (wrongCurrent) setError('currentPassword', { message: WRONG_CURRENT })
+      else if (apiErr?.errors?.newPassword) setError('newPassword', { message: apiErr.errors.newPassword })
+      toast.error(wrongCurrent ? WRONG_CURRENT : apiErr?.message || 'Erro ao alterar senha', LONG_TOAST)
+    }
+  })
+
+  const field = (name: keyof PasswordChangeFormInput) => register(name, { onChange: () => clearErrors(name) })
+  return (
+    <form className="stack form-narrow" onSubmit={submit} noValidate>
+      <Input
+        label="Senha atual"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...field('currentPassword')}
+      />
+      <Input
+        label="Nova senha"
+        type="password"
+        autoComplete="new-password"
+        hint="Mínimo de 8 caracteres."
+        error={errors.newPassword?.message}
+        {...field('newPassword')}
+      />
+      <Input
+        label="Confirmar nova senha"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...field('confirmPassword')}
+      />
+      <div className="form-actions form-actions-start">
+        <Button type="submit" loading={isSubmitting} loadingText="Alterando...">
+          Alterar Senha
+        </Button>
+      </div>
+    </form>
+  )
+}

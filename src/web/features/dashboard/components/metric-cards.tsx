@@ -1,0 +1,50 @@
+import { formatBRL } from '../../../../shared/money'
+import { StatCard } from '../../../ui'
+import type { DashboardMetrics } from '../model'
+
+function Trend({ value }: { value: number | null | undefined }) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null
+  const up = value >= 0
+  return (
+    <span className={up ? 'trend trend-up' : 'trend trend-down'}>
+      {up ? '▲' : '▼'} {Math.abs(value).toFixed(1)}%
+    </span>
+  )
+}
+
+const int = (n: number) => n.toLocaleString('pt-BR')
+
+export function AdminMetricCards({ m }: { m: DashboardMetrics }) {
+  return (
+    <div className="grid">
+      <StatCard
+        label="Receita Total da Plataforma"
+        icon="$"
+        value={formatBRL(m.totalRevenue)}
+        hint={<Trend value={m.revenueTrend} />}
+      />
+      <StatCard label="Total de Pedidos" icon="▤" value={int(m.totalOrders)} hint={<Trend value={m.ordersTrend} />} />
+      <StatCard label="Total de Lojas" icon="⌂" value={int(m.totalStores)} hint={<Trend value={m.storesTrend} />} />
+      <StatCard label="Total de Usuários" icon="☺" value={int(m.totalUsers)} hint={<Trend value={m.usersTrend} />} />
+      <StatCard label="Lojas Ativas" icon="✓" value={`${int(m.activeStores)} / ${int(m.totalStores)}`} />
+      <StatCard
+        label="Taxa da Plataforma"
+        icon="%"
+        value={formatBRL(m.platformFee)}
+        hint={`${m.platformFeePercentage}% sobre a receita`}
+      />
+      <StatCard label="Ticket Médio" icon="≈" value={formatBRL(m.averageOrderValue)} />
+    </div>
+  )
+}
+
+export function MerchantMetricCards({ m }: { m: DashboardMetrics }) {
+  return (
+    <div className="grid">
+      <StatCard label="Receita" icon="$" value={formatBRL(m.totalRevenue)} hint={<Trend value={m.revenueTrend} />} />
+      <StatCard label="Meus Pedidos" icon="▤" value={int(m.totalOrders)} hint={<Trend value={m.ordersTrend} />} />
+      <StatCard label="Ticket Médio" icon="≈" value={formatBRL(m.averageOrderValue)} />
+      <StatCard label="Produtos Ativos" icon="◫" value={int(m.totalProducts)} />
+    </div>
+  )
+}
