@@ -73,3 +73,11 @@ export async function ensureAdmin(db: Db, email: string, password: string, cost:
     ...(!samePassword && { passwordHash: await hashPassword(password, cost) }),
   })
 }
+
+/** Accounts created in [from, to) (all accounts when no bounds), for the platform dashboard. */
+export async function countUsers(db: Db, range: { from?: Date; to?: Date } = {}): Promise<number> {
+  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+  if (range.from) q = q.where('created_at', '>=', range.from)
+  if (range.to) q = q.where('created_at', '<', range.to)
+  return (await q.executeTakeFirstOrThrow()).n
+}

@@ -20,3 +20,26 @@ export async function updateStore(db: Db, storeId: string, input: z.output<typeo
 }
 
 export type { StoreUpdateInput }
+
+/** Stores created in [from, to), optionally only those with a status, for the platform dashboard. */
+export async function countStores(
+  db: Db,
+  filter: { from?: Date; to?: Date; status?: 'ACTIVE' | 'INACTIVE' } = {},
+): Promise<number> {
+  let q = db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('n'))
+  if (filter.from) q = q.where('created_at', '>=', filter.from)
+  if (filter.to) q = q.where('created_at', '<', filter.to)
+  if (filter.status) q = q.where('status', '=', filter.status)
+  return (await q.executeTakeFirstOrThrow()).n
+}
+
+/** Names and owners of a set of stores, for reports that only hold store ids. */
+export async function describeStores(db: Db, ids: string[]) {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('stores')
+    .innerJoin('users', 'users.id', 'stores.user_id')
+    .select(['stores.id', 'stores.name', 'stores.status', 'users.name as ownerName', 'users.email as ownerEmail'])
+    .where('stores.id', 'in', ids)
+    .execute()
+}
