@@ -1,4 +1,186 @@
+import { z } from 'zod'
+
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const PAYMENT_METHODS = ['PIX', 'CREDIT_CARD', 'BOLETO'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** Where the gateway posts status changes (shown read-only to the merchant, after PUBLIC_URL). */
+export const WEBHOOK_CALLBACK_PATH = '/api/payment/ativo-pay/webhook/callback'
+
+export const INSTALLMENTS_MIN = 1
+export const INSTALLMENTS_MAX = 24
+export const INSTALLMENTS_DEFAULT = 12
+export const BOLETO_DAYS_MIN = 1
+export const BOLETO_DAYS_MAX = 30
+export const BOLETO_DAYS_DEFAULT = 3
+export const PIX_EXPIRATION_DAYS = 1
+/** The buyer's PIX screen counts down from 30:00. */
+export const PIX_COUNTDOWN_SECONDS = 30 * 60
+export const COPY_FEEDBACK_MS = 3000
+
+/** Spec 002 §8 messages. */
+export const PAYMENT_MESSAGES = {
+  loadError: 'Erro ao carregar configuração',
+  invalidKey: 'API Key inválida ou não configurada',
+  connectError: 'Erro ao conectar com Ativo Pay',
+  saveError: 'Erro ao salvar configuração',
+  noStore: 'Nenhuma loja selecionada',
+  notConfigured: 'Sistema de pagamento não configurado para esta loja.',
+  unavailable: 'Sistema de pagamento temporariamente indisponível',
+  storeIdRequired: 'ID da loja é obrigatório para verificar configurações de pagamento',
+  apiKeyRequired: 'API Key é obrigatória',
+  installmentsRange: 'O número máximo de parcelas deve estar entre 1 e 24',
+  boletoDaysRange: 'O vencimento do boleto deve estar entre 1 e 30 dias',
+} as const
+
+/** A stored key comes back masked with this character; posting the masked value back keeps the stored key. */
+export const MASK_CHAR = '•'
+export const isMaskedKey = (value: string) => value.includes(MASK_CHAR)
+
+const intInRange = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message)
+
+/** The merchant's payment configuration form (spec 002 §3, §5); the route validates the same schema. */
+export const paymentConfigInputSchema = z.object({
+  ativoPayApiKey: z
+    .string({ error: PAYMENT_MESSAGES.apiKeyRequired })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.apiKeyRequired)
+    .max(200, 'API Key muito longa'),
+  pixEnabled: z.boolean().default(true),
+  creditCardEnabled: z.boolean().default(true),
+  boletoEnabled: z.boolean().default(true),
+  creditCardMaxInstallments: intInRange(INSTALLMENTS_MIN, INSTALLMENTS_MAX, PAYMENT_MESSAGES.installmentsRange).default(
+    INSTALLMENTS_DEFAULT,
+  ),
+  boletoExpirationDays: intInRange(BOLETO_DAYS_MIN, BOLETO_DAYS_MAX, PAYMENT_MESSAGES.boletoDaysRange).default(
+    BOLETO_DAYS_DEFAULT,
+  ),
+})
+export type PaymentConfigInput = z.input<typeof paymentConfigInputSchema>
+
+export const paymentConfigSchema = z.object({
+  storeId: z.string(),
+  /** Masked ('sk_s••••••••1234') or '' when none is stored. */
+  ativoPayApiKey: z.string(),
+  hasApiKey: z.boolean(),
+  ativoPayActive: z.boolean(),
+  ativoPayWebhookUrl: z.string(),
+  pixEnabled: z.boolean(),
+  creditCardEnabled: z.boolean(),
+  boletoEnabled: z.boolean(),
+  creditCardMaxInstallments: z.number(),
+  boletoExpirationDays: z.number(),
+  lastCheckedAt: z.string().nullable(),
+  lastCheckError: z.string().nullable(),
+  /** The built-in sandbox answers instead of a real gateway (keys start with sk_sandbox_). */
+  sandbox: z.boolean(),
+})
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>
+
+export const publicPaymentMethodsSchema = z.object({
+  pix: z.object({ enabled: z.boolean(), name: z.string(), expirationDays: z.number() }),
+  credit_card: z.object({
+    enabled: z.boolean(),
+    name: z.string(),
+    maxInstallments: z.number(),
+    installments: z.object({ max: z.number() }),
+  }),
+  bank_slip: z.object({ enabled: z.boolean(), name: z.string(), expirationDays: z.number() }),
+})
+export type PublicPaymentMethods = z.infer<typeof publicPaymentMethodsSchema>
+
+export const healthSchema = z.object({
+  status: z.literal('healthy'),
+  configured: z.boolean(),
+  sandbox: z.boolean(),
+})
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  orderRef: z.string(),
+  gatewayId: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS),
+  /** Reais (two decimals) on the wire. */
+  amount: z.number(),
+  amountCents: z.number(),
+  status: z.string(),
+  pixCode: z.string().nullable(),
+  pixExpiresAt: z.string().nullable(),
+  boletoUrl: z.string().nullable(),
+  boletoLine: z.string().nullable(),
+  paymentUrl: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  refusedReason: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  sandbox: z.boolean(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type PaymentTransactionDto = z.infer<typeof transactionSchema>
+
+const digits = (v: string) => v.replace(/\D/g, '')
+
+/** The test page's transaction request (spec 001 §3 "PIX transaction request"), amounts in cents. */
+export const transactionRequestSchema = z.object({
+  storeId: z.string().optional(),
+  orderRef: z.string().trim().min(1).max(100).optional(),
+  amount: z.number({ error: 'Valor é obrigatório' }).int('Valor em centavos').min(1, 'Valor deve ser maior que zero'),
+  currency: z.literal('BRL').default('BRL'),
+  paymentMethod: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(PAYMENT_METHODS, { error: 'Método de pagamento inválido' })),
+  pix: z.object({ expiresInDays: z.number().int().min(1).max(30) }).optional(),
+  customer: z.object({
+    name: z.string().trim().min(1, 'Nome é obrigatório'),
+    email: z.email('E-mail inválido'),
+    phone: z
+      .string()
+      .transform(digits)
+      .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone deve ter 10 ou 11 dígitos')),
+    document: z.object({
+      type: z.string().default('CPF'),
+      number: z.string().transform(digits).pipe(z.string().length(11, 'CPF inválido')),
+    }),
+  }),
+  items: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1),
+        quantity: z.number().int().min(1),
+        unitPrice: z.number().int().min(0),
+        tangible: z.boolean().default(false),
+        externalRef: z.string().default(''),
+      }),
+    )
+    .min(1, 'Informe ao menos um item'),
+  card: z
+    .object({
+      number: z.string().transform(digits),
+      holderName: z.string().trim().min(1, 'Nome no cartão é obrigatório'),
+      expMonth: z.number().int().min(1).max(12),
+      expYear: z.number().int(),
+      cvv: z.string().regex(/^\d{3,4}$/, 'CVV inválido'),
+    })
+    .optional(),
+  installments: z.number().int().min(1).max(INSTALLMENTS_MAX).optional(),
+  ip: z.string().optional(),
+})
+export type TransactionRequest = z.input<typeof transactionRequestSchema>
+
+export const STATUS_LABELS: Record<string, string> = {
+  CREATING: 'Criando',
+  FAILED: 'Falhou',
+  PENDING: 'Aguardando pagamento',
+  PAID: 'Pago',
+  REFUSED: 'Recusado',
+  EXPIRED: 'Expirado',
+  CANCELLED: 'Cancelado',
+  REFUNDED: 'Estornado',
+}

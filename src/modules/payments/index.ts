@@ -1,5 +1,9 @@
 import type { AppModule } from '../types'
-import { createCharge, publicMethods } from './service'
+import { publicMethods, seedDemoConfig } from './config-service'
+import { paymentJobs } from './jobs'
+import { paymentRoutes } from './routes'
+import { sandboxRoutes } from './sandbox-routes'
+import { createCharge } from './service'
 
 export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicPaymentMethods } from './contract'
 export { paymentStatusChanged } from './events'
@@ -8,4 +12,15 @@ export type { PaymentsDeps } from './service'
 /** What other modules may call. */
 export const paymentsService = { createCharge, publicMethods }
 
-export const paymentsModule: AppModule = { name: 'payments' }
+/** The demo store's sandbox key: the demo checkout can take payments out of the box. */
+export const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_loja_demo_0001'
+
+export const paymentsModule: AppModule = {
+  name: 'payments',
+  routes: paymentRoutes,
+  rootRoutes: sandboxRoutes,
+  jobs: paymentJobs,
+  async seedDemo({ db, config, storeId }) {
+    await seedDemoConfig(db, config.APP_SECRET, storeId, DEMO_SANDBOX_KEY)
+  },
+}

@@ -1,29 +1,355 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
-import type { Db } from '../../platform/db'
+import type { Db, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
-import type { JobQueue } from '../../platform/jobs'
-import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
+import { publish } from '../../platform/events'
+import { type JobQueue, JobTimeoutError } from '../../platform/jobs'
+import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
+import { methodsOf, publicMethods, storeApiKey, webhookUrl } from './config-service'
+import type { ChargeRequest, ChargeResult } from './contract'
+import { paymentStatusChanged } from './events'
+import { gatewayFor } from './gateway'
+import { GatewayError, type GatewayTransaction, type SerializedGatewayError, TIMEOUTS } from './gateway-client'
+import * as repo from './repository'
+import { sandboxEnabled } from './sandbox'
+import type { TransactionRowStatus } from './tables'
 
-export type PaymentsDeps =
-  | Pick<FastifyInstance, 'db' | 'jobs' | 'config'>
-  | { db: Db; jobs: JobQueue; config: AppConfig }
+export { publicMethods }
 
-/**
- * Creates a charge at the store's gateway (runs as a job and waits ≤ 30 s).
- * Throws AppError 422 'Sistema de pagamento não configurado para esta loja.' (no active key / method disabled),
- * 503 'Sistema de pagamento temporariamente indisponível' (gateway unreachable or slow),
- * 400 with the gateway's text or 'Dados inválidos' (gateway validation).
- * A refused card does NOT throw: the result has status 'REFUSED'.
- */
-export async function createCharge(_deps: PaymentsDeps, _req: ChargeRequest): Promise<ChargeResult> {
-  throw new AppError(422, 'Sistema de pagamento não configurado para esta loja.')
+export const CREATE_JOB = 'payments.create-transaction'
+export const SYNC_JOB = 'payments.sync-transaction'
+export const EXPIRE_JOB = 'payments.expire-transaction'
+
+export type PaymentsDeps = { db: Db; jobs: JobQueue; config: AppConfig }
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+export type WorkerDeps = PaymentsDeps & { log: Log }
+
+const silentLog: Log = { info() {}, warn() {}, error() {} }
+
+/** A boleto may still clear up to three days after its due date. */
+const BOLETO_CLEARING_MS = 3 * 86_400_000
+
+export type CreateOutcome = { ok: true; result: ChargeResult } | { ok: false; error: SerializedGatewayError }
+
+export function toChargeResult(row: repo.TransactionRow): ChargeResult {
+  return {
+    transactionId: row.id,
+    gatewayId: row.gateway_id ?? '',
+    status: (row.status === 'CREATING' || row.status === 'FAILED' ? 'PENDING' : row.status) as PaymentStatus,
+    method: row.method,
+    amountCents: row.amount_cents,
+    pixCode: row.pix_code,
+    pixExpiresAt: row.pix_expires_at?.toISOString() ?? null,
+    boletoUrl: row.boleto_url,
+    boletoLine: row.boleto_line,
+    paymentUrl: row.payment_url,
+    sandbox: row.sandbox,
+  }
 }
 
-export async function publicMethods(_db: Db, _storeId: string): Promise<PublicPaymentMethods> {
-  return {
-    pix: { enabled: false, name: 'PIX', expirationDays: 1 },
-    credit_card: { enabled: false, name: 'Cartão de Crédito', maxInstallments: 12 },
-    bank_slip: { enabled: false, name: 'Boleto Bancário', expirationDays: 3 },
+function cardBrand(number: string): string {
+  if (number.startsWith('4')) return 'visa'
+  if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return 'mastercard'
+  if (/^3[47]/.test(number)) return 'amex'
+  return 'outro'
+}
+
+function notConfigured() {
+  return new AppError(422, PAYMENT_MESSAGES.notConfigured)
+}
+
+/** Maps a gateway failure to what a caller of createCharge sees. */
+function chargeError(error: SerializedGatewayError): AppError {
+  switch (error.kind) {
+    case 'unauthorized':
+      return notConfigured()
+    case 'invalid':
+      return new AppError(400, error.message || 'Dados inválidos')
+    default:
+      return new AppError(503, PAYMENT_MESSAGES.unavailable)
   }
+}
+
+/**
+ * Creates a charge at the store's gateway and waits for the answer (≤ 30 s).
+ * - 422 'Sistema de pagamento não configurado para esta loja.': no active key, the method is off, or the gateway
+ *   rejects the store's key (the configuration is then marked inactive);
+ * - 503 'Sistema de pagamento temporariamente indisponível': the gateway is unreachable, slow or answers nonsense;
+ * - 400 with the gateway's text or 'Dados inválidos': the gateway rejected the data.
+ * A refused card does not throw: the result has status 'REFUSED' (and payment.status_changed is published).
+ * PIX and boleto calls run as a queue job; card charges call the gateway in this process so the card number and
+ * CVV never land in the queue's storage.
+ */
+export async function createCharge(deps: PaymentsDeps, req: ChargeRequest): Promise<ChargeResult> {
+  if (!Number.isInteger(req.amountCents) || req.amountCents <= 0) throw new AppError(400, 'Valor inválido')
+  const config = await repo.findConfig(deps.db, req.storeId)
+  const methods = methodsOf(config)
+  const enabled =
+    req.method === 'PIX'
+      ? methods.pix.enabled
+      : req.method === 'BOLETO'
+        ? methods.bank_slip.enabled
+        : methods.credit_card.enabled
+  if (!enabled) throw notConfigured()
+  if (req.method === 'CREDIT_CARD') {
+    if (!req.card) throw new AppError(400, 'Dados do cartão são obrigatórios')
+    const max = methods.credit_card.maxInstallments
+    if ((req.installments ?? 1) > max) throw new AppError(400, `Número máximo de parcelas: ${max}`)
+  }
+  const cardNumber = req.card?.number.replace(/\D/g, '')
+  const row = await repo.insertTransaction(deps.db, {
+    store_id: req.storeId,
+    order_ref: req.orderRef,
+    method: req.method,
+    amount_cents: req.amountCents,
+    installments: req.method === 'CREDIT_CARD' ? (req.installments ?? 1) : null,
+    card_last4: cardNumber ? cardNumber.slice(-4) : null,
+    card_brand: cardNumber ? cardBrand(cardNumber) : null,
+    request: JSON.stringify({ customer: req.customer, items: req.items, ip: req.ip, metadata: req.metadata }),
+    sandbox: sandboxEnabled(deps.config),
+    updated_at: new Date(),
+  })
+  let outcome: CreateOutcome
+  if (req.card) {
+    outcome = await executeCreate({ ...deps, log: (deps as { log?: Log }).log ?? silentLog }, row.id, req.card)
+  } else {
+    try {
+      outcome = await deps.jobs.run<CreateOutcome>(
+        CREATE_JOB,
+        { transactionId: row.id },
+        { timeoutMs: TIMEOUTS.create, jobId: `create-${row.id}` },
+      )
+    } catch (err) {
+      if (err instanceof JobTimeoutError) throw new AppError(503, PAYMENT_MESSAGES.unavailable)
+      throw err
+    }
+  }
+  if (!outcome.ok) throw chargeError(outcome.error)
+  return outcome.result
+}
+
+/**
+ * The gateway call of a charge (the create job, or inline for cards). Idempotent: a row that already left
+ * CREATING answers from what was stored. Never throws for gateway trouble: the caller gets an outcome.
+ */
+export async function executeCreate(
+  deps: WorkerDeps,
+  transactionId: string,
+  card?: ChargeRequest['card'],
+): Promise<CreateOutcome> {
+  const row = await repo.findTransaction(deps.db, transactionId)
+  if (!row) return { ok: false, error: { kind: 'other', message: 'Transação não encontrada' } }
+  if (row.status === 'FAILED')
+    return { ok: false, error: { kind: 'other', message: row.error_message ?? 'Falha na criação' } }
+  if (row.status !== 'CREATING') return { ok: true, result: toChargeResult(row) }
+  if (row.method === 'CREDIT_CARD' && !card)
+    return fail(deps, row.id, { kind: 'invalid', message: 'Dados do cartão são obrigatórios' })
+  const key = await storeApiKey(deps, row.store_id)
+  if (!key) return fail(deps, row.id, { kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured })
+  const config = await repo.findConfig(deps.db, row.store_id)
+  const request = row.request
+  let gw: GatewayTransaction
+  try {
+    gw = await gatewayFor(deps).createTransaction(key, {
+      amountCents: row.amount_cents,
+      method: row.method,
+      customer: request.customer,
+      items: request.items,
+      pixExpiresInDays: 1,
+      boletoExpiresInDays: config?.boleto_expiration_days ?? 3,
+      card,
+      installments: row.installments ?? undefined,
+      postbackUrl: webhookUrl(deps.config.publicUrl),
+      externalRef: row.id,
+      metadata: { ...request.metadata, paymentId: row.id, orderRef: row.order_ref, storeId: row.store_id },
+      ip: request.ip,
+    })
+  } catch (err) {
+    const error = err instanceof GatewayError ? err.toJSON() : { kind: 'other' as const, message: 'Erro na transação' }
+    if (error.kind === 'unauthorized') await repo.markConfigChecked(deps.db, row.store_id, false, error.message)
+    deps.log.warn({ transactionId: row.id, kind: error.kind, message: error.message }, 'gateway create failed')
+    return fail(deps, row.id, error)
+  }
+  if (gw.amountCents !== row.amount_cents) {
+    deps.log.error({ transactionId: row.id, gatewayId: gw.id }, 'gateway answered another amount')
+    return fail(deps, row.id, { kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' })
+  }
+  const expiresAt =
+    gw.method === 'PIX' && gw.pix?.expirationDate
+      ? new Date(gw.pix.expirationDate)
+      : gw.method === 'BOLETO' && gw.boleto?.dueDate
+        ? new Date(new Date(`${gw.boleto.dueDate}T23:59:59-03:00`).getTime() + BOLETO_CLEARING_MS)
+        : null
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const next = await repo.updateTransaction(
+      trx,
+      row.id,
+      {
+        gateway_id: gw.id,
+        status: gw.status,
+        pix_code: gw.pix?.qrcode ?? null,
+        pix_expires_at: gw.pix?.expirationDate ? new Date(gw.pix.expirationDate) : null,
+        boleto_url: gw.boleto?.url ?? null,
+        boleto_line: gw.boleto?.digitableLine ?? null,
+        payment_url: gw.secureUrl ?? gw.boleto?.url ?? null,
+        expires_at: expiresAt,
+        card_last4: gw.card?.lastDigits ?? row.card_last4,
+        card_brand: gw.card?.brand ?? row.card_brand,
+        refused_reason: gw.refusedReason,
+        paid_at: gw.status === 'PAID' ? new Date(gw.paidAt ?? Date.now()) : null,
+      },
+      'CREATING',
+    )
+    if (!next) return undefined
+    // A card is decided at once: announce it like any later change.
+    if (next.status !== 'PENDING') await announce(trx, next, 'PENDING')
+    if (next.status === 'PENDING' && expiresAt) {
+      await deps.jobs.enqueue(
+        EXPIRE_JOB,
+        { transactionId: next.id },
+        { delayMs: Math.max(0, expiresAt.getTime() - Date.now()), jobId: `expire-${next.id}`, trx },
+      )
+    }
+    return next
+  })
+  const final = updated ?? (await repo.findTransaction(deps.db, row.id))!
+  return { ok: true, result: toChargeResult(final) }
+}
+
+async function fail(deps: WorkerDeps, id: string, error: SerializedGatewayError): Promise<CreateOutcome> {
+  await repo.updateTransaction(deps.db, id, { status: 'FAILED', error_message: error.message }, 'CREATING')
+  return { ok: false, error }
+}
+
+async function announce(trx: Trx, row: repo.TransactionRow, previousStatus: string) {
+  await publish(trx, paymentStatusChanged, {
+    transactionId: row.id,
+    gatewayId: row.gateway_id ?? '',
+    storeId: row.store_id,
+    orderRef: row.order_ref,
+    status: row.status as PaymentStatus,
+    previousStatus,
+    amountCents: row.amount_cents,
+    method: row.method as PaymentMethod,
+  })
+}
+
+/** Which status changes the gateway may make to a transaction we know. */
+const TRANSITIONS: Partial<Record<TransactionRowStatus, PaymentStatus[]>> = {
+  PENDING: ['PAID', 'REFUSED', 'EXPIRED', 'CANCELLED'],
+  // A PIX paid after our expiry: the money arrived, the order module decides what to do.
+  EXPIRED: ['PAID'],
+  PAID: ['REFUNDED'],
+}
+
+export type ApplyResult = 'changed' | 'unchanged' | 'ignored'
+
+/**
+ * Applies what the gateway says about a transaction (never what a postback body says). The row is locked, the
+ * amount must match, and the event is written in the same database transaction as the status.
+ */
+export async function applyGatewayState(
+  deps: { db: Db; log: Log },
+  transactionId: string,
+  gw: GatewayTransaction,
+): Promise<ApplyResult> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.lockTransaction(trx, transactionId)
+    if (!row || row.gateway_id !== gw.id) return 'ignored'
+    const paid = gw.paidAmountCents
+    if (
+      gw.amountCents !== row.amount_cents ||
+      (gw.status === 'PAID' && paid !== null && paid !== 0 && paid !== row.amount_cents)
+    ) {
+      deps.log.warn(
+        { transactionId, gatewayId: gw.id, expected: row.amount_cents, got: gw.amountCents, paid },
+        'payment amount mismatch: ignored',
+      )
+      return 'ignored'
+    }
+    if (gw.status === row.status) return 'unchanged'
+    if (!TRANSITIONS[row.status]?.includes(gw.status)) {
+      deps.log.warn({ transactionId, from: row.status, to: gw.status }, 'payment status change not allowed: ignored')
+      return 'ignored'
+    }
+    const next = await repo.updateTransaction(trx, row.id, {
+      status: gw.status,
+      paid_at: gw.status === 'PAID' ? new Date(gw.paidAt ?? Date.now()) : row.paid_at,
+      refused_reason: gw.refusedReason ?? row.refused_reason,
+    })
+    await announce(trx, next!, row.status)
+    return 'changed'
+  })
+}
+
+/** Re-reads a transaction from the gateway with the store's key and applies it. Throws only when retrying helps. */
+export async function syncTransaction(deps: WorkerDeps, transactionId: string): Promise<ApplyResult> {
+  const row = await repo.findTransaction(deps.db, transactionId)
+  if (!row?.gateway_id) return 'ignored'
+  const key = await storeApiKey(deps, row.store_id)
+  if (!key) {
+    deps.log.warn({ transactionId }, 'payment sync: store has no key')
+    return 'ignored'
+  }
+  let gw: GatewayTransaction
+  try {
+    gw = await gatewayFor(deps).getTransaction(key, row.gateway_id)
+  } catch (err) {
+    if (err instanceof GatewayError && err.kind === 'unavailable') throw err
+    deps.log.warn({ transactionId, err: (err as Error).message }, 'payment sync: gateway read failed')
+    return 'ignored'
+  }
+  return applyGatewayState(deps, transactionId, gw)
+}
+
+/**
+ * The delayed expiry of a pending transaction: asks the gateway first (a payment may have arrived without a
+ * postback), then expires locally what is still pending after its deadline.
+ */
+export async function expireTransaction(deps: WorkerDeps, transactionId: string): Promise<ApplyResult> {
+  const row = await repo.findTransaction(deps.db, transactionId)
+  if (row?.status !== 'PENDING') return 'unchanged'
+  if (row.expires_at && row.expires_at.getTime() > Date.now()) {
+    const delayMs = row.expires_at.getTime() - Date.now()
+    await deps.jobs.enqueue(
+      EXPIRE_JOB,
+      { transactionId },
+      { delayMs, jobId: `expire-${transactionId}-${row.expires_at.getTime()}` },
+    )
+    return 'unchanged'
+  }
+  const synced = await syncTransaction(deps, transactionId).catch(() => 'ignored' as const)
+  if (synced === 'changed') return 'changed'
+  return deps.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockTransaction(trx, transactionId)
+    if (locked?.status !== 'PENDING') return 'unchanged'
+    const next = await repo.updateTransaction(trx, transactionId, { status: 'EXPIRED' })
+    await announce(trx, next!, 'PENDING')
+    return 'changed'
+  })
+}
+
+/** The webhook's part: find the transaction a postback names; the job re-reads it from the gateway. */
+export async function receivePostback(deps: WorkerDeps, body: unknown): Promise<{ queued: boolean }> {
+  const gatewayId = postbackGatewayId(body)
+  if (!gatewayId) {
+    deps.log.warn('payment postback without a transaction id: ignored')
+    return { queued: false }
+  }
+  const row = await repo.findTransactionByGatewayId(deps.db, gatewayId)
+  if (!row) {
+    deps.log.warn({ gatewayId }, 'payment postback for an unknown transaction: ignored')
+    return { queued: false }
+  }
+  await deps.jobs.enqueue(SYNC_JOB, { transactionId: row.id })
+  return { queued: true }
+}
+
+function postbackGatewayId(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined
+  const b = body as { objectId?: unknown; id?: unknown; data?: { id?: unknown }; transactionId?: unknown }
+  for (const v of [b.objectId, b.data?.id, b.transactionId, b.id]) {
+    if ((typeof v === 'string' && v.length > 0 && v.length <= 100) || typeof v === 'number') return String(v)
+  }
+  return undefined
 }

@@ -1,3 +1,92 @@
-/** The payments module's tables (filled in as the module is built). */
-// biome-ignore lint/suspicious/noEmptyInterface: extended as tables are added
-export interface PaymentsTables {}
+import type { ColumnType, Generated } from 'kysely'
+import type { Json, Timestamp } from '../../platform/tables'
+import type { PaymentMethod } from '../../shared/payments'
+
+type Nullable<T> = T | null
+
+/** Our transaction states: the public ones plus CREATING (gateway not answered yet) and FAILED (creation rejected). */
+export type TransactionRowStatus =
+  | 'CREATING'
+  | 'FAILED'
+  | 'PENDING'
+  | 'PAID'
+  | 'REFUSED'
+  | 'EXPIRED'
+  | 'CANCELLED'
+  | 'REFUNDED'
+
+export interface StoredChargeRequest {
+  customer: { name: string; email: string; phone: string; document: string }
+  items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
+  ip?: string
+  metadata?: Record<string, string>
+}
+
+export interface PaymentsTables {
+  payment_configs: {
+    store_id: string
+    api_key_encrypted: Nullable<string>
+    api_key_masked: Nullable<string>
+    active: Generated<boolean>
+    pix_enabled: Generated<boolean>
+    credit_card_enabled: Generated<boolean>
+    boleto_enabled: Generated<boolean>
+    credit_card_max_installments: Generated<number>
+    boleto_expiration_days: Generated<number>
+    last_checked_at: Nullable<Date>
+    last_check_error: Nullable<string>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  payment_transactions: {
+    id: Generated<string>
+    store_id: string
+    order_ref: string
+    gateway_id: Nullable<string>
+    method: PaymentMethod
+    amount_cents: number
+    installments: Nullable<number>
+    status: Generated<TransactionRowStatus>
+    pix_code: Nullable<string>
+    pix_expires_at: Nullable<Date>
+    boleto_url: Nullable<string>
+    boleto_line: Nullable<string>
+    payment_url: Nullable<string>
+    expires_at: Nullable<Date>
+    card_last4: Nullable<string>
+    card_brand: Nullable<string>
+    refused_reason: Nullable<string>
+    error_message: Nullable<string>
+    request: Json<StoredChargeRequest>
+    sandbox: Generated<boolean>
+    paid_at: Nullable<Date>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  payment_sandbox_transactions: {
+    id: Generated<string>
+    account: string
+    status: string
+    amount: number
+    payment_method: string
+    installments: Nullable<number>
+    pix_qrcode: Nullable<string>
+    pix_expiration_date: Nullable<Date>
+    boleto_url: Nullable<string>
+    boleto_digitable_line: Nullable<string>
+    boleto_barcode: Nullable<string>
+    boleto_due_date: Nullable<string>
+    card_last_digits: Nullable<string>
+    card_brand: Nullable<string>
+    refused_reason: Nullable<string>
+    customer: Json
+    items: Json
+    metadata: ColumnType<unknown, string | null, string | null>
+    external_ref: Nullable<string>
+    ip: Nullable<string>
+    postback_url: Nullable<string>
+    paid_at: Nullable<Date>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+}

@@ -1,0 +1,210 @@
+import type { z } from 'zod'
+import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
+import type { Db, DbOrTrx } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import type { JobQueue } from '../../platform/jobs'
+import {
+  BOLETO_DAYS_DEFAULT,
+  INSTALLMENTS_DEFAULT,
+  isMaskedKey,
+  PAYMENT_MESSAGES,
+  type PaymentConfig,
+  PIX_EXPIRATION_DAYS,
+  type PublicPaymentMethods,
+  type paymentConfigInputSchema,
+  WEBHOOK_CALLBACK_PATH,
+} from '../../shared/payments'
+import type { GatewayDeps } from './gateway'
+import type { SerializedGatewayError } from './gateway-client'
+import * as repo from './repository'
+import { sandboxEnabled } from './sandbox'
+
+export const HEALTH_JOB = 'payments.check-health'
+
+export function webhookUrl(publicUrl: string): string {
+  return `${publicUrl}${WEBHOOK_CALLBACK_PATH}`
+}
+
+export function toConfigDto(storeId: string, row: repo.ConfigRow | undefined, deps: GatewayDeps): PaymentConfig {
+  return {
+    storeId,
+    ativoPayApiKey: row?.api_key_masked ?? '',
+    hasApiKey: Boolean(row?.api_key_encrypted),
+    ativoPayActive: row?.active ?? false,
+    ativoPayWebhookUrl: webhookUrl(deps.config.publicUrl),
+    pixEnabled: row?.pix_enabled ?? true,
+    creditCardEnabled: row?.credit_card_enabled ?? true,
+    boletoEnabled: row?.boleto_enabled ?? true,
+    creditCardMaxInstallments: row?.credit_card_max_installments ?? INSTALLMENTS_DEFAULT,
+    boletoExpirationDays: row?.boleto_expiration_days ?? BOLETO_DAYS_DEFAULT,
+    lastCheckedAt: row?.last_checked_at?.toISOString() ?? null,
+    lastCheckError: row?.last_check_error ?? null,
+    sandbox: sandboxEnabled(deps.config),
+  }
+}
+
+/** The store's plain key, for the gateway calls only (never returned, never logged). */
+export async function storeApiKey(deps: GatewayDeps, storeId: string): Promise<string | undefined> {
+  const row = await repo.findConfig(deps.db, storeId)
+  return row?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, row.api_key_encrypted) : undefined
+}
+
+export interface HealthJobData {
+  storeId: string
+  /** A key typed but not saved yet, encrypted so it is not readable in the queue. */
+  candidateKey?: string
+  /** Whether the outcome marks the stored configuration active/inactive. */
+  record: boolean
+}
+
+export type HealthOutcome = { ok: true } | { ok: false; error: SerializedGatewayError }
+
+/** Runs the health check as a job (5 s gateway timeout) and maps the outcome to the spec's answers. */
+export async function checkHealth(
+  deps: GatewayDeps & { jobs: JobQueue },
+  storeId: string,
+  candidateKey?: string,
+): Promise<{ status: 'healthy'; configured: boolean; sandbox: boolean }> {
+  const data: HealthJobData = {
+    storeId,
+    candidateKey: candidateKey ? encryptSecret(deps.config.APP_SECRET, candidateKey) : undefined,
+    record: !candidateKey,
+  }
+  let outcome: HealthOutcome
+  try {
+    outcome = await deps.jobs.run<HealthOutcome>(HEALTH_JOB, data, { timeoutMs: 6_000 })
+  } catch {
+    if (!candidateKey) await repo.markConfigChecked(deps.db, storeId, false, PAYMENT_MESSAGES.connectError)
+    throw new AppError(503, PAYMENT_MESSAGES.connectError)
+  }
+  if (outcome.ok) return { status: 'healthy', configured: true, sandbox: sandboxEnabled(deps.config) }
+  if (outcome.error.kind === 'unauthorized') throw new AppError(401, PAYMENT_MESSAGES.invalidKey)
+  throw new AppError(503, PAYMENT_MESSAGES.connectError)
+}
+
+/** The health job: one cheap authenticated gateway call; records the result on the configuration when asked. */
+export async function runHealthJob(
+  deps: GatewayDeps,
+  data: HealthJobData,
+  client: { checkHealth(key: string): Promise<void> },
+): Promise<HealthOutcome> {
+  const key = data.candidateKey
+    ? decryptSecret(deps.config.APP_SECRET, data.candidateKey)
+    : await storeApiKey(deps, data.storeId)
+  let outcome: HealthOutcome
+  if (!key) outcome = { ok: false, error: { kind: 'unauthorized', message: PAYMENT_MESSAGES.invalidKey } }
+  else {
+    try {
+      await client.checkHealth(key)
+      outcome = { ok: true }
+    } catch (err) {
+      const e = err as { kind?: string; toJSON?: () => SerializedGatewayError }
+      outcome = {
+        ok: false,
+        error: e.toJSON?.() ?? { kind: 'unavailable', message: PAYMENT_MESSAGES.connectError },
+      }
+    }
+  }
+  if (data.record) {
+    const message = outcome.ok
+      ? null
+      : outcome.error.kind === 'unauthorized'
+        ? PAYMENT_MESSAGES.invalidKey
+        : PAYMENT_MESSAGES.connectError
+    await repo.markConfigChecked(deps.db, data.storeId, outcome.ok, message)
+  }
+  return outcome
+}
+
+/**
+ * Saves the configuration. A masked key posted back keeps the stored one; a new key is encrypted and verified
+ * at once (the configuration is active only while the gateway accepts its key).
+ */
+export async function saveConfig(
+  deps: GatewayDeps & { jobs: JobQueue },
+  storeId: string,
+  input: z.output<typeof paymentConfigInputSchema>,
+): Promise<PaymentConfig> {
+  const existing = await repo.findConfig(deps.db, storeId)
+  const keepKey = isMaskedKey(input.ativoPayApiKey)
+  if (keepKey && !existing?.api_key_encrypted)
+    throw new AppError(400, PAYMENT_MESSAGES.apiKeyRequired, {
+      ativoPayApiKey: PAYMENT_MESSAGES.apiKeyRequired,
+    })
+  const settings = {
+    pix_enabled: input.pixEnabled,
+    credit_card_enabled: input.creditCardEnabled,
+    boleto_enabled: input.boletoEnabled,
+    credit_card_max_installments: input.creditCardMaxInstallments,
+    boleto_expiration_days: input.boletoExpirationDays,
+  }
+  const changedKey =
+    !keepKey && (!existing?.api_key_encrypted || (await storeApiKey(deps, storeId)) !== input.ativoPayApiKey)
+  if (!changedKey) {
+    await repo.upsertConfig(deps.db, storeId, settings)
+  } else {
+    await repo.upsertConfig(deps.db, storeId, {
+      ...settings,
+      api_key_encrypted: encryptSecret(deps.config.APP_SECRET, input.ativoPayApiKey),
+      api_key_masked: maskSecret(input.ativoPayApiKey),
+      active: false,
+      last_checked_at: null,
+      last_check_error: null,
+    })
+    // The answer only matters for the recorded state: the save itself succeeds either way.
+    await checkHealth(deps, storeId).catch(() => undefined)
+  }
+  return toConfigDto(storeId, await repo.findConfig(deps.db, storeId), deps)
+}
+
+export async function getConfig(deps: GatewayDeps, storeId: string): Promise<PaymentConfig> {
+  return toConfigDto(storeId, await repo.findConfig(deps.db, storeId), deps)
+}
+
+function usable(row: repo.ConfigRow | undefined): row is repo.ConfigRow {
+  return Boolean(row?.api_key_encrypted && row.active)
+}
+
+/** The buyer-facing methods (spec 002 §3 defaults); a method is on only when the store has an active key. */
+export function methodsOf(row: repo.ConfigRow | undefined): PublicPaymentMethods {
+  const on = usable(row)
+  const maxInstallments = row?.credit_card_max_installments ?? INSTALLMENTS_DEFAULT
+  return {
+    pix: { enabled: on && row.pix_enabled, name: 'PIX', expirationDays: PIX_EXPIRATION_DAYS },
+    credit_card: {
+      enabled: on && row.credit_card_enabled,
+      name: 'Cartão de Crédito',
+      maxInstallments,
+      installments: { max: maxInstallments },
+    },
+    bank_slip: {
+      enabled: on && row.boleto_enabled,
+      name: 'Boleto Bancário',
+      expirationDays: row?.boleto_expiration_days ?? BOLETO_DAYS_DEFAULT,
+    },
+  }
+}
+
+export async function publicMethods(db: Db, storeId: string): Promise<PublicPaymentMethods> {
+  return methodsOf(await repo.findConfig(db, storeId))
+}
+
+export async function paymentSettings(deps: GatewayDeps, storeId: string) {
+  const row = await repo.findConfig(deps.db, storeId)
+  const ativoPay = {
+    apiKey: row?.api_key_masked ?? null,
+    configured: Boolean(row?.api_key_encrypted),
+    active: row?.active ?? false,
+    webhookUrl: webhookUrl(deps.config.publicUrl),
+  }
+  return { storeId, ativoPay, paymentMethods: methodsOf(row) }
+}
+
+export async function seedDemoConfig(db: DbOrTrx, appSecret: string, storeId: string, key: string) {
+  await repo.upsertConfig(db, storeId, {
+    api_key_encrypted: encryptSecret(appSecret, key),
+    api_key_masked: maskSecret(key),
+    active: true,
+    last_checked_at: new Date(),
+  })
+}

@@ -1,0 +1,31 @@
+import type { JobDefinition } from '../../platform/jobs'
+import { HEALTH_JOB, type HealthJobData, runHealthJob } from './config-service'
+import { gatewayFor } from './gateway'
+import { CREATE_JOB, EXPIRE_JOB, executeCreate, expireTransaction, SYNC_JOB, syncTransaction } from './service'
+
+interface TransactionJob {
+  transactionId: string
+}
+
+/** Every gateway call runs here: in the worker with BullMQ, in-process in embedded mode. */
+export const paymentJobs: JobDefinition[] = [
+  {
+    name: CREATE_JOB,
+    // Creating twice would charge twice: one try; the caller is waiting and gets the error.
+    attempts: 1,
+    handler: (data, ctx) => executeCreate(ctx, (data as TransactionJob).transactionId),
+  },
+  {
+    name: HEALTH_JOB,
+    attempts: 1,
+    handler: (data, ctx) => runHealthJob(ctx, data as HealthJobData, gatewayFor(ctx)),
+  },
+  {
+    name: SYNC_JOB,
+    handler: (data, ctx) => syncTransaction(ctx, (data as TransactionJob).transactionId),
+  },
+  {
+    name: EXPIRE_JOB,
+    handler: (data, ctx) => expireTransaction(ctx, (data as TransactionJob).transactionId),
+  },
+]

@@ -1,0 +1,85 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { DbOrTrx } from '../../platform/db'
+import type { PaymentsTables, TransactionRowStatus } from './tables'
+
+type Tables = PaymentsTables
+
+export async function findConfig(db: DbOrTrx, storeId: string) {
+  return db.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+}
+export type ConfigRow = NonNullable<Awaited<ReturnType<typeof findConfig>>>
+
+export async function upsertConfig(
+  db: DbOrTrx,
+  storeId: string,
+  values: Omit<Updateable<Tables['payment_configs']>, 'store_id'>,
+) {
+  const now = new Date()
+  return db
+    .insertInto('payment_configs')
+    .values({
+      ...(values as Omit<Insertable<Tables['payment_configs']>, 'store_id'>),
+      store_id: storeId,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function markConfigChecked(db: DbOrTrx, storeId: string, active: boolean, error: string | null) {
+  await db
+    .updateTable('payment_configs')
+    .set({ active, last_checked_at: new Date(), last_check_error: error, updated_at: new Date() })
+    .where('store_id', '=', storeId)
+    .execute()
+}
+
+export async function insertTransaction(db: DbOrTrx, values: Insertable<Tables['payment_transactions']>) {
+  return db.insertInto('payment_transactions').values(values).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function findTransaction(db: DbOrTrx, id: string) {
+  return db.selectFrom('payment_transactions').selectAll().where('id', '=', id).executeTakeFirst()
+}
+export type TransactionRow = NonNullable<Awaited<ReturnType<typeof findTransaction>>>
+
+export async function lockTransaction(db: DbOrTrx, id: string) {
+  return db.selectFrom('payment_transactions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+export async function findTransactionByGatewayId(db: DbOrTrx, gatewayId: string) {
+  return db.selectFrom('payment_transactions').selectAll().where('gateway_id', '=', gatewayId).executeTakeFirst()
+}
+
+export async function updateTransaction(
+  db: DbOrTrx,
+  id: string,
+  values: Updateable<Tables['payment_transactions']>,
+  onlyIfStatus?: TransactionRowStatus,
+) {
+  let q = db
+    .updateTable('payment_transactions')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+  if (onlyIfStatus) q = q.where('status', '=', onlyIfStatus)
+  return q.returningAll().executeTakeFirst()
+}
+
+export async function listTransactions(
+  db: DbOrTrx,
+  q: { storeId: string; status?: string; page: number; limit: number },
+) {
+  let base = db.selectFrom('payment_transactions').where('store_id', '=', q.storeId)
+  if (q.status) base = base.where('status', '=', q.status as TransactionRowStatus)
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
