@@ -1,3 +1,21 @@
+import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
+import { orderingSubscriptions } from './jobs'
+import { orderingRoutes } from './routes'
+import * as service from './service'
 
-export const orderingModule: AppModule = { name: 'ordering' }
+export { orderCancelled, orderPaid, orderPlaced } from './events'
+
+/** What other modules may ask of ordering; they never read its tables. */
+export const orderingService = {
+  /** The buyer's view of an order (status, total, digital access once paid), or undefined. */
+  orderStatus: service.orderStatus,
+}
+
+addStoreFiguresSource(service.storeFigures)
+
+export const orderingModule: AppModule = {
+  name: 'ordering',
+  routes: orderingRoutes,
+  subscriptions: orderingSubscriptions,
+}

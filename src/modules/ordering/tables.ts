@@ -1,3 +1,71 @@
-/** The ordering module's tables (filled in as the module is built). */
-// biome-ignore lint/suspicious/noEmptyInterface: extended as tables are added
-export interface OrderingTables {}
+import type { ColumnType, Generated } from 'kysely'
+import type { Timestamp } from '../../platform/tables'
+import type { OrderPaymentMethod, OrderStatus } from '../../shared/ordering'
+
+export interface ShippingAddress {
+  street: string
+  number: string
+  complement: string | null
+  neighborhood: string | null
+  city: string
+  state: string
+  zipCode: string
+}
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+
+export interface OrderingTables {
+  order_counters: { store_id: string; last_number: number }
+  orders: {
+    id: Generated<string>
+    store_id: string
+    order_number: number
+    status: Generated<OrderStatus>
+    product_type: 'PHYSICAL' | 'DIGITAL'
+    customer_name: string
+    customer_email: string
+    customer_phone: string
+    customer_document: string
+    shipping_address: ColumnType<ShippingAddress | null, string | null, string | null>
+    shipping_option_id: string | null
+    shipping_method: string | null
+    estimated_delivery: string | null
+    subtotal_cents: number
+    shipping_cents: Generated<number>
+    total_cents: number
+    payment_method: OrderPaymentMethod
+    installments: number | null
+    transaction_id: string | null
+    gateway_id: string | null
+    pix_code: string | null
+    pix_expires_at: NullableTimestamp
+    payment_url: string | null
+    boleto_url: string | null
+    boleto_line: string | null
+    sandbox: Generated<boolean>
+    stock_released: Generated<boolean>
+    notes: string | null
+    paid_at: NullableTimestamp
+    cancelled_at: NullableTimestamp
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  order_items: {
+    id: Generated<string>
+    order_id: string
+    product_id: string
+    name: string
+    image_url: string | null
+    quantity: number
+    unit_price_cents: number
+    total_cents: number
+  }
+  order_idempotency_keys: {
+    scope: string
+    key: string
+    fingerprint: string
+    status_code: number | null
+    response: ColumnType<unknown, string | null | undefined, string | null>
+    created_at: Generated<Date>
+  }
+}

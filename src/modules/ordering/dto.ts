@@ -1,0 +1,71 @@
+import { toReais } from '../../shared/money'
+import { formatOrderNumber, normalizeOrderStatus, type RecentOrder, type StoreOrder } from '../../shared/ordering'
+import type { OrderItemRow, OrderRow } from './repository'
+
+/** The store view of an order (spec 000 §3), in reais. */
+export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrder {
+  const address = row.shipping_address
+  return {
+    id: row.id,
+    orderNumber: formatOrderNumber(row.order_number),
+    transactionId: row.transaction_id,
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    customerPhone: row.customer_phone,
+    customerDocument: row.customer_document,
+    status: normalizeOrderStatus(row.status),
+    paymentMethod: row.payment_method,
+    paymentData: { method: row.payment_method, installments: row.installments },
+    productType: row.product_type,
+    subtotal: toReais(row.subtotal_cents),
+    shippingCost: toReais(row.shipping_cents),
+    total: toReais(row.total_cents),
+    createdAt: row.created_at.toISOString(),
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    shippingAddress: address
+      ? {
+          street: address.street,
+          number: address.number,
+          complement: address.complement ?? null,
+          neighborhood: address.neighborhood ?? null,
+          city: address.city,
+          state: address.state,
+          zipCode: address.zipCode,
+        }
+      : null,
+    shippingMethod: row.shipping_method,
+    estimatedDelivery: row.estimated_delivery,
+    notes: row.notes,
+    items: items.map((i) => ({
+      quantity: i.quantity,
+      price: toReais(i.total_cents),
+      unitPrice: toReais(i.unit_price_cents),
+      product: { id: i.product_id, name: i.name, imageUrl: i.image_url },
+    })),
+  }
+}
+
+export function toRecentOrderDto(row: OrderRow, items: OrderItemRow[], storeName?: string): RecentOrder {
+  return {
+    id: row.id,
+    orderNumber: formatOrderNumber(row.order_number),
+    customerName: row.customer_name,
+    items: items.map((i) => ({ name: i.name, quantity: i.quantity })),
+    paymentMethod: row.payment_method,
+    ...(storeName !== undefined ? { storeName } : {}),
+    createdAt: row.created_at.toISOString(),
+    total: toReais(row.total_cents),
+    status: normalizeOrderStatus(row.status),
+  }
+}
+
+/** Groups items by order id. */
+export function itemsByOrder(items: OrderItemRow[]): Map<string, OrderItemRow[]> {
+  const map = new Map<string, OrderItemRow[]>()
+  for (const item of items) {
+    const list = map.get(item.order_id)
+    if (list) list.push(item)
+    else map.set(item.order_id, [item])
+  }
+  return map
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { defineEvent } from '../../platform/events'
+import { ORDER_PAYMENT_METHODS } from '../../shared/ordering'
+
+const orderFacts = {
+  orderId: z.string(),
+  storeId: z.string(),
+  orderNumber: z.string(),
+  productType: z.enum(['PHYSICAL', 'DIGITAL']),
+  totalCents: z.number().int(),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  items: z.array(
+    z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), unitPriceCents: z.number().int() }),
+  ),
+}
+
+/** An order was created (PENDING, stock reserved), before its charge exists. */
+export const orderPlaced = defineEvent('order.placed', z.object(orderFacts))
+
+/** An order's payment landed; published once per order. */
+export const orderPaid = defineEvent(
+  'order.paid',
+  z.object({ ...orderFacts, transactionId: z.string().nullable(), paidAt: z.string() }),
+)
+
+/** An order was cancelled (payment refused, expired or cancelled, or the charge could not be created). */
+export const orderCancelled = defineEvent(
+  'order.cancelled',
+  z.object({ orderId: z.string(), storeId: z.string(), orderNumber: z.string(), reason: z.string() }),
+)

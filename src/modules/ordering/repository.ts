@@ -1,0 +1,190 @@
+import type { Insertable, Selectable, Updateable } from 'kysely'
+
+import type { DbOrTrx, Trx } from '../../platform/db'
+import type { OrderStatus } from '../../shared/ordering'
+import type { OrderingTables, ShippingAddress } from './tables'
+
+export type OrderRow = Selectable<OrderingTables['orders']>
+export type OrderItemRow = Selectable<OrderingTables['order_items']>
+type NewOrder = Omit<Insertable<OrderingTables['orders']>, 'shipping_address'> & {
+  shipping_address: ShippingAddress | null
+}
+type NewItem = Omit<Insertable<OrderingTables['order_items']>, 'order_id'>
+
+/** The first order of a store is #1001. */
+export const FIRST_ORDER_NUMBER = 1001
+
+/** Bumps the store's counter in the caller's transaction; the row lock serialises concurrent orders of one store. */
+export async function nextOrderNumber(trx: Trx, storeId: string): Promise<number> {
+  const row = await trx
+    .insertInto('order_counters')
+    .values({ store_id: storeId, last_number: FIRST_ORDER_NUMBER })
+    .onConflict((oc) =>
+      oc.column('store_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow()
+  return row.last_number
+}
+
+export async function insertOrder(trx: Trx, order: NewOrder, items: NewItem[]): Promise<OrderRow> {
+  const row = await trx
+    .insertInto('orders')
+    .values({ ...order, shipping_address: order.shipping_address ? JSON.stringify(order.shipping_address) : null })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  if (items.length)
+    await trx
+      .insertInto('order_items')
+      .values(items.map((i) => ({ ...i, order_id: row.id })))
+      .execute()
+  return row
+}
+
+export async function findOrder(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function lockOrder(trx: Trx, id: string): Promise<OrderRow | undefined> {
+  return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+export async function findItems(db: DbOrTrx, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return []
+  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()
+}
+
+export async function updateOrder(
+  db: DbOrTrx,
+  id: string,
+  patch: Omit<Updateable<OrderingTables['orders']>, 'shipping_address' | 'id' | 'store_id' | 'order_number'>,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ ...patch, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function listStoreOrders(
+  db: DbOrTrx,
+  storeId: string,
+  page: { limit?: number; offset?: number } = {},
+): Promise<OrderRow[]> {
+  let q = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('order_number', 'desc')
+  if (page.limit !== undefined) q = q.limit(page.limit)
+  if (page.offset) q = q.offset(page.offset)
+  return q.execute()
+}
+
+/** Per store: paid order count and revenue, and the newest paid orders (for the admin user details). */
+export async function paidFiguresByStore(db: DbOrTrx, storeIds: string[], paid: readonly OrderStatus[]) {
+  if (storeIds.length === 0) return { totals: [], recent: [] }
+  const totals = await db
+    .selectFrom('orders')
+    .select([
+      'store_id',
+      (eb) => eb.fn.countAll<number>().as('orders'),
+      (eb) => eb.fn.sum<number>('total_cents').as('cents'),
+    ])
+    .where('store_id', 'in', storeIds)
+    .where('status', 'in', paid)
+    .groupBy('store_id')
+    .execute()
+  const recent = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('orders')
+        .select([
+          'store_id',
+          'created_at',
+          (e) =>
+            e.fn
+              .agg<number>('row_number')
+              .over((o) => o.partitionBy('store_id').orderBy('created_at', 'desc'))
+              .as('rn'),
+        ])
+        .where('store_id', 'in', storeIds)
+        .where('status', 'in', paid)
+        .as('o'),
+    )
+    .select(['store_id', 'created_at'])
+    .where('rn', '<=', 5)
+    .orderBy('store_id')
+    .orderBy('rn')
+    .execute()
+  return { totals, recent }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Idempotency keys
+
+export interface StoredAnswer {
+  statusCode: number
+  body: unknown
+}
+
+/** true when this request now owns the key (first use, or the previous owner died long ago). */
+export async function claimIdempotencyKey(
+  db: DbOrTrx,
+  scope: string,
+  key: string,
+  fingerprint: string,
+  staleAfterMs: number,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('order_idempotency_keys')
+    .values({ scope, key, fingerprint })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst()
+  if (inserted) return true
+  // A request that died between claiming and answering must not block the key for ever.
+  const taken = await db
+    .updateTable('order_idempotency_keys')
+    .set({ fingerprint, created_at: new Date() })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('status_code', 'is', null)
+    .where('created_at', '<', new Date(Date.now() - staleAfterMs))
+    .returning('key')
+    .executeTakeFirst()
+  return Boolean(taken)
+}
+
+export async function readIdempotencyKey(db: DbOrTrx, scope: string, key: string) {
+  return db
+    .selectFrom('order_idempotency_keys')
+    .select(['fingerprint', 'status_code', 'response'])
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst()
+}
+
+export async function storeIdempotentAnswer(db: DbOrTrx, scope: string, key: string, answer: StoredAnswer) {
+  await db
+    .updateTable('order_idempotency_keys')
+    .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute()
+}
+
+export async function releaseIdempotencyKey(db: DbOrTrx, scope: string, key: string) {
+  await db
+    .deleteFrom('order_idempotency_keys')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('status_code', 'is', null)
+    .execute()
+}
+
+export async function purgeIdempotencyKeys(db: DbOrTrx, olderThan: Date) {
+  await db.deleteFrom('order_idempotency_keys').where('created_at', '<', olderThan).execute()
+}

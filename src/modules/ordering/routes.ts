@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../platform/errors'
+import {
+  ADMIN_DASHBOARD_PERIODS,
+  adminDashboardSchema,
+  digitalOrderPayloadSchema,
+  orderListQuerySchema,
+  orderPayloadSchema,
+  orderResultSchema,
+  orderStatusResponseSchema,
+  STORE_DASHBOARD_PERIODS,
+  storeDashboardSchema,
+  storeOrderSchema,
+} from '../../shared/ordering'
+import { requireStoreOwner } from '../stores'
+import { verifyDownloadToken } from './access'
+import { adminDashboard, storeDashboard } from './dashboard'
+import { itemsByOrder, toStoreOrderDto } from './dto'
+import { withIdempotency } from './idempotency'
+import * as service from './service'
+
+const DOWNLOAD_UNAVAILABLE = 'Link de acesso inválido ou expirado. Volte à página do pedido para gerar um novo.'
+
+export async function orderingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const deps = { db: app.db, jobs: app.jobs, config: app.config, log: app.log }
+  const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough()
+
+  app.post(
+    '/checkout/create-order',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Creates a physical order (priced on the server) and its charge',
+        headers: idempotencyHeader,
+        body: orderPayloadSchema,
+        response: { 200: orderResultSchema },
+      },
+    },
+    async (request, reply) =>
+      withIdempotency(app.db, 'create-order', request, reply, () =>
+        service.placeOrder(deps, { kind: 'PHYSICAL', payload: request.body, ip: request.ip }),
+      ),
+  )
+
+  app.post(
+    '/checkout/create-digital-order',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Creates a digital order (priced on the server) and its charge',
+        headers: idempotencyHeader,
+        body: digitalOrderPayloadSchema,
+        response: { 200: orderResultSchema },
+      },
+    },
+    async (request, reply) =>
+      withIdempotency(app.db, 'create-digital-order', request, reply, () =>
+        service.placeOrder(deps, { kind: 'DIGITAL', payload: request.body, ip: request.ip }),
+      ),
+  )
+
+  app.get(
+    '/checkout/order-status/:orderId',
+    {
+      schema: {
+        tags: ['checkout'],
+        params: z.object({ orderId: z.string() }),
+        response: { 200: orderStatusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const status = await service.orderStatus(app.db, app.config.APP_SECRET, request.params.orderId)
+      if (!status) throw new AppError(404, service.ORDER_NOT_FOUND)
+      reply.header('cache-control', 'no-store')
+      return status
+    },
+  )
+
+  app.get(
+    '/checkout/orders/:orderId/download',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Redirects a paid digital order to its file (signed, expiring link)',
+        params: z.object({ orderId: z.string() }),
+        querystring: z.object({ token: z.string().default('') }),
+      },
+    },
+    async (request, reply) => {
+      const { orderId } = request.params
+      if (!verifyDownloadToken(app.config.APP_SECRET, orderId, request.query.token))
+        throw new AppError(403, DOWNLOAD_UNAVAILABLE)
+      const url = await service.digitalFileUrl(app.db, orderId)
+      if (!url) throw new AppError(404, 'Arquivo digital indisponível. Entre em contato com a loja.')
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302)
+    },
+  )
+
+  app.get(
+    '/stores/:storeId/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        params: z.object({ storeId: z.string() }),
+        querystring: orderListQuerySchema,
+        response: { 200: z.array(storeOrderSchema) },
+      },
+      preHandler: requireStoreOwner(fastify),
+    },
+    async (request) => {
+      const { rows, items } = await service.listStoreOrders(app.db, request.store!.id, request.query)
+      const byOrder = itemsByOrder(items)
+      return rows.map((r) => toStoreOrderDto(r, byOrder.get(r.id) ?? []))
+    },
+  )
+
+  app.get(
+    '/stores/:storeId/dashboard',
+    {
+      schema: {
+        tags: ['orders'],
+        params: z.object({ storeId: z.string() }),
+        querystring: z.object({
+          period: z.enum(STORE_DASHBOARD_PERIODS, { error: 'Período inválido' }).default('30days'),
+        }),
+        response: { 200: storeDashboardSchema },
+      },
+      preHandler: requireStoreOwner(fastify),
+    },
+    async (request) => storeDashboard(app.db, request.store!.id, request.query.period),
+  )
+
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: z.object({
+          period: z.enum(ADMIN_DASHBOARD_PERIODS, { error: 'Período inválido' }).default('30days'),
+        }),
+        response: { 200: adminDashboardSchema },
+      },
+      preHandler: app.requireRole('ADMIN'),
+    },
+    async (request) => adminDashboard(app.db, request.query.period),
+  )
+}
