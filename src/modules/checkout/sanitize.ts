@@ -257,6 +257,8 @@ const HTML_OPTIONS: sanitizeHtmlLib.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
+  // an image whose source was refused is dropped rather than left empty
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   allowedStyles: { '*': Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [SAFE_STYLE_VALUE]])) },
   transformTags: {
     a: (tagName, attribs) => {
