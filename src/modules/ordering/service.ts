@@ -3,10 +3,11 @@ import type { z } from 'zod'
 import type { Db, DbOrTrx, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import { FALLBACK_SHIPPING_OPTIONS } from '../../shared/checkout'
+
 import { toCents, toReais } from '../../shared/money'
 import {
   type digitalOrderPayloadSchema,
+  FALLBACK_SHIPPING,
   formatOrderNumber,
   METHOD_ID_TO_ORDER,
   MSG,
@@ -74,7 +75,7 @@ async function priceShipping(db: Db, storeId: string, shipping: PhysicalPayload[
       estimatedDelivery: quote.estimatedDelivery,
     } satisfies PricedShipping
   }
-  const fallback = FALLBACK_SHIPPING_OPTIONS.find((o) => o.id === shipping.method)
+  const fallback = FALLBACK_SHIPPING.find((o) => o.id === shipping.method)
   if (fallback) {
     const real = await checkoutService.quoteShipping(db, storeId, shipping.zipCode, subtotalCents)
     if (real.length === 0) {
