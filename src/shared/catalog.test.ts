@@ -73,6 +73,18 @@ describe('productInputSchema', () => {
     expect(productInputSchema.parse({ ...base, digitalFileUrl: 'garbage' }).digitalFileUrl).toBeNull()
   })
 
+  it('reports every broken field at once', () => {
+    expect(errorsOf({ type: 'PHYSICAL', name: '', price: '', stock: '' })).toEqual({
+      name: MSG.name,
+      price: MSG.price,
+      stock: MSG.stock,
+    })
+    expect(errorsOf({ type: 'DIGITAL', name: '', price: '1', digitalFileUrl: 'x' })).toEqual({
+      name: MSG.name,
+      digitalFileUrl: MSG.digitalFileUrl,
+    })
+  })
+
   it('rejects an unknown type', () => {
     expect(errorsOf({ ...base, type: 'SERVICE' })).toEqual({ type: MSG.type })
     expect(productInputSchema.parse({ ...base, type: 'digital' }).type).toBe('DIGITAL')

@@ -94,15 +94,19 @@ export const productPatchSchema = productFieldsSchema.partial()
  */
 export const productInputSchema = productFieldsSchema
   .extend({ type: typeField.optional().default('PHYSICAL') })
-  .superRefine((p, ctx) => {
-    if (p.type === 'PHYSICAL' && !stockRule.safeParse(p.stock).success) {
-      ctx.addIssue({ code: 'custom', path: ['stock'], message: MSG.stock })
-    }
-    const url = p.digitalFileUrl
-    if (p.type === 'DIGITAL' && url !== null && url !== undefined && !digitalFileUrlRule.safeParse(url).success) {
-      ctx.addIssue({ code: 'custom', path: ['digitalFileUrl'], message: MSG.digitalFileUrl })
-    }
-  })
+  // runs even when another field failed, so the form shows every message at once
+  .superRefine(
+    (p, ctx) => {
+      if (p.type === 'PHYSICAL' && !stockRule.safeParse(p.stock).success) {
+        ctx.addIssue({ code: 'custom', path: ['stock'], message: MSG.stock })
+      }
+      const url = p.digitalFileUrl
+      if (p.type === 'DIGITAL' && url !== null && url !== undefined && !digitalFileUrlRule.safeParse(url).success) {
+        ctx.addIssue({ code: 'custom', path: ['digitalFileUrl'], message: MSG.digitalFileUrl })
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .transform((p) => ({
     name: p.name,
     description: p.description ?? null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
-import { catalogService } from '.'
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
+import { catalogModule, catalogService } from '.'
 
 let t: TestApp
 beforeAll(async () => {
@@ -382,6 +382,19 @@ describe('products API', () => {
   })
 })
 
+describe('demo data', () => {
+  it('seeds a physical product with stock and a digital one into the demo store', async () => {
+    const { user, storeId } = await merchantWithStore()
+    await catalogModule.seedDemo?.({ db: t.runtime.db, config: t.config, merchantId: user.id, storeId })
+    const list = (await t.app.inject({ url: `/api/stores/${storeId}/products`, headers: user.headers })).json()
+    expect(list.length).toBeGreaterThanOrEqual(2)
+    expect(list.some((p: { type: string; stock: number }) => p.type === 'PHYSICAL' && p.stock > 0)).toBe(true)
+    expect(list.some((p: { type: string; digitalFileUrl: string }) => p.type === 'DIGITAL' && p.digitalFileUrl)).toBe(
+      true,
+    )
+  })
+})
+
 describe('catalogService', () => {
   it('finds products of a store only and reserves stock atomically', async () => {
     const a = await merchantWithStore()
@@ -405,6 +418,5 @@ describe('catalogService', () => {
     await db.transaction().execute((trx) => catalogService.releaseStock(trx, p.id, 2))
     expect((await catalogService.findProduct(db, a.storeId, p.id))?.stock).toBe(2)
     expect(await db.transaction().execute((trx) => catalogService.reserveStock(trx, p.id, 3))).toBe(false)
-    await waitFor(() => true)
   })
 })

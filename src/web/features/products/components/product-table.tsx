@@ -55,7 +55,7 @@ export function ProductTable({
             const url = purchaseUrl(storeId, p)
             return (
               <tr key={p.id} data-product-id={p.id}>
-                <Td>
+                <Td className="product-main-cell">
                   <div className="product-cell">
                     <ProductImage url={p.imageUrl} alt={p.name} />
                     <div className="product-cell-text">
@@ -64,12 +64,14 @@ export function ProductTable({
                     </div>
                   </div>
                 </Td>
-                <Td className="product-price">{formatBRL(p.price)}</Td>
-                <Td>
+                <Td className="product-price" data-label="Preço">
+                  {formatBRL(p.price)}
+                </Td>
+                <Td data-label="Tipo">
                   <Badge tone={p.type === 'DIGITAL' ? 'purple' : 'info'}>{PRODUCT_TYPE_LABELS[p.type]}</Badge>
                 </Td>
-                <Td>{p.type === 'PHYSICAL' ? p.stock : <span className="muted">—</span>}</Td>
-                <Td>
+                <Td data-label="Estoque">{p.type === 'PHYSICAL' ? p.stock : <span className="muted">—</span>}</Td>
+                <Td data-label="Link de Compra">
                   <div className="product-link">
                     <code className="product-link-url" title={url}>
                       {url}
@@ -84,7 +86,7 @@ export function ProductTable({
                     </div>
                   </div>
                 </Td>
-                <Td>
+                <Td className="products-actions-cell">
                   <div className="row products-actions">
                     <Button size="sm" variant="ghost" onClick={() => onEdit(p)} aria-label={`Editar ${p.name}`}>
                       Editar
