@@ -1,4 +1,17 @@
+import { lazy } from 'react'
 import type { PublicRoute, StoreSection } from '../../app/sections'
 
-export const paymentSections: StoreSection[] = []
-export const paymentPublicRoutes: PublicRoute[] = []
+export const paymentSections: StoreSection[] = [
+  {
+    path: 'payment-configuration',
+    label: 'Pagamentos',
+    order: 110,
+    icon: '💳',
+    Component: lazy(() => import('./payment-configuration-page')),
+  },
+]
+
+/** /test-ativo-pay (spec 002 §2.10): public route; the transaction calls need a logged-in owner. */
+export const paymentPublicRoutes: PublicRoute[] = [
+  { path: '/test-ativo-pay', Component: lazy(() => import('./test-ativo-pay-page')) },
+]

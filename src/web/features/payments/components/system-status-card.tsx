@@ -1,0 +1,44 @@
+import { Badge, Card } from '../../../ui'
+import type { ConnectionStatus } from './connection-badge'
+
+export interface SystemStatusCardProps {
+  connection: ConnectionStatus
+  hasApiKey: boolean
+  active: boolean
+  lastCheckedAt: string | null
+}
+
+const CONNECTION = {
+  testing: { tone: 'warning', label: 'Testando' },
+  success: { tone: 'success', label: 'Conectado' },
+  error: { tone: 'danger', label: 'Erro' },
+} as const
+
+/** 'Conexão API', 'Configuração' and 'Webhooks' at a glance. */
+export function SystemStatusCard({ connection, hasApiKey, active, lastCheckedAt }: SystemStatusCardProps) {
+  return (
+    <Card title="📊 Status do Sistema" className="payment-card">
+      <ul className="status-list">
+        <li>
+          <span>Conexão API</span>
+          <Badge tone={CONNECTION[connection].tone}>{CONNECTION[connection].label}</Badge>
+        </li>
+        <li>
+          <span>Configuração</span>
+          {hasApiKey ? (
+            <Badge tone={active ? 'success' : 'warning'}>{active ? 'Ativa' : 'Inativa'}</Badge>
+          ) : (
+            <Badge tone="neutral">Pendente</Badge>
+          )}
+        </li>
+        <li>
+          <span>Webhooks</span>
+          <Badge tone={hasApiKey ? 'success' : 'neutral'}>{hasApiKey ? 'Prontos' : 'Aguardando chave'}</Badge>
+        </li>
+      </ul>
+      {lastCheckedAt && (
+        <p className="muted status-checked">Último teste: {new Date(lastCheckedAt).toLocaleString('pt-BR')}</p>
+      )}
+    </Card>
+  )
+}
