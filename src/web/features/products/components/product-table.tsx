@@ -71,7 +71,7 @@ export function ProductTable({
                   <Badge tone={p.type === 'DIGITAL' ? 'purple' : 'info'}>{PRODUCT_TYPE_LABELS[p.type]}</Badge>
                 </Td>
                 <Td data-label="Estoque">{p.type === 'PHYSICAL' ? p.stock : <span className="muted">—</span>}</Td>
-                <Td data-label="Link de Compra">
+                <Td className="product-link-cell" data-label="Link de Compra">
                   <div className="product-link">
                     <code className="product-link-url" title={url}>
                       {url}
