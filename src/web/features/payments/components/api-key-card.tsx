@@ -14,7 +14,7 @@ export interface ApiKeyCardProps {
 export function ApiKeyCard({ field, error, maskedKey, sandbox }: ApiKeyCardProps) {
   const [visible, setVisible] = useState(false)
   return (
-    <Card title="🔑 Chave da API" className="payment-card payment-card-wide">
+    <Card title="Chave da API" className="payment-card payment-card-wide">
       <p className="muted">
         Cole a chave secreta (secret key) da sua conta Ativo Pay. Ela fica criptografada no servidor e nunca é enviada
         ao navegador do comprador.

@@ -13,7 +13,7 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
   const card = watch('creditCardEnabled')
   const boleto = watch('boletoEnabled')
   return (
-    <Card title="💰 Métodos de Pagamento" className="payment-card">
+    <Card title="Métodos de Pagamento" className="payment-card">
       <div className="method">
         <Checkbox label="PIX" {...register('pixEnabled')} />
         <p className="muted method-help">Pagamento instantâneo por QR Code ou código copia e cola.</p>

@@ -17,7 +17,7 @@ const CONNECTION = {
 /** 'Conexão API', 'Configuração' and 'Webhooks' at a glance. */
 export function SystemStatusCard({ connection, hasApiKey, active, lastCheckedAt }: SystemStatusCardProps) {
   return (
-    <Card title="📊 Status do Sistema" className="payment-card">
+    <Card title="Status do Sistema" className="payment-card">
       <ul className="status-list">
         <li>
           <span>Conexão API</span>

@@ -14,7 +14,7 @@ export function WebhookCard({ url }: { url: string }) {
     }
   }
   return (
-    <Card title="🔔 Webhook" className="payment-card payment-card-wide">
+    <Card title="Webhook" className="payment-card payment-card-wide">
       <p className="muted">
         Cadastre este endereço no painel do Ativo Pay para que os pagamentos sejam confirmados automaticamente.
       </p>
