@@ -7,7 +7,7 @@ import { hasValidCrc, parseBrCode } from './brcode'
 import { seedDemoConfig } from './config-service'
 import { setGatewayTransportForTests } from './gateway'
 import { TransportError } from './gateway-client'
-import { type ChargeRequest, paymentsService } from './index'
+import { type ChargeRequest, DEMO_SANDBOX_KEY, paymentsModule, paymentsService } from './index'
 
 // Embedded queue on the real PostgreSQL: t.drain() then waits for every job, so the webhook's asynchronous
 // re-read is deterministic. The BullMQ path is covered by payments.bullmq.api.test.ts.
@@ -590,6 +590,18 @@ describe('expiry', () => {
     await t.app.jobs.enqueue('payments.expire-transaction', { transactionId: charge.transactionId })
     await t.drain()
     expect(await statusOf(charge.transactionId)).toBe('PENDING')
+  })
+})
+
+describe('demo data', () => {
+  it('gives the demo store an active sandbox configuration that takes payments', async () => {
+    const { user, storeId } = await merchantWithStore()
+    await paymentsModule.seedDemo!({ db: t.runtime.db, config: t.config, merchantId: user.id, storeId })
+    const cfg = await t.app.inject({ url: `${BASE}/payment-config?storeId=${storeId}`, headers: user.headers })
+    expect(cfg.json()).toMatchObject({ hasApiKey: true, ativoPayActive: true })
+    expect(cfg.body).not.toContain(DEMO_SANDBOX_KEY)
+    const charge = await paymentsService.createCharge(t.app, chargeRequest(storeId))
+    expect(hasValidCrc(charge.pixCode!)).toBe(true)
   })
 })
 
