@@ -21,23 +21,25 @@ export function SidebarFrame({ collapsed, onToggle, mobileOpen, onCloseMobile, c
         className={cx('sidebar theme-dark', collapsed && 'sidebar-collapsed', mobileOpen && 'sidebar-mobile-open')}
         aria-label="Menu principal"
       >
-        <div className="sidebar-brand">
-          <span className="sidebar-logo" aria-hidden>
-            ◆
-          </span>
-          {!collapsed && <span className="sidebar-brand-name">Checkout Platform</span>}
-          <button
-            type="button"
-            className="sidebar-toggle"
-            onClick={onToggle}
-            aria-label={collapsed ? 'Expandir menu' : 'Recolher menu'}
-            title={collapsed ? 'Expandir menu' : 'Recolher menu'}
-          >
-            {collapsed ? '»' : '«'}
-          </button>
+        <div className="sidebar-inner">
+          <div className="sidebar-brand">
+            <span className="sidebar-logo" aria-hidden>
+              ◆
+            </span>
+            {!collapsed && <span className="sidebar-brand-name">Checkout Platform</span>}
+            <button
+              type="button"
+              className="sidebar-toggle"
+              onClick={onToggle}
+              aria-label={collapsed ? 'Expandir menu' : 'Recolher menu'}
+              title={collapsed ? 'Expandir menu' : 'Recolher menu'}
+            >
+              {collapsed ? '»' : '«'}
+            </button>
+          </div>
+          <nav className="sidebar-body">{children}</nav>
+          {footer && <div className="sidebar-footer">{footer}</div>}
         </div>
-        <nav className="sidebar-body">{children}</nav>
-        {footer && <div className="sidebar-footer">{footer}</div>}
       </aside>
     </>
   )

@@ -56,8 +56,8 @@ export default function AdminPanelPage() {
       />
       <div className="grid grid-3">
         <StatCard label="Total de Usuários" icon="☺" value={filtered.length} />
-        <StatCard label="Usuários Ativos" icon="✓" value={filtered.filter((u) => u.status === 'ACTIVE').length} />
-        <StatCard label="Administradores" icon="♛" value={filtered.filter((u) => u.role === 'ADMIN').length} />
+        <StatCard label="Usuários Ativos" icon="✓" value={users.filter((u) => u.status === 'ACTIVE').length} />
+        <StatCard label="Administradores" icon="♛" value={users.filter((u) => u.role === 'ADMIN').length} />
       </div>
       <div className="filters">
         <Input

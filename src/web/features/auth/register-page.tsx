@@ -24,6 +24,7 @@ export default function RegisterPage() {
     handleSubmit,
     control,
     setError,
+    clearErrors,
     formState: { errors },
   } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema), reValidateMode: 'onSubmit' })
   const [password = '', confirmPassword = ''] = useWatch({ control, name: ['password', 'confirmPassword'] })
@@ -46,6 +47,13 @@ export default function RegisterPage() {
   // "Fill all fields" is one message for the whole form; other messages sit under their field.
   const missing = Object.values(errors).some((e) => e?.message === FILL_ALL)
   const fieldError = (message: string | undefined) => (message === FILL_ALL ? undefined : message)
+  const field = (name: keyof RegisterFormInput) =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name)
+        setFailure(undefined)
+      },
+    })
   const checks = [
     { ok: password.length >= 6, label: 'Pelo menos 6 caracteres' },
     { ok: password.length > 0 && password === confirmPassword, label: 'As senhas coincidem' },
@@ -63,32 +71,27 @@ export default function RegisterPage() {
     >
       <form className="stack" onSubmit={submit} noValidate>
         {(failure || missing) && <Alert tone="danger">{failure ?? FILL_ALL}</Alert>}
-        <Input
-          label="Nome completo"
-          autoComplete="name"
-          error={fieldError(errors.name?.message)}
-          {...register('name')}
-        />
+        <Input label="Nome completo" autoComplete="name" error={fieldError(errors.name?.message)} {...field('name')} />
         <Input
           label="Email"
           type="email"
           autoComplete="email"
           error={fieldError(errors.email?.message)}
-          {...register('email')}
+          {...field('email')}
         />
         <Input
           label="Senha"
           type="password"
           autoComplete="new-password"
           error={fieldError(errors.password?.message)}
-          {...register('password')}
+          {...field('password')}
         />
         <Input
           label="Confirmar senha"
           type="password"
           autoComplete="new-password"
           error={fieldError(errors.confirmPassword?.message)}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <ul className="checklist" aria-label="Requisitos da senha">
           {checks.map((c) => (

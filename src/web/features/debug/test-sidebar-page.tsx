@@ -1,21 +1,35 @@
 import { useState } from 'react'
-import { NavGroup, NavItem, SidebarFrame } from '../../app/layout/sidebar-frame'
+import { NavGroup, SidebarFrame } from '../../app/layout/sidebar-frame'
 import { Button, Card, cx, PageHeader } from '../../ui'
 
 /** /test-sidebar (spec 002 §2.10): the sidebar toggle, without login or data. */
 export default function TestSidebarPage() {
   const [collapsed, setCollapsed] = useState(false)
+  const [active, setActive] = useState('Dashboard')
   const toggle = () => setCollapsed((v) => !v)
+  const item = (icon: string, label: string) => (
+    <button
+      type="button"
+      className={cx('nav-item', active === label && 'nav-item-active')}
+      title={collapsed ? label : undefined}
+      onClick={() => setActive(label)}
+    >
+      <span className="nav-icon" aria-hidden>
+        {icon}
+      </span>
+      {!collapsed && <span className="nav-label">{label}</span>}
+    </button>
+  )
   return (
     <div className={cx('shell shell-demo', collapsed && 'shell-collapsed')}>
       <SidebarFrame collapsed={collapsed} onToggle={toggle}>
-        <NavItem to="/test-sidebar" icon="▦" label="Dashboard" collapsed={collapsed} />
+        {item('▦', 'Dashboard')}
         <NavGroup title="Minha Loja" collapsed={collapsed}>
-          <NavItem to="/test-sidebar#produtos" icon="◫" label="Produtos" collapsed={collapsed} />
-          <NavItem to="/test-sidebar#pedidos" icon="▤" label="Pedidos" collapsed={collapsed} />
+          {item('◫', 'Produtos')}
+          {item('▤', 'Pedidos')}
         </NavGroup>
         <NavGroup title="Configurações" collapsed={collapsed}>
-          <NavItem to="/test-sidebar#conta" icon="⚙" label="Conta" collapsed={collapsed} />
+          {item('⚙', 'Conta')}
         </NavGroup>
       </SidebarFrame>
       <div className="shell-main">
@@ -25,6 +39,7 @@ export default function TestSidebarPage() {
             <p>
               Estado atual: <strong>{collapsed ? 'recolhido (80px)' : 'expandido (288px)'}</strong>
             </p>
+            <p className="muted">Item selecionado: {active}</p>
             <div className="row mt">
               <Button onClick={toggle}>{collapsed ? 'Expandir menu' : 'Recolher menu'}</Button>
             </div>
