@@ -1,0 +1,218 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiRegister, type E2EServer, launchBrowser, newPage, PHONE, snap, startServer, useSession } from './support'
+
+/** A ViaCEP-compatible fake, so the CEP auto-fill runs without the internet. */
+function startFakeCep(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const cep = /\/(\d{8})\/json/.exec(req.url ?? '')?.[1]
+    res.setHeader('content-type', 'application/json')
+    if (cep === '01310100') {
+      res.end(
+        JSON.stringify({
+          cep: '01310-100',
+          logradouro: 'Avenida Paulista',
+          bairro: 'Bela Vista',
+          localidade: 'São Paulo',
+          uf: 'SP',
+        }),
+      )
+    } else res.end(JSON.stringify({ erro: true }))
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ws`, server }),
+    ),
+  )
+}
+
+let srv: E2EServer
+let cep: { url: string; server: Server }
+let browser: Browser
+let token: string
+let storeId: string
+let physicalId: string
+let digitalId: string
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${srv.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+beforeAll(async () => {
+  cep = await startFakeCep()
+  srv = await startServer({ CEP_LOOKUP_URL: cep.url })
+  browser = await launchBrowser()
+  token = await apiRegister(srv.url, 'Lojista E2E', `lojista-${Date.now()}@example.com`, 'senha-secreta-1')
+  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja do Checkout' })).id
+  physicalId = (
+    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: 'Camiseta Básica',
+      description: 'Camiseta 100% algodão, tamanho M.',
+      price: 79.9,
+      type: 'PHYSICAL',
+      stock: 10,
+    })
+  ).id
+  digitalId = (
+    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: 'E-book de Receitas',
+      price: 29.9,
+      type: 'DIGITAL',
+      digitalFileUrl: 'https://files.example.com/receitas.pdf',
+    })
+  ).id
+  await api('POST', `/stores/${storeId}/shipping`, {
+    name: 'Sedex',
+    description: 'Entrega rápida pelos Correios',
+    basePrice: 19.9,
+    estimatedDays: 3,
+  })
+  await api('POST', `/stores/${storeId}/shipping`, {
+    name: 'PAC',
+    basePrice: 12.5,
+    estimatedDays: 8,
+    freeShippingThreshold: 50,
+  })
+  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
+    ativoPayApiKey: 'sk_sandbox_e2e_checkout_01',
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await srv?.close()
+  cep?.server.close()
+})
+
+async function fillCustomer(page: Page) {
+  await page.getByLabel('Nome completo').fill('Maria da Silva')
+  await page.getByLabel('E-mail').fill('maria@example.com')
+  await page.getByLabel('Telefone').pressSequentially('11987654321')
+  await page.getByLabel('CPF').pressSequentially('52998224725')
+}
+
+describe('buyer checkout at a phone viewport', () => {
+  it('buys a physical product and pays it by PIX through the sandbox', async () => {
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    await page.goto(`/checkout/${storeId}/${physicalId}`)
+    await page.getByRole('heading', { name: 'Finalizar Compra' }).waitFor()
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    await snap(page, 'checkout-physical-1-dados')
+
+    await page.getByRole('button', { name: 'Continuar para Envio' }).click()
+    await expect(page.getByText('Nome é obrigatório').isVisible()).resolves.toBe(true)
+    await expect(page.getByText('CPF é obrigatório').isVisible()).resolves.toBe(true)
+    await page.getByLabel('CPF').pressSequentially('11111111111')
+    await page.getByRole('button', { name: 'Continuar para Envio' }).click()
+    await page.getByText('CPF inválido').waitFor()
+    await snap(page, 'checkout-physical-1-erros')
+    await page.getByLabel('CPF').fill('')
+    await fillCustomer(page)
+    expect(await page.getByLabel('Telefone').inputValue()).toBe('(11) 98765-4321')
+    expect(await page.getByLabel('CPF').inputValue()).toBe('529.982.247-25')
+    await page.getByRole('button', { name: 'Continuar para Envio' }).click()
+
+    await page.getByLabel('CEP').pressSequentially('01310100')
+    await page.getByText('✓ Endereço encontrado').waitFor()
+    expect(await page.getByLabel('Endereço').inputValue()).toBe('Avenida Paulista')
+    expect(await page.getByLabel('Estado').inputValue()).toBe('SP')
+    await page.getByText('Sedex').waitFor()
+    await page.getByLabel('Número').fill('1000')
+    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+    await page.getByText('Selecione um método de envio').waitFor()
+    await page.getByText('Sedex').click()
+    expect(await page.getByTestId('summary-total').textContent()).toContain('99,80')
+    await snap(page, 'checkout-physical-2-entrega')
+    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+
+    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    expect(await page.getByRole('radio', { name: /PIX/ }).getAttribute('aria-checked')).toBe('true')
+    await page.getByRole('radio', { name: /Cartão/ }).click()
+    await page.getByLabel('Número do cartão').pressSequentially('4111111111111111')
+    expect(await page.getByLabel('Número do cartão').inputValue()).toBe('4111 1111 1111 1111')
+    await snap(page, 'checkout-physical-3-cartao')
+    await page.getByRole('radio', { name: /Boleto/ }).click()
+    await page.getByText(/O boleto vence em 3 dias úteis/).waitFor()
+    await page.getByRole('radio', { name: /PIX/ }).click()
+    await snap(page, 'checkout-physical-3-pagamento')
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click()
+
+    await page.getByRole('heading', { name: 'Pedido Confirmado!' }).waitFor()
+    expect(await page.getByTestId('order-number').textContent()).toBe('#1001')
+    await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor()
+    expect(await page.getByTestId('pix-code').textContent()).toMatch(/^000201/)
+    await snap(page, 'checkout-physical-4-confirmacao-pix')
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await page.getByText('Pagamento Confirmado').waitFor()
+    await snap(page, 'checkout-physical-5-pago')
+    await context.close()
+  })
+
+  it('buys a digital product and shows its access once paid, without a reload', async () => {
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    // the physical route sends a digital product to the digital checkout, replacing the history entry
+    await page.goto(`/checkout/${storeId}/${digitalId}`)
+    await page.waitForURL(`**/digital-checkout/${storeId}/${digitalId}`)
+    await page.getByRole('heading', { name: 'Finalizar Compra Digital' }).waitFor()
+    await snap(page, 'checkout-digital-1-dados')
+    await fillCustomer(page)
+    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await snap(page, 'checkout-digital-2-pagamento')
+    let navigations = 0
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations++
+    })
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click()
+    await page.getByRole('heading', { name: 'Produto Digital Adquirido!' }).waitFor()
+    await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor()
+    await snap(page, 'checkout-digital-3-confirmacao-pix')
+    expect(await page.getByRole('link', { name: 'Acessar Produto' }).count()).toBe(0)
+
+    // the buyer pays in their bank (the sandbox), the page polls and turns without a reload
+    const orderNumber = await page.getByTestId('order-number').textContent()
+    expect(orderNumber).toBe('#1002')
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    const access = page.getByRole('link', { name: 'Acessar Produto' })
+    await access.waitFor()
+    expect(await access.getAttribute('href')).toMatch(/\/api\/checkout\/orders\/.+\/download\?token=/)
+    expect(navigations).toBe(0)
+    await snap(page, 'checkout-digital-4-pago')
+    const href = (await access.getAttribute('href'))!
+    const res = await fetch(`${srv.url}${href}`, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('https://files.example.com/receitas.pdf')
+    await context.close()
+  })
+
+  it('shows "Produto não encontrado" for an unknown product', async () => {
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    await page.goto(`/checkout/${storeId}/00000000-0000-4000-8000-000000000000`)
+    await page.getByRole('heading', { name: 'Produto não encontrado' }).waitFor()
+    await page.getByText('Não foi possível carregar as informações necessárias. Por favor, tente novamente.').waitFor()
+    await page.getByRole('button', { name: 'Voltar' }).waitFor()
+    await snap(page, 'checkout-not-found')
+    await context.close()
+  })
+})
+
+describe('merchant', () => {
+  it('sees both orders on the orders page', async () => {
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    await useSession(page, srv.url, token)
+    await page.goto(`/store/${storeId}/orders`)
+    await page.getByText('#1001').first().waitFor()
+    await page.getByText('#1002').first().waitFor()
+    await snap(page, 'orders-page-phone')
+    await context.close()
+  })
+})

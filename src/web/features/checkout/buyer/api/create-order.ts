@@ -1,0 +1,19 @@
+import type { DigitalOrderPayload, OrderPayload, OrderResult } from '../../../../../shared/ordering'
+import { api } from '../../../../lib/api'
+
+/** The same Idempotency-Key on a retried submit returns the first answer instead of a second order. */
+export function createOrder(payload: OrderPayload, idempotencyKey: string): Promise<OrderResult> {
+  return api.post<OrderResult>('/checkout/create-order', payload, {
+    auth: false,
+    timeoutMs: 60_000,
+    headers: { 'idempotency-key': idempotencyKey },
+  })
+}
+
+export function createDigitalOrder(payload: DigitalOrderPayload, idempotencyKey: string): Promise<OrderResult> {
+  return api.post<OrderResult>('/checkout/create-digital-order', payload, {
+    auth: false,
+    timeoutMs: 60_000,
+    headers: { 'idempotency-key': idempotencyKey },
+  })
+}

@@ -1,0 +1,65 @@
+import type { PublicProduct } from '../../../../../shared/catalog'
+import { formatBRL } from '../../../../../shared/money'
+
+export interface SummaryShipping {
+  name: string
+  price: number
+  isFree: boolean
+  originalPrice?: number
+}
+
+/** Product image and name, subtotal, shipping (physical), additional products, total — quantity is always 1. */
+export function OrderSummary({
+  product,
+  shipping,
+  digital,
+}: {
+  product: PublicProduct
+  shipping?: SummaryShipping | null
+  digital?: boolean
+}) {
+  const shippingCost = shipping && !shipping.isFree ? shipping.price : 0
+  const total = product.price + shippingCost
+  return (
+    <aside className="ck-card ck-summary" aria-label="Resumo do pedido">
+      <h2 className="ck-card-title">Resumo do pedido</h2>
+      <div className="ck-summary-product">
+        {product.imageUrl ? (
+          <img src={product.imageUrl} alt={product.name} className="ck-summary-image" />
+        ) : (
+          <div className="ck-summary-image ck-summary-placeholder" aria-hidden>
+            {digital ? '💾' : '📦'}
+          </div>
+        )}
+        <div>
+          <p className="ck-summary-name">{product.name}</p>
+          <p className="ck-muted">Quantidade: 1</p>
+        </div>
+      </div>
+      <dl className="ck-summary-lines">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatBRL(product.price)}</dd>
+        </div>
+        {!digital && (
+          <div>
+            <dt>Frete{shipping ? ` (${shipping.name})` : ''}</dt>
+            <dd>
+              {!shipping ? (
+                <span className="ck-muted">Calculado na entrega</span>
+              ) : shipping.isFree ? (
+                <span className="ck-free">GRÁTIS</span>
+              ) : (
+                formatBRL(shipping.price)
+              )}
+            </dd>
+          </div>
+        )}
+        <div className="ck-summary-total">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatBRL(total)}</dd>
+        </div>
+      </dl>
+    </aside>
+  )
+}

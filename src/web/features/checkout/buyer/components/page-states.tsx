@@ -1,0 +1,31 @@
+import { Button, Spinner } from '../../../../ui'
+
+export function CheckoutLoading() {
+  return (
+    <div className="ck-state">
+      <meta name="robots" content="noindex, nofollow" />
+      <Spinner size="lg" label="Carregando" />
+      <p>Carregando...</p>
+    </div>
+  )
+}
+
+/** The error screen of spec 001 §2: 'Produto não encontrado' with the load message and 'Voltar'. */
+export function CheckoutNotFound({ message }: { message: string }) {
+  return (
+    <div className="ck-state">
+      <meta name="robots" content="noindex, nofollow" />
+      <div className="ck-state-icon" aria-hidden>
+        🔍
+      </div>
+      <h1>Produto não encontrado</h1>
+      <p>{message}</p>
+      <Button
+        variant="secondary"
+        onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign('/'))}
+      >
+        Voltar
+      </Button>
+    </div>
+  )
+}

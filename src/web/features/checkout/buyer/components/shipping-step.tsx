@@ -1,0 +1,242 @@
+import { type FormEvent, useCallback, useState } from 'react'
+import { formatCep, onlyDigits, UFS } from '../../../../../shared/br'
+import type { CepLookup, ShippingQuoteDto } from '../../../../../shared/checkout'
+import { formatBRL } from '../../../../../shared/money'
+import { type ShippingFields, shippingErrors } from '../../../../../shared/ordering-rules'
+import { Button, Input, Select, Spinner } from '../../../../ui'
+import { validateAddress } from '../api/validate-address'
+import { useCepAutofill } from '../hooks/use-cep-autofill'
+import { useFieldForm } from '../hooks/use-field-form'
+import { useShippingQuotes } from '../hooks/use-shipping-quotes'
+
+export type ShippingValues = Record<keyof ShippingFields, string>
+export const EMPTY_SHIPPING: ShippingValues = {
+  zipCode: '',
+  address: '',
+  number: '',
+  complement: '',
+  neighborhood: '',
+  city: '',
+  state: '',
+  method: '',
+}
+
+export interface ShippingChoice {
+  values: ShippingValues
+  option: ShippingQuoteDto | undefined
+}
+
+/**
+ * Step 2 (physical): CEP with auto-fill, the address, and the shipping options quoted by the server for that CEP.
+ * On submit the shared rules run, then the server's address check (its message lands on the address field; if the
+ * check itself fails, the buyer goes on).
+ */
+export function ShippingStep({
+  storeId,
+  product,
+  initial,
+  onOptionChange,
+  onBack,
+  onNext,
+}: {
+  storeId: string
+  product: { id: string; price: number }
+  initial: ShippingChoice
+  onOptionChange: (option: ShippingQuoteDto | undefined) => void
+  onBack: (choice: ShippingChoice) => void
+  onNext: (choice: ShippingChoice) => void
+}) {
+  const form = useFieldForm<keyof ShippingFields>(initial.values, shippingErrors)
+  const { values, errors, set, fill } = form
+  const [checking, setChecking] = useState(false)
+  const quotes = useShippingQuotes(storeId, product, values.zipCode)
+  const selected =
+    quotes.options.find((o) => o.id === values.method) ??
+    (values.method === initial.option?.id ? initial.option : undefined)
+
+  const onFound = useCallback(
+    (a: CepLookup) =>
+      fill({
+        ...(a.address ? { address: a.address } : {}),
+        ...(a.neighborhood ? { neighborhood: a.neighborhood } : {}),
+        ...(a.city ? { city: a.city } : {}),
+        ...(a.state ? { state: a.state } : {}),
+      }),
+    [fill],
+  )
+  const cep = useCepAutofill(values.zipCode, onFound, initial.values.address ? initial.values.zipCode : '')
+
+  function choose(option: ShippingQuoteDto) {
+    set('method', option.id)
+    onOptionChange(option)
+  }
+
+  function changeZip(raw: string) {
+    set('zipCode', formatCep(raw))
+    if (values.method) {
+      set('method', '')
+      onOptionChange(undefined)
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (!form.validate()) return
+    setChecking(true)
+    try {
+      const answer = await validateAddress({
+        address: values.address,
+        number: values.number,
+        city: values.city,
+        state: values.state,
+        zipCode: onlyDigits(values.zipCode),
+      })
+      if (!answer.valid) {
+        form.setError('address', answer.message || 'Endereço inválido')
+        return
+      }
+    } catch (err) {
+      // The address check is advisory: when the call itself fails the buyer is not blocked.
+      console.warn('address validation failed', err)
+    } finally {
+      setChecking(false)
+    }
+    onNext({ values, option: selected })
+  }
+
+  const zipError = errors.zipCode ?? (cep.state === 'error' ? cep.message : undefined)
+  return (
+    <form className="ck-card ck-step" onSubmit={submit} noValidate>
+      <h2 className="ck-card-title">Endereço de entrega</h2>
+      <Input
+        label="CEP"
+        name="zipCode"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        placeholder="00000-000"
+        value={values.zipCode}
+        error={zipError}
+        hint={
+          cep.state === 'loading' ? (
+            <span className="ck-inline">
+              <Spinner size="sm" /> Buscando endereço...
+            </span>
+          ) : cep.state === 'found' ? (
+            <span className="ck-ok">✓ Endereço encontrado</span>
+          ) : undefined
+        }
+        onChange={(e) => changeZip(e.target.value)}
+      />
+      <Input
+        label="Endereço"
+        name="address"
+        autoComplete="address-line1"
+        value={values.address}
+        error={errors.address}
+        onChange={(e) => set('address', e.target.value)}
+      />
+      <div className="ck-row">
+        <Input
+          label="Número"
+          name="number"
+          fieldClassName="ck-col-number"
+          value={values.number}
+          error={errors.number}
+          onChange={(e) => set('number', e.target.value)}
+        />
+        <Input
+          label="Complemento (opcional)"
+          name="complement"
+          autoComplete="address-line2"
+          value={values.complement}
+          error={errors.complement}
+          onChange={(e) => set('complement', e.target.value)}
+        />
+      </div>
+      <Input
+        label="Bairro (opcional)"
+        name="neighborhood"
+        value={values.neighborhood}
+        error={errors.neighborhood}
+        onChange={(e) => set('neighborhood', e.target.value)}
+      />
+      <div className="ck-row">
+        <Input
+          label="Cidade"
+          name="city"
+          autoComplete="address-level2"
+          value={values.city}
+          error={errors.city}
+          onChange={(e) => set('city', e.target.value)}
+        />
+        <Select
+          label="Estado"
+          name="state"
+          fieldClassName="ck-col-state"
+          value={values.state}
+          error={errors.state}
+          onChange={(e) => set('state', e.target.value)}
+        >
+          <option value="">UF</option>
+          {UFS.map((s) => (
+            <option key={s.uf} value={s.uf} title={s.name}>
+              {s.uf}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      <fieldset className="ck-options" aria-invalid={errors.method ? true : undefined}>
+        <legend className="field-label">Método de envio</legend>
+        {quotes.loading ? (
+          <p className="ck-inline ck-muted">
+            <Spinner size="sm" /> Calculando frete...
+          </p>
+        ) : quotes.options.length === 0 ? (
+          <p className="ck-muted">Informe o CEP para ver as opções de frete.</p>
+        ) : (
+          quotes.options.map((o) => (
+            <label key={o.id} className={`ck-option${values.method === o.id ? ' ck-option-selected' : ''}`}>
+              <input
+                type="radio"
+                name="method"
+                value={o.id}
+                checked={values.method === o.id}
+                onChange={() => choose(o)}
+              />
+              <span className="ck-option-body">
+                <span className="ck-option-name">{o.name}</span>
+                {o.description && <span className="ck-muted">{o.description}</span>}
+                <span className="ck-muted">Entrega em {o.estimatedDelivery}</span>
+              </span>
+              <span className="ck-option-price">
+                {o.isFree ? (
+                  <>
+                    {o.originalPrice > 0 && <s className="ck-muted">{formatBRL(o.originalPrice)}</s>}
+                    <span className="ck-free">GRÁTIS</span>
+                  </>
+                ) : (
+                  formatBRL(o.price)
+                )}
+              </span>
+            </label>
+          ))
+        )}
+        {errors.method && (
+          <p className="field-error" role="alert">
+            {errors.method}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="ck-actions">
+        <Button variant="secondary" onClick={() => onBack({ values, option: selected })}>
+          Voltar
+        </Button>
+        <Button type="submit" size="lg" loading={checking} loadingText="Verificando...">
+          Continuar para Pagamento
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import type { PublicProduct } from '../../../../../shared/catalog'
+import type { PublicCustomization } from '../../../../../shared/checkout'
+import { useCustomization } from '../api/get-customization'
+import { useProduct } from '../api/get-product'
+import { track } from '../tracking'
+
+export const LOAD_FAILED = 'Não foi possível carregar as informações necessárias. Por favor, tente novamente.'
+export const INVALID_IDS = 'Informações de produto inválidas.'
+
+export type CheckoutBase =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; storeId: string; product: PublicProduct; customization: PublicCustomization | undefined }
+
+const paths = { PHYSICAL: 'checkout', DIGITAL: 'digital-checkout' } as const
+
+/**
+ * The product and the store's look for a checkout page. A product of the other type sends the buyer to the right
+ * checkout (replacing the history entry); AddToCart fires once when the product has loaded.
+ */
+export function useCheckoutBase(kind: 'PHYSICAL' | 'DIGITAL'): CheckoutBase {
+  const { storeId, productId } = useParams()
+  const navigate = useNavigate()
+  const product = useProduct(storeId, productId)
+  const customization = useCustomization(storeId)
+  const tracked = useRef(false)
+  const data = product.data
+
+  const wrongType = data && data.type !== kind
+  useEffect(() => {
+    if (wrongType && storeId && productId) navigate(`/${paths[data.type]}/${storeId}/${productId}`, { replace: true })
+  }, [wrongType, data, storeId, productId, navigate])
+
+  useEffect(() => {
+    if (!data || wrongType || tracked.current) return
+    tracked.current = true
+    track('AddToCart', {
+      storeId: data.storeId,
+      productId: data.id,
+      productName: data.name,
+      value: data.price,
+      currency: 'BRL',
+    })
+  }, [data, wrongType])
+
+  if (!storeId || !productId) return { state: 'error', message: INVALID_IDS }
+  if (product.isError) return { state: 'error', message: LOAD_FAILED }
+  // The look is optional: without it the page uses the defaults.
+  if (!data || wrongType || customization.isPending) return { state: 'loading' }
+  return { state: 'ready', storeId, product: data, customization: customization.data }
+}

@@ -1,0 +1,3 @@
+export default function OrdersPage() {
+  return <p>Pedidos</p>
+}
