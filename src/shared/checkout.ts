@@ -258,6 +258,53 @@ export function formatDeliveryDays(days: number): string {
   return days === 1 ? '1 dia útil' : `${days} dias úteis`
 }
 
+export interface ShippingQuote {
+  id: string
+  name: string
+  description: string | null
+  /** What the buyer pays (0 when free). */
+  priceCents: number
+  /** The price before free shipping, for a struck-through display. */
+  originalPriceCents: number
+  isFree: boolean
+  /** '5 dias úteis' */
+  estimatedDelivery: string
+  estimatedDays: number
+}
+
+/** An option's own terms, independent of storage. */
+export interface ShippingTerms {
+  id: string
+  name: string
+  description: string | null
+  basePriceCents: number
+  freeShippingThresholdCents: number | null
+  estimatedDays: number
+  zipCodeRules: readonly ZipRule[]
+}
+
+/**
+ * Prices one option for a CEP and a subtotal: the most specific zone rule multiplies the base price and adds days;
+ * free shipping applies when the subtotal reaches the threshold (a threshold of 0 makes the option always free).
+ */
+export function computeQuote(option: ShippingTerms, zipCode: string, subtotalCents: number): ShippingQuote {
+  const rule = pickZipRule(option.zipCodeRules, zipCode)
+  const priced = Math.max(0, Math.round(option.basePriceCents * (rule?.priceMultiplier ?? 1)))
+  const days = option.estimatedDays + (rule?.additionalDays ?? 0)
+  const threshold = option.freeShippingThresholdCents
+  const isFree = priced === 0 || (threshold !== null && subtotalCents >= threshold)
+  return {
+    id: option.id,
+    name: option.name,
+    description: option.description,
+    priceCents: isFree ? 0 : priced,
+    originalPriceCents: priced,
+    isFree,
+    estimatedDelivery: formatDeliveryDays(days),
+    estimatedDays: days,
+  }
+}
+
 /** Offered by the buyer page when the calculation fails or returns nothing (spec 001 §4). */
 export const FALLBACK_SHIPPING_OPTIONS: readonly ShippingQuoteDto[] = [
   {
@@ -484,6 +531,19 @@ const customizationFields = {
   thankYouTitle: z.string(),
   thankYouMessage: z.string(),
 }
+
+/** Merchant markup sent for the live preview; answered sanitised, exactly as buyers would receive it. */
+export const customizationPreviewSchema = z.object({
+  customHeaderHtml: customizationInputSchema.shape.customHeaderHtml,
+  customFooterHtml: customizationInputSchema.shape.customFooterHtml,
+  customCss: customizationInputSchema.shape.customCss,
+})
+export const customizationPreviewAnswerSchema = z.object({
+  customHeaderHtml: z.string().nullable(),
+  customFooterHtml: z.string().nullable(),
+  customCss: z.string().nullable(),
+})
+export type CustomizationPreview = z.infer<typeof customizationPreviewAnswerSchema>
 
 /** What the owner reads: the raw HTML and CSS as typed, texts with their defaults filled in. */
 export const customizationSchema = z.object({

@@ -9,6 +9,8 @@ import {
   CEP_LOOKUP_ERROR,
   CEP_NOT_FOUND,
   cepLookupSchema,
+  customizationPreviewAnswerSchema,
+  customizationPreviewSchema,
   customizationSchema,
   customizationUpdateSchema,
   publicCustomizationSchema,
@@ -16,6 +18,7 @@ import {
 import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../stores'
 import { CepLookupError, createCepClient, validateAddress } from './address'
 import * as customization from './customization'
+import { sanitizeCss, sanitizeHtml } from './sanitize'
 
 const storeParams = z.object({ storeId: z.string() })
 
@@ -47,6 +50,25 @@ export async function checkoutConfigRoutes(fastify: FastifyInstance) {
       preHandler: ownStore,
     },
     async (request) => customization.saveCustomization(app.db, request.store!.id, request.body),
+  )
+
+  // The owner's live preview shows merchant markup exactly as a buyer will get it, never raw: an admin may open it too.
+  app.post(
+    '/stores/:storeId/customization/preview',
+    {
+      schema: {
+        tags: ['customization'],
+        params: storeParams,
+        body: customizationPreviewSchema,
+        response: { 200: customizationPreviewAnswerSchema },
+      },
+      preHandler: ownStore,
+    },
+    async (request) => ({
+      customHeaderHtml: sanitizeHtml(request.body.customHeaderHtml) || null,
+      customFooterHtml: sanitizeHtml(request.body.customFooterHtml) || null,
+      customCss: sanitizeCss(request.body.customCss) || null,
+    }),
   )
 
   app.get(

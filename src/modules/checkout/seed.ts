@@ -46,6 +46,6 @@ export async function seedCheckoutDemo({ db, storeId }: DemoSeedContext) {
     checkoutTitle: 'Finalizar Compra na Loja Demo',
     customHeaderHtml: '<p style="text-align: center"><strong>Frete grátis</strong> no PAC acima de R$ 199!</p>',
     customFooterHtml: '<p style="text-align: center">Loja Demo · CNPJ 00.000.000/0001-00 · atendimento@demo.com.br</p>',
-    customCss: '.store-header { letter-spacing: 0.02em; }',
+    customCss: '.ck-title { letter-spacing: 0.02em; }',
   })
 }

@@ -1,13 +1,14 @@
 import type { DbOrTrx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import {
+  computeQuote,
   formatDeliveryDays,
   type PublicShippingOption,
-  pickZipRule,
   type ShippingOption,
   type ShippingOptionValues,
+  type ShippingQuote,
   type ShippingQuoteDto,
-  type ZipRule,
+  type ShippingTerms,
 } from '../../shared/checkout'
 import { toCents, toReais } from '../../shared/money'
 import { catalogService } from '../catalog'
@@ -17,52 +18,8 @@ import * as repo from './repository'
 
 export const PRODUCT_UNAVAILABLE = 'Este produto não está disponível. Verifique se o link está correto.'
 
-export interface ShippingQuote {
-  id: string
-  name: string
-  description: string | null
-  /** What the buyer pays (0 when free). */
-  priceCents: number
-  /** The price before free shipping, for a struck-through display. */
-  originalPriceCents: number
-  isFree: boolean
-  /** '5 dias úteis' */
-  estimatedDelivery: string
-  estimatedDays: number
-}
-
-/** The option's own terms, independent of storage. */
-export interface ShippingTerms {
-  id: string
-  name: string
-  description: string | null
-  basePriceCents: number
-  freeShippingThresholdCents: number | null
-  estimatedDays: number
-  zipCodeRules: readonly ZipRule[]
-}
-
-/**
- * Prices one option for a CEP and a subtotal: the most specific zone rule multiplies the base price and adds days;
- * free shipping applies when the subtotal reaches the threshold (a threshold of 0 makes the option always free).
- */
-export function computeQuote(option: ShippingTerms, zipCode: string, subtotalCents: number): ShippingQuote {
-  const rule = pickZipRule(option.zipCodeRules, zipCode)
-  const priced = Math.max(0, Math.round(option.basePriceCents * (rule?.priceMultiplier ?? 1)))
-  const days = option.estimatedDays + (rule?.additionalDays ?? 0)
-  const threshold = option.freeShippingThresholdCents
-  const isFree = priced === 0 || (threshold !== null && subtotalCents >= threshold)
-  return {
-    id: option.id,
-    name: option.name,
-    description: option.description,
-    priceCents: isFree ? 0 : priced,
-    originalPriceCents: priced,
-    isFree,
-    estimatedDelivery: formatDeliveryDays(days),
-    estimatedDays: days,
-  }
-}
+export type { ShippingQuote, ShippingTerms }
+export { computeQuote }
 
 export function termsOf(row: ShippingOptionRow): ShippingTerms {
   return {

@@ -1,4 +1,20 @@
+import { lazy } from 'react'
 import type { PublicRoute, StoreSection } from '../../app/sections'
 
-export const checkoutSections: StoreSection[] = []
+export const checkoutSections: StoreSection[] = [
+  {
+    path: 'customize-checkout',
+    label: 'Personalizar Checkout',
+    order: 50,
+    icon: '🎨',
+    Component: lazy(() => import('./owner/customize-checkout-page')),
+  },
+  {
+    path: 'shipping',
+    label: 'Opções de Frete',
+    order: 60,
+    icon: '🚚',
+    Component: lazy(() => import('./owner/shipping-page')),
+  },
+]
 export const checkoutPublicRoutes: PublicRoute[] = []

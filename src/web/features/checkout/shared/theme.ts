@@ -1,0 +1,44 @@
+import type { CSSProperties } from 'react'
+import { CUSTOM_SCOPE_CLASS, CUSTOMIZATION_DEFAULTS, fontStack } from '../../../../shared/checkout'
+
+/** The look fields a checkout page is themed with (a PublicCustomization, or the owner's unsaved form values). */
+export interface CheckoutLook {
+  primaryColor: string
+  secondaryColor: string
+  backgroundColor: string
+  accentColor: string
+  fontFamily: string
+  buttonRadius: number
+}
+
+/** The class the checkout root carries: merchant CSS is scoped under it by the server. */
+export const CHECKOUT_SCOPE_CLASS = CUSTOM_SCOPE_CLASS
+
+/**
+ * CSS custom properties for a checkout root: --ck-primary, --ck-secondary, --ck-bg, --ck-accent, --ck-radius and
+ * --ck-font. `isolation` keeps merchant z-indexes inside the checkout's own stacking context.
+ */
+export function checkoutThemeStyle(look: Partial<CheckoutLook> | undefined): CSSProperties {
+  const l = { ...CUSTOMIZATION_DEFAULTS, ...(look ?? {}) }
+  return {
+    '--ck-primary': l.primaryColor,
+    '--ck-secondary': l.secondaryColor,
+    '--ck-bg': l.backgroundColor,
+    '--ck-accent': l.accentColor,
+    '--ck-radius': `${l.buttonRadius}px`,
+    '--ck-font': fontStack(l.fontFamily),
+    isolation: 'isolate',
+  } as CSSProperties
+}
+
+const loadedFonts = new Set<string>()
+
+/** Loads a Google Font for the chosen family once per page (Arial is a system font). */
+export function ensureFontLoaded(font: string) {
+  if (typeof document === 'undefined' || font === 'Arial' || loadedFonts.has(font)) return
+  loadedFonts.add(font)
+  const link = document.createElement('link')
+  link.rel = 'stylesheet'
+  link.href = `https://fonts.googleapis.com/css2?family=${encodeURIComponent(font)}:wght@400;600;700&display=swap`
+  document.head.appendChild(link)
+}
