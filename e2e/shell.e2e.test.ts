@@ -108,6 +108,23 @@ describe('merchant shell', () => {
     await toast(page, 'Loja "Boutique da Maria" atualizada com sucesso!')
     await page.locator('.store-selector-name', { hasText: 'Boutique da Maria' }).waitFor()
 
+    // A second store from the selector; switching keeps the current sub-section.
+    const firstStorePath = new URL(page.url()).pathname
+    await page.locator('.store-selector-button').click()
+    await page.getByRole('button', { name: '+ Criar Nova Loja' }).click()
+    const createDialog = page.getByRole('dialog', { name: 'Criar Nova Loja' })
+    await createDialog.getByLabel('Nome da loja *').fill('Segunda Loja')
+    await createDialog.getByRole('button', { name: 'Criar Loja' }).click()
+    await toast(page, 'Loja "Segunda Loja" criada com sucesso!')
+    await page.locator('.store-selector-name', { hasText: 'Segunda Loja' }).waitFor()
+    const section = firstStorePath.split('/').slice(3).join('/')
+    if (section) await page.waitForURL((u) => u.pathname !== firstStorePath && u.pathname.endsWith(`/${section}`))
+    await page.locator('.store-selector-button').click()
+    await snap(page, 'shell-05b-store-menu')
+    await page.getByRole('option', { name: 'Boutique da Maria' }).click()
+    await page.locator('.store-selector-name', { hasText: 'Boutique da Maria' }).waitFor()
+    if (section) await page.waitForURL((u) => u.pathname === firstStorePath)
+
     // A store id that is not the user's.
     await page.goto(`${server.url}/store/00000000-0000-4000-8000-000000000000/products`)
     await toast(page, 'não encontrada ou não pertence a você.')
@@ -145,8 +162,14 @@ describe('merchant shell', () => {
 
   it('lets an administrator create, find and delete a user', async () => {
     const { context, page } = await open()
+    // The platform endpoint failing first: the error state and its retry.
+    await page.route('**/api/admin/dashboard**', (route) => route.fulfill({ status: 500, body: '{}' }))
     await login(page, ADMIN_EMAIL, ADMIN_PASSWORD)
     await page.waitForURL('**/admin')
+    await page.getByText('Dashboard Indisponível').waitFor()
+    await snap(page, 'shell-10a-admin-dashboard-error')
+    await page.unroute('**/api/admin/dashboard**')
+    await page.getByRole('button', { name: 'Tentar Novamente' }).click()
     await page.getByRole('heading', { name: 'Painel Administrativo' }).waitFor()
     await page.locator('.stat-card, .empty-state').first().waitFor()
     await snap(page, 'shell-10-admin-dashboard')
@@ -193,6 +216,8 @@ describe('merchant shell', () => {
     await page.getByRole('button', { name: 'Recarregar lojas' }).click()
     await toast(page, 'Lojas recarregadas com sucesso!')
     await snap(page, 'shell-14-debug')
+    // Toasts close by themselves after 3 s.
+    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 6000 })
     await page.goto(`${server.url}/test-sidebar`)
     await page.getByRole('button', { name: 'Recolher menu' }).first().click()
     await page.getByText('recolhido (80px)').waitFor()
