@@ -24,7 +24,11 @@ export async function load(
       const body = opts.body?.()
       const req = http.request(
         url,
-        { agent, method: opts.method ?? 'GET', headers: { ...opts.headers, ...(body && { 'content-type': 'application/json' }) } },
+        {
+          agent,
+          method: opts.method ?? 'GET',
+          headers: { ...opts.headers, ...(body && { 'content-type': 'application/json' }) },
+        },
         (res) => {
           res.resume()
           res.on('end', () => {

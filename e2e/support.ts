@@ -31,7 +31,8 @@ async function freePort(): Promise<number> {
  * The SPA must have been built (`npm run build`) first.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('dist/web is missing: run `npm run build` first')
+  if (!existsSync(path.join(ROOT, 'dist/web/index.html')))
+    throw new Error('dist/web is missing: run `npm run build` first')
   const database = await createDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'checkout-e2e-'))
   const port = await freePort()
@@ -95,7 +96,11 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
 export const DESKTOP = { viewport: { width: 1366, height: 900 } }
 
-export async function newPage(browser: Browser, baseURL: string, device: object = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  device: object = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...device, baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
   const page = await context.newPage()
@@ -132,7 +137,9 @@ export async function apiRegister(url: string, name: string, email: string, pass
 
 /** Puts a session in the browser's storage as the SPA keeps it, skipping the login screen. */
 export async function useSession(page: Page, baseURL: string, token: string) {
-  const user = await (await fetch(`${baseURL}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } })).json()
+  const user = await (
+    await fetch(`${baseURL}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()
   await page.goto(`${baseURL}/login`)
   await page.evaluate(
     ([t, u]) => {
