@@ -137,8 +137,7 @@ export const zipRuleSchema = z.object({
 })
 export type ZipRule = z.output<typeof zipRuleSchema>
 
-/** The owner form (spec 001 §5); the route takes the same schema. */
-export const shippingOptionInputSchema = z.object({
+const shippingOptionFields = {
   name: z
     .string({ error: 'Nome é obrigatório' })
     .trim()
@@ -163,16 +162,21 @@ export const shippingOptionInputSchema = z.object({
       .min(1, 'Prazo de entrega deve ser pelo menos 1 dia')
       .max(365, 'Prazo de entrega deve ser no máximo 365 dias'),
   ),
-  active: z.boolean().default(true),
-  zipCodeRules: z
-    .array(zipRuleSchema)
-    .max(SHIPPING_MAX_RULES, `No máximo ${SHIPPING_MAX_RULES} regras por opção`)
-    .default([]),
+  active: z.boolean({ error: 'Valor inválido' }),
+  zipCodeRules: z.array(zipRuleSchema).max(SHIPPING_MAX_RULES, `No máximo ${SHIPPING_MAX_RULES} regras por opção`),
+}
+
+/** The owner form (spec 001 §5); the create route takes the same schema. */
+export const shippingOptionInputSchema = z.object({
+  ...shippingOptionFields,
+  active: shippingOptionFields.active.default(true),
+  zipCodeRules: shippingOptionFields.zipCodeRules.default([]),
 })
 export type ShippingOptionInput = z.input<typeof shippingOptionInputSchema>
 export type ShippingOptionValues = z.output<typeof shippingOptionInputSchema>
 
-export const shippingOptionUpdateSchema = shippingOptionInputSchema.partial()
+/** PATCH: any subset; no defaults, so an absent field is left as it is. */
+export const shippingOptionUpdateSchema = z.object(shippingOptionFields).partial()
 
 function emptyToUndefined(v: unknown) {
   return v === '' || v === null ? undefined : v

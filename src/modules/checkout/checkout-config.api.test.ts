@@ -514,6 +514,34 @@ describe('customisation', () => {
     expect(pub2.digital.checkoutTitle).toBe('Finalizar Compra Digital')
   })
 
+  it('previews merchant markup sanitised, for the owner only', async () => {
+    const { user, storeId } = await merchantWithStore()
+    const other = await merchantWithStore()
+    const payload = {
+      customHeaderHtml: '<b onmouseover="x()">Oi</b><script>alert(1)</script>',
+      customFooterHtml: '',
+      customCss: 'html body { color: red } @import "x.css";',
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/stores/${storeId}/customization/preview`,
+      headers: user.headers,
+      payload,
+    })
+    expect(res.json()).toEqual({
+      customHeaderHtml: '<b>Oi</b>',
+      customFooterHtml: null,
+      customCss: '.checkout-custom { color: red }',
+    })
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/stores/${storeId}/customization/preview`,
+      headers: other.user.headers,
+      payload,
+    })
+    expect(foreign.statusCode).toBe(404)
+  })
+
   it('validates limits with messages', async () => {
     const { user, storeId } = await merchantWithStore()
     const res = await t.app.inject({
