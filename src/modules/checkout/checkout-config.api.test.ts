@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
-import { checkoutService } from '.'
+import { checkoutModule, checkoutService } from '.'
 
 let t: TestApp
 let cepServer: Server
@@ -594,5 +594,23 @@ describe('customisation', () => {
     const unknown = await t.app.inject({ url: '/api/public/stores/00000000-0000-4000-8000-000000000000/customization' })
     expect(unknown.statusCode).toBe(404)
     expect((await t.app.inject({ url: '/api/public/stores/xyz/customization' })).statusCode).toBe(404)
+  })
+})
+
+describe('demo data', () => {
+  it('seeds two shipping options and a customisation for the demo store', async () => {
+    const { user, storeId } = await merchantWithStore()
+    await checkoutModule.seedDemo!({ db: t.runtime.db, config: t.config, merchantId: user.id, storeId })
+    const sp = await checkoutService.quoteShipping(t.runtime.db, storeId, '01310-100', 5000)
+    expect(sp.map((q) => [q.name, q.priceCents])).toEqual([
+      ['PAC', 1590],
+      ['Expresso', 2392],
+    ])
+    const manaus = await checkoutService.quoteShipping(t.runtime.db, storeId, '69005-000', 25000)
+    expect(manaus[0]).toMatchObject({ name: 'PAC', isFree: true, estimatedDays: 12 })
+    expect(manaus[1]).toMatchObject({ name: 'Expresso', priceCents: 5382, estimatedDays: 5 })
+    const look = await checkoutService.publicCustomization(t.runtime.db, storeId)
+    expect(look).toMatchObject({ primaryColor: '#7C3AED', checkoutTitle: 'Finalizar Compra na Loja Demo' })
+    expect(look.customHeaderHtml).toContain('<strong>Frete grátis</strong>')
   })
 })
