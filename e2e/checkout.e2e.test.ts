@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
@@ -206,13 +207,52 @@ describe('buyer checkout at a phone viewport', () => {
 })
 
 describe('merchant', () => {
-  it('sees both orders on the orders page', async () => {
+  it('sees both orders on the orders page, opens one and exports the list', async () => {
     const { page, context } = await newPage(browser, srv.url, PHONE)
     await useSession(page, srv.url, token)
     await page.goto(`/store/${storeId}/orders`)
-    await page.getByText('#1001').first().waitFor()
-    await page.getByText('#1002').first().waitFor()
-    await snap(page, 'orders-page-phone')
+    await page.getByRole('heading', { name: 'Pedidos' }).waitFor()
+    await page.getByRole('cell', { name: /#1001/ }).waitFor()
+    await page.getByRole('cell', { name: /#1002/ }).waitFor()
+    expect(await page.getByRole('cell', { name: 'Pago' }).count()).toBe(2)
+    await snap(page, 'orders-1-lista')
+
+    await page.getByRole('row', { name: /#1001/ }).getByRole('button', { name: 'Ver' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Pedido #1001' })
+    await dialog.getByText('Avenida Paulista, 1000').waitFor()
+    await dialog.getByText('529.982.247-25').waitFor()
+    await dialog.getByRole('button', { name: 'Imprimir Pedido' }).waitFor()
+    await snap(page, 'orders-2-detalhe')
+    await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click()
+
+    await page.getByLabel('Buscar').fill('nenhum-cliente')
+    await page.getByText('Nenhum pedido encontrado').waitFor()
+    await page.getByText('Tente ajustar os filtros de busca.').waitFor()
+    await snap(page, 'orders-3-filtro-vazio')
+    await page.getByLabel('Buscar').fill('#1002')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar' }).click(),
+    ])
+    const csv = readFileSync(await download.path(), 'utf8')
+    const lines = csv.trim().split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain('#1002')
+    expect(lines[1]).toContain('E-book de Receitas')
+    await context.close()
+  })
+
+  it('sees the sales on the store dashboard', async () => {
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    await useSession(page, srv.url, token)
+    await page.goto(`/store/${storeId}/dashboard`)
+    await page.getByRole('heading', { name: 'Loja do Checkout' }).waitFor()
+    await page.getByText('Vendas Confirmadas').waitFor()
+    await page.getByText('R$ 129,70').first().waitFor()
+    await page.getByText('Premiação Total').waitFor()
+    await snap(page, 'store-dashboard-phone')
+    await page.getByLabel('Período').selectOption('yesterday')
+    await page.getByText('0 pedidos pagos · Ontem').waitFor()
     await context.close()
   })
 })

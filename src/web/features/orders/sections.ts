@@ -2,8 +2,12 @@ import { lazy } from 'react'
 import type { StoreSection } from '../../app/sections'
 import { buyerRoutes } from '../checkout/buyer/routes'
 import { checkoutPublicRoutes } from '../checkout/sections'
+import { dashboardSections } from '../store-dashboard/sections'
 
 export const orderSections: StoreSection[] = [
+  // TEMPORARY: the store dashboard rides along until the registry lists `dashboardSections` itself; remove this
+  // line (and the import) when wiring it there.
+  ...dashboardSections,
   { path: 'orders', label: 'Pedidos', order: 30, icon: '🧾', Component: lazy(() => import('./orders-page')) },
 ]
 

@@ -1,0 +1,48 @@
+import { ORDER_PAYMENT_LABELS, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/ordering-rules'
+import { Input, Select } from '../../../ui'
+import { DATE_FILTERS, type DateFilter, type OrderFilters } from '../model'
+
+export function OrderFiltersBar({ value, onChange }: { value: OrderFilters; onChange: (next: OrderFilters) => void }) {
+  return (
+    <div className="orders-filters">
+      <Input
+        label="Buscar"
+        type="search"
+        placeholder="Número, cliente ou e-mail"
+        value={value.search}
+        onChange={(e) => onChange({ ...value, search: e.target.value })}
+      />
+      <Select
+        label="Status"
+        value={value.status}
+        onChange={(e) => onChange({ ...value, status: e.target.value as OrderStatus | 'all' })}
+      >
+        <option value="all">Todos os status</option>
+        {Object.entries(ORDER_STATUS_LABELS).map(([code, label]) => (
+          <option key={code} value={code}>
+            {label}
+          </option>
+        ))}
+      </Select>
+      <Select label="Pagamento" value={value.payment} onChange={(e) => onChange({ ...value, payment: e.target.value })}>
+        <option value="all">Todos os pagamentos</option>
+        {Object.entries(ORDER_PAYMENT_LABELS).map(([code, label]) => (
+          <option key={code} value={code}>
+            {label}
+          </option>
+        ))}
+      </Select>
+      <Select
+        label="Data"
+        value={value.date}
+        onChange={(e) => onChange({ ...value, date: e.target.value as DateFilter })}
+      >
+        {DATE_FILTERS.map((d) => (
+          <option key={d.value} value={d.value}>
+            {d.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react'
+import type { StoreSection } from '../../app/sections'
+
+export const dashboardSections: StoreSection[] = [
+  {
+    path: 'dashboard',
+    label: 'Dashboard da Loja',
+    order: 10,
+    icon: '📊',
+    Component: lazy(() => import('./store-dashboard-page')),
+  },
+]
