@@ -12,7 +12,7 @@ import {
   type StoreDashboardPeriod,
 } from '../../shared/ordering'
 import { catalogService } from '../catalog'
-import { findUserById, identityService } from '../identity'
+import { identityService } from '../identity'
 import { storesService } from '../stores'
 import { itemsByOrder, toRecentOrderDto } from './dto'
 import { monthsBetween, periodRange, saoPauloMonth, trend } from './periods'
@@ -43,7 +43,6 @@ async function figures(db: Db, scope: Scope) {
       sql<number>`count(*) filter (where payment_method = 'CREDIT_CARD' and status <> 'CANCELLED')`.as('cardCount'),
       sql<number>`count(*) filter (where payment_method = 'BANK_SLIP' and status <> 'CANCELLED')`.as('boletoCount'),
       sql<number>`count(distinct customer_email) filter (where status <> 'CANCELLED')`.as('customers'),
-      sql<number>`count(distinct store_id) filter (where status in (${paid}))`.as('sellingStores'),
     ])
   if (scope.storeId) q = q.where('store_id', '=', scope.storeId)
   if (scope.from) q = q.where('created_at', '>=', scope.from)
@@ -107,21 +106,18 @@ async function recentOrders(db: Db, scope: Scope, withStoreNames: boolean) {
   )
   const names = new Map<string, string>()
   if (withStoreNames)
-    for (const id of new Set(rows.map((r) => r.store_id)))
-      names.set(id, (await storesService.findStoreById(db, id))?.name ?? '--')
-  return rows.map((r) => toRecentOrderDto(r, items.get(r.id) ?? [], withStoreNames ? names.get(r.store_id) : undefined))
+    for (const s of await storesService.describeStores(db, [...new Set(rows.map((r) => r.store_id))]))
+      names.set(s.id, s.name)
+  return rows.map((r) =>
+    toRecentOrderDto(r, items.get(r.id) ?? [], withStoreNames ? (names.get(r.store_id) ?? '--') : undefined),
+  )
 }
 
 /**
- * Optional counters of other modules (products per store, users, stores): used when those modules export them,
- * so this module never reads their tables.
+ * The catalog's product count, used once the catalog exports it (catalogService.countProducts), so this module
+ * never reads the catalog's tables; 0 until then.
  */
-type CountFn = (db: Db, opts?: { createdFrom?: Date; createdTo?: Date }) => Promise<number>
-const optional = {
-  countProducts: (catalogService as { countProducts?: (db: Db, storeId: string) => Promise<number> }).countProducts,
-  countUsers: (identityService as { countUsers?: CountFn }).countUsers,
-  countStores: (storesService as { countStores?: CountFn }).countStores,
-}
+const countProducts = (catalogService as { countProducts?: (db: Db, storeId: string) => Promise<number> }).countProducts
 
 const avg = (cents: number, count: number) => (count ? toReais(Math.round(cents / count)) : 0)
 
@@ -132,7 +128,7 @@ export async function storeDashboard(db: Db, storeId: string, period: StoreDashb
     figures(db, scope),
     range.previous ? figures(db, { storeId, ...range.previous }) : Promise.resolve(undefined),
     returningCustomers(db, scope),
-    optional.countProducts ? optional.countProducts(db, storeId) : Promise.resolve(0),
+    countProducts ? countProducts(db, storeId) : Promise.resolve(0),
     recentOrders(db, scope, false),
   ])
   const nowMonth = saoPauloMonth(range.to)
@@ -184,19 +180,24 @@ async function topStores(db: Db, scope: Scope) {
     .limit(5)
   if (scope.from) q = q.where('created_at', '>=', scope.from)
   const rows = await q.execute()
-  return Promise.all(
-    rows.map(async (r) => {
-      const store = await storesService.findStoreById(db, r.store_id)
-      const owner = store ? await findUserById(db, store.user_id) : undefined
-      return {
-        id: r.store_id,
-        name: store?.name ?? '--',
-        owner: owner?.name || owner?.email || '--',
-        revenue: toReais(Number(r.cents)),
-        orders: Number(r.orders),
-      }
-    }),
+  const stores = new Map(
+    (
+      await storesService.describeStores(
+        db,
+        rows.map((r) => r.store_id),
+      )
+    ).map((s) => [s.id, s]),
   )
+  return rows.map((r) => {
+    const store = stores.get(r.store_id)
+    return {
+      id: r.store_id,
+      name: store?.name ?? '--',
+      owner: store?.ownerName || store?.ownerEmail || '--',
+      revenue: toReais(Number(r.cents)),
+      orders: Number(r.orders),
+    }
+  })
 }
 
 async function paymentMethods(db: Db, scope: Scope) {
@@ -223,21 +224,21 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod): Prom
   const range = periodRange(period)
   const scope = { from: range.from, to: range.to }
   const prevScope = range.previous!
-  const count = async (fn: CountFn | undefined, opts?: { createdFrom?: Date; createdTo?: Date }) =>
-    fn ? fn(db, opts) : undefined
-  const [cur, prev, top, methods, recent, users, stores, newUsers, prevUsers, newStores, prevStores] =
+  const range2 = { from: range.from ?? undefined, to: range.to }
+  const [cur, prev, top, methods, recent, users, stores, activeStores, newUsers, prevUsers, newStores, prevStores] =
     await Promise.all([
       figures(db, scope),
       figures(db, prevScope),
       topStores(db, scope),
       paymentMethods(db, scope),
       recentOrders(db, scope, true),
-      count(optional.countUsers),
-      count(optional.countStores),
-      count(optional.countUsers, { createdFrom: range.from ?? undefined, createdTo: range.to }),
-      count(optional.countUsers, { createdFrom: prevScope.from, createdTo: prevScope.to }),
-      count(optional.countStores, { createdFrom: range.from ?? undefined, createdTo: range.to }),
-      count(optional.countStores, { createdFrom: prevScope.from, createdTo: prevScope.to }),
+      identityService.countUsers(db),
+      storesService.countStores(db),
+      storesService.countStores(db, { status: 'ACTIVE' }),
+      identityService.countUsers(db, range2),
+      identityService.countUsers(db, prevScope),
+      storesService.countStores(db, range2),
+      storesService.countStores(db, prevScope),
     ])
   const revenue = toReais(cur.paidCents)
   return {
@@ -245,16 +246,16 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod): Prom
     systemMetrics: {
       totalRevenue: revenue,
       totalOrders: cur.orders,
-      totalStores: stores ?? cur.sellingStores,
-      totalUsers: users ?? 0,
-      activeStores: cur.sellingStores,
+      totalStores: stores,
+      totalUsers: users,
+      activeStores,
       platformFee: Math.round(revenue * PLATFORM_FEE_PERCENTAGE) / 100,
       platformFeePercentage: PLATFORM_FEE_PERCENTAGE,
       averageOrderValue: avg(cur.paidCents, cur.paidCount),
       revenueTrend: trend(cur.paidCents, prev.paidCents),
       ordersTrend: trend(cur.orders, prev.orders),
-      storesTrend: newStores !== undefined ? trend(newStores, prevStores) : null,
-      usersTrend: newUsers !== undefined ? trend(newUsers, prevUsers) : null,
+      storesTrend: trend(newStores, prevStores),
+      usersTrend: trend(newUsers, prevUsers),
       paymentMethods: methods,
       averageRating: null,
       deliveryRate: cur.paidCount ? round1((cur.deliveredCount / cur.paidCount) * 100) : null,

@@ -12,6 +12,8 @@ export const KEY_INVALID = 'Idempotency-Key inválida'
 const WAIT_FOR_FIRST_MS = 40_000
 /** A key claimed this long ago without an answer belongs to a request that died. */
 const STALE_AFTER_MS = 120_000
+/** Answers are kept this long; a retry comes within seconds or minutes. */
+const KEEP_MS = 24 * 60 * 60 * 1000
 
 function fingerprint(body: unknown): string {
   return createHash('sha256')
@@ -36,6 +38,11 @@ export async function withIdempotency<T>(
   const key = Array.isArray(header) ? header[0] : header
   if (!key || key.length > 200) throw new AppError(400, KEY_INVALID)
   const print = fingerprint(request.body)
+  // Housekeeping without a scheduler: about one request in a hundred drops the expired keys.
+  if (Math.random() < 0.01)
+    void repo
+      .purgeIdempotencyKeys(db, new Date(Date.now() - KEEP_MS))
+      .catch((err) => request.log.warn({ err }, 'idempotency purge failed'))
 
   if (await repo.claimIdempotencyKey(db, scope, key, print, STALE_AFTER_MS)) {
     try {
