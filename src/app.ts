@@ -119,7 +119,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   let rateLimitRedis: Redis | undefined
   if (config.useRedis) {
-    rateLimitRedis = new Redis(config.REDIS_URL!, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    rateLimitRedis = new Redis(config.REDIS_URL!, { maxRetriesPerRequest: 1 })
     app.addHook('onClose', async () => void (await rateLimitRedis?.quit().catch(() => undefined)))
   }
   app.decorate('rateLimiter', new RateLimiter(rateLimitRedis, `${config.QUEUE_PREFIX}:rl`))

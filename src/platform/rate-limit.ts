@@ -16,8 +16,14 @@ export class RateLimiter {
     const window = Math.floor(Date.now() / windowMs)
     const fullKey = `${this.prefix}:${key}:${window}`
     if (this.redis) {
-      const [[, count]] = (await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs).exec()) as [[null, number]]
-      return count <= max
+      try {
+        const [[, count]] = (await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs).exec()) as [
+          [null, number],
+        ]
+        return count <= max
+      } catch {
+        // Redis unreachable: fall back to this process's counters rather than refusing every login.
+      }
     }
     const now = Date.now()
     const entry = this.memory.get(fullKey)
