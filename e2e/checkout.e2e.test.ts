@@ -85,6 +85,16 @@ beforeAll(async () => {
   await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
     ativoPayApiKey: 'sk_sandbox_e2e_checkout_01',
   })
+  // The store's look, with markup the server must clean before a buyer sees it.
+  await api('PATCH', `/stores/${storeId}/customization`, {
+    primaryColor: '#16A34A',
+    secondaryColor: '#166534',
+    customHeaderHtml:
+      '<p class="promo">Frete grátis acima de R$ 50 <img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>',
+    customFooterHtml: '<p>Loja do Checkout · Atendimento de segunda a sexta</p>',
+    customCss:
+      '@import url("https://evil.example/x.css"); .promo { background: #FEF3C7; padding: 8px; text-align: center; margin: 0 }',
+  })
 })
 
 afterAll(async () => {
@@ -106,6 +116,14 @@ describe('buyer checkout at a phone viewport', () => {
     await page.goto(`/checkout/${storeId}/${physicalId}`)
     await page.getByRole('heading', { name: 'Finalizar Compra' }).waitFor()
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    // the merchant's header, footer and CSS, sanitised and scoped to the checkout container
+    await page.locator('.checkout-custom .promo').waitFor()
+    await page.getByText('Atendimento de segunda a sexta').waitFor()
+    expect(await page.locator('.checkout-custom script, .checkout-custom [onerror]').count()).toBe(0)
+    expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined()
+    const css = await page.locator('.checkout-custom style').textContent()
+    expect(css).toContain('.checkout-custom .promo')
+    expect(css).not.toContain('evil.example')
     await snap(page, 'checkout-physical-1-dados')
 
     await page.getByRole('button', { name: 'Continuar para Envio' }).click()
