@@ -241,6 +241,13 @@ describe('merchant', () => {
     await dialog.getByText('529.982.247-25').waitFor()
     await dialog.getByRole('button', { name: 'Imprimir Pedido' }).waitFor()
     await snap(page, 'orders-2-detalhe')
+    // what 'Imprimir Pedido' prints: only the order
+    await page.evaluate(() => document.body.classList.add('printing-order'))
+    await page.emulateMedia({ media: 'print' })
+    expect(await page.getByRole('heading', { name: 'Pedidos', exact: true }).isVisible()).toBe(false)
+    await snap(page, 'orders-2b-impressao')
+    await page.emulateMedia({ media: 'screen' })
+    await page.evaluate(() => document.body.classList.remove('printing-order'))
     await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click()
 
     await page.getByLabel('Buscar').fill('nenhum-cliente')
