@@ -15,9 +15,7 @@ export const BOLETO_DAYS_MIN = 1
 export const BOLETO_DAYS_MAX = 30
 export const BOLETO_DAYS_DEFAULT = 3
 export const PIX_EXPIRATION_DAYS = 1
-/** The buyer's PIX screen counts down from 30:00. */
-export const PIX_COUNTDOWN_SECONDS = 30 * 60
-export const COPY_FEEDBACK_MS = 3000
+export { COPY_FEEDBACK_MS, PIX_COUNTDOWN_SECONDS } from './pix-screen'
 
 /** Spec 002 §8 messages. */
 export const PAYMENT_MESSAGES = {

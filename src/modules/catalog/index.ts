@@ -2,6 +2,7 @@ import type { DbOrTrx, Trx } from '../../platform/db'
 import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { seedCatalogDemo } from './demo'
+import * as repository from './repository'
 import { catalogRoutes, uploadsStaticRoutes } from './routes'
 import * as service from './service'
 
@@ -16,11 +17,13 @@ export const catalogService: {
   /** Atomic `stock = stock - qty where stock >= qty`; true when taken; always true for DIGITAL. */
   reserveStock(trx: Trx, productId: string, quantity: number): Promise<boolean>
   releaseStock(trx: Trx, productId: string, quantity: number): Promise<void>
+  countProducts(db: DbOrTrx, storeId: string): Promise<number>
 } = {
   findProduct: service.findProduct,
   findProducts: service.findProducts,
   reserveStock: service.reserveStock,
   releaseStock: service.releaseStock,
+  countProducts: repository.countProducts,
 }
 
 export * as catalogEvents from './events'

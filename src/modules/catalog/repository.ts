@@ -123,3 +123,12 @@ export async function storeProductFigures(db: DbOrTrx, storeIds: string[]) {
     .execute()
   return { counts, recent }
 }
+
+export async function countProducts(db: DbOrTrx, storeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow()
+  return row.n
+}

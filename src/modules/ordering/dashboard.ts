@@ -113,12 +113,6 @@ async function recentOrders(db: Db, scope: Scope, withStoreNames: boolean) {
   )
 }
 
-/**
- * The catalog's product count, used once the catalog exports it (catalogService.countProducts), so this module
- * never reads the catalog's tables; 0 until then.
- */
-const countProducts = (catalogService as { countProducts?: (db: Db, storeId: string) => Promise<number> }).countProducts
-
 const avg = (cents: number, count: number) => (count ? toReais(Math.round(cents / count)) : 0)
 
 export async function storeDashboard(db: Db, storeId: string, period: StoreDashboardPeriod): Promise<StoreDashboard> {
@@ -128,7 +122,7 @@ export async function storeDashboard(db: Db, storeId: string, period: StoreDashb
     figures(db, scope),
     range.previous ? figures(db, { storeId, ...range.previous }) : Promise.resolve(undefined),
     returningCustomers(db, scope),
-    countProducts ? countProducts(db, storeId) : Promise.resolve(0),
+    catalogService.countProducts(db, storeId),
     recentOrders(db, scope, false),
   ])
   const nowMonth = saoPauloMonth(range.to)

@@ -1,15 +1,18 @@
+import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
 import { orderSections } from '../features/orders/sections'
 import { paymentPublicRoutes, paymentSections } from '../features/payments/sections'
 import { productSections } from '../features/products/sections'
+import { dashboardSections } from '../features/store-dashboard/sections'
 import type { PublicRoute, StoreSection } from './sections'
 
 /** Every store page and public page the features provide; the router and the sidebar are built from these. */
 export const storeSections: StoreSection[] = [
+  ...dashboardSections,
   ...productSections,
   ...orderSections,
   ...checkoutSections,
   ...paymentSections,
 ].sort((a, b) => a.order - b.order)
 
-export const publicRoutes: PublicRoute[] = [...checkoutPublicRoutes, ...paymentPublicRoutes]
+export const publicRoutes: PublicRoute[] = [...buyerRoutes, ...checkoutPublicRoutes, ...paymentPublicRoutes]

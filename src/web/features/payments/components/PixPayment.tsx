@@ -6,7 +6,7 @@
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useState } from 'react'
 import { formatBRL } from '../../../../shared/money'
-import { COPY_FEEDBACK_MS, PIX_COUNTDOWN_SECONDS } from '../../../../shared/payments'
+import { COPY_FEEDBACK_MS, PIX_COUNTDOWN_SECONDS } from '../../../../shared/pix-screen'
 import { Alert, Button } from '../../../ui'
 import './pix-payment.css'
 
