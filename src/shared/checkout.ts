@@ -309,30 +309,6 @@ export function computeQuote(option: ShippingTerms, zipCode: string, subtotalCen
   }
 }
 
-/** Offered by the buyer page when the calculation fails or returns nothing (spec 001 §4). */
-export const FALLBACK_SHIPPING_OPTIONS: readonly ShippingQuoteDto[] = [
-  {
-    id: 'fallback-padrao',
-    name: 'Padrão',
-    description: null,
-    price: 10,
-    originalPrice: 10,
-    isFree: false,
-    estimatedDelivery: '5-7 dias úteis',
-    estimatedDays: 7,
-  },
-  {
-    id: 'fallback-expresso',
-    name: 'Expresso',
-    description: null,
-    price: 25,
-    originalPrice: 25,
-    isFree: false,
-    estimatedDelivery: '1-2 dias úteis',
-    estimatedDays: 2,
-  },
-]
-
 export const SHIPPING_MESSAGES = {
   created: 'Opção de frete criada com sucesso!',
   updated: 'Opção de frete atualizada com sucesso!',

@@ -1,25 +1,8 @@
 import { z } from 'zod'
 
-export const ROLES = ['ADMIN', 'LOJISTA', 'USER', 'MODERATOR'] as const
-export type Role = (typeof ROLES)[number]
+export { normalizeRole, ROLE_LABELS, ROLES, type Role, statusLabel } from './roles'
 
-export const ROLE_LABELS: Record<Role, string> = {
-  ADMIN: 'Administrador',
-  LOJISTA: 'Lojista',
-  USER: 'Usuário',
-  MODERATOR: 'Moderador',
-}
-
-/** An unknown role is displayed as USER. */
-export function normalizeRole(role: unknown): Role {
-  return ROLES.includes(role as Role) ? (role as Role) : 'USER'
-}
-
-export function statusLabel(status: unknown): string {
-  if (status === 'ACTIVE') return 'Ativo'
-  if (status === 'SUSPENDED') return 'Suspenso'
-  return 'Inativo'
-}
+import { ROLES } from './roles'
 
 const requiredText = (message: string, max: number, maxMessage: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, maxMessage)

@@ -248,7 +248,7 @@ export function cardErrors(card: CardFields, now: Date = new Date()): FieldError
 // ---------------------------------------------------------------------------------------------------------------
 // Shipping fallback (spec 001 §4): offered by the buyer page when the quote call fails or returns nothing. The
 // server prices them (these amounts) only when the store has no active option for the CEP; otherwise an order
-// naming one is rejected with SHIPPING_UNAVAILABLE. Same ids as FALLBACK_SHIPPING_OPTIONS in shared/checkout.ts.
+// naming one is rejected with SHIPPING_UNAVAILABLE.
 
 export const FALLBACK_SHIPPING = [
   {

@@ -2,15 +2,7 @@
  * Every role rule of the UI lives here (spec 000 §2 Login redirect, §4 Store selection, §6), so screens never
  * compare roles themselves: they use these functions or the <RoleGate>/<RequireRole> components.
  */
-import type { Role } from '../../shared/identity'
-
-// Same labels as shared/identity's ROLE_LABELS, kept here so the entry chunk does not import zod schemas.
-const ROLE_LABELS = {
-  ADMIN: 'Administrador',
-  LOJISTA: 'Lojista',
-  USER: 'Usuário',
-  MODERATOR: 'Moderador',
-} as const satisfies Record<Role, string>
+import { ROLE_LABELS, type Role } from '../../shared/roles'
 
 export function hasRole(user: { role: Role } | null | undefined, role: Role): boolean {
   return user?.role === role

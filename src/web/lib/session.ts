@@ -2,17 +2,10 @@
  * The session as the browser keeps it (spec 000 §4 Session, §9): three values in localStorage — token, user,
  * selectedStoreId — plus a short-lived cleanup notification. Pure functions; the React side is app/session.tsx.
  */
-import type { Role } from '../../shared/identity'
+import { normalizeRole, type Role } from '../../shared/roles'
 import { TOKEN_KEY } from './api'
 
-// The role list is repeated here (checked against shared/identity's type) so the entry chunk a buyer downloads does
-// not pull zod and every identity schema in with it.
-const ROLES = ['ADMIN', 'LOJISTA', 'USER', 'MODERATOR'] as const satisfies readonly Role[]
-
-/** An unknown role is displayed as USER (spec 000 §3). */
-export function normalizeRole(role: unknown): Role {
-  return ROLES.includes(role as Role) ? (role as Role) : 'USER'
-}
+export { normalizeRole }
 
 export const USER_KEY = 'user'
 export const SELECTED_STORE_KEY = 'selectedStoreId'
