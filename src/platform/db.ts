@@ -26,6 +26,8 @@ export async function openDatabase(opts: {
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 })
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.warn(`postgres idle connection error: ${err.message}`))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }
   }
@@ -46,6 +48,7 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
   await server.start()
   const [host, port] = server.getServerConn().split(':')
   const pool = new pg.Pool({ host, port: Number(port), user: 'postgres', database: 'postgres', max: 1 })
+  pool.on('error', (err) => console.warn(`pglite idle connection error: ${err.message}`))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,

@@ -46,6 +46,13 @@ export async function createDatabase(): Promise<{ url: string; drop(): Promise<v
     async drop() {
       const c = new pg.Client({ connectionString: TEST_PG })
       await c.connect()
+      // Let closing pools finish their goodbyes first: a connection killed mid-termination surfaces as an
+      // unhandled 57P01 error in whichever test process owned it.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+        if (rows[0].n === 0) break
+        await new Promise((r) => setTimeout(r, 50))
+      }
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
     },
