@@ -27,6 +27,8 @@ const envSchema = z.object({
   QUEUE_PREFIX: z.string().default('checkout'),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
+  /** Jobs are mostly waits on external services (gateway, UTMFY, CAPI), so a worker runs many at once. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   UTMFY_API_URL: z.url().default('https://api.utmify.com.br'),

@@ -20,9 +20,10 @@ export class BullmqJobQueue implements JobQueue {
     private db: Db,
     private config: AppConfig,
     private log: FastifyBaseLogger,
-    private concurrency = 8,
   ) {
     this.queue = new Queue(QUEUE_NAME, { connection: this.connect(), prefix: config.QUEUE_PREFIX })
+    // Every caller waiting for a job's result listens on the queue: many at once is normal here.
+    this.queue.setMaxListeners(0)
   }
 
   private connect(): Redis {
@@ -55,6 +56,7 @@ export class BullmqJobQueue implements JobQueue {
   async run<R>(name: string, data: unknown, opts: { timeoutMs: number; jobId?: string }): Promise<R> {
     if (!this.events) {
       this.events = new QueueEvents(QUEUE_NAME, { connection: this.connect(), prefix: this.config.QUEUE_PREFIX })
+      this.events.setMaxListeners(0)
       await this.events.waitUntilReady()
     }
     const job = await this.queue.add(name, data, { ...this.jobOptions(name, opts.jobId), attempts: 1 })
@@ -81,7 +83,7 @@ export class BullmqJobQueue implements JobQueue {
           attempt: job.attemptsMade + 1,
         })
       },
-      { connection: this.connect(), prefix: this.config.QUEUE_PREFIX, concurrency: this.concurrency },
+      { connection: this.connect(), prefix: this.config.QUEUE_PREFIX, concurrency: this.config.WORKER_CONCURRENCY },
     )
     this.worker.on('failed', (job, err) => this.log.warn({ err, job: job?.name, jobId: job?.id }, 'job failed'))
     await this.worker.waitUntilReady()

@@ -32,9 +32,12 @@ export class EmbeddedJobQueue implements JobQueue {
     private db: Db,
     private config: AppConfig,
     private log: FastifyBaseLogger,
-    private concurrency = 4,
     private pollMs = 100,
   ) {}
+
+  private get concurrency() {
+    return this.config.WORKER_CONCURRENCY
+  }
 
   register<T, R>(def: JobDefinition<T, R>): void {
     this.defs.set(def.name, def as JobDefinition)
