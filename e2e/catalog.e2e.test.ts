@@ -1,20 +1,9 @@
 import { deflateSync } from 'node:zlib'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiRegister, type E2EServer, launchBrowser, newPage, PHONE, snap, startServer, useSession } from './support'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { apiRegister, newPage, PHONE, snap, setupE2E, useSession } from './support'
 
-let server: E2EServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const e2e = setupE2E()
 
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).first().waitFor()
 
@@ -66,19 +55,19 @@ const textOf = async (loc: Locator) => ((await loc.textContent()) ?? '').replace
 
 describe('products screens', () => {
   it('creates a physical product with an image and a digital one, edits a price, copies the link, deletes', async () => {
-    const token = await apiRegister(server.url, 'Paula Lojista', `paula-${Date.now()}@e2e.test`, 'segredo1')
+    const token = await apiRegister(e2e.server.url, 'Paula Lojista', `paula-${Date.now()}@e2e.test`, 'segredo1')
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
     const store = await (
-      await fetch(`${server.url}/api/stores`, {
+      await fetch(`${e2e.server.url}/api/stores`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify({ name: 'Loja da Paula' }),
       })
     ).json()
-    const { context, page } = await newPage(browser, server.url)
-    await useSession(page, server.url, token)
+    const { context, page } = await newPage(e2e.browser, e2e.server.url)
+    await useSession(page, e2e.server.url, token)
 
-    await page.goto(`${server.url}/store/${store.id}/products`)
+    await page.goto(`${e2e.server.url}/store/${store.id}/products`)
     await page.getByRole('heading', { name: 'Meus Produtos' }).waitFor()
     await page.getByText('Nenhum produto encontrado').waitFor()
     await snap(page, 'catalog-01-empty')
@@ -153,9 +142,9 @@ describe('products screens', () => {
     expect(await shirt.locator('img.product-thumb').getAttribute('src')).toMatch(/^\/uploads\//)
 
     // copy and open the purchase link
-    const products = await (await fetch(`${server.url}/api/stores/${store.id}/products`, { headers: auth })).json()
+    const products = await (await fetch(`${e2e.server.url}/api/stores/${store.id}/products`, { headers: auth })).json()
     const ebookId = products.find((p: { name: string }) => p.name === 'E-book de Receitas').id
-    const ebookLink = `${server.url}/digital-checkout/${store.id}/${ebookId}`
+    const ebookLink = `${e2e.server.url}/digital-checkout/${store.id}/${ebookId}`
     await ebook.getByRole('button', { name: 'Copiar' }).click()
     await toast(page, 'Link copiado para a área de transferência!')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ebookLink)
@@ -184,7 +173,7 @@ describe('products screens', () => {
     await snap(page, 'catalog-07-deleted')
 
     // a product already gone: the 404 message, and the list reloads
-    const gone = await fetch(`${server.url}/api/stores/${store.id}/products/${ebookId}`, {
+    const gone = await fetch(`${e2e.server.url}/api/stores/${store.id}/products/${ebookId}`, {
       method: 'DELETE',
       headers: { authorization: auth.authorization },
     })
@@ -196,7 +185,7 @@ describe('products screens', () => {
     await snap(page, 'catalog-08-already-deleted')
 
     // 'Atualizar' picks up a product added elsewhere
-    await fetch(`${server.url}/api/stores/${store.id}/products`, {
+    await fetch(`${e2e.server.url}/api/stores/${store.id}/products`, {
       method: 'POST',
       headers: auth,
       body: JSON.stringify({ name: 'Caneca', price: 35, type: 'PHYSICAL', stock: 4, imageUrl: '/uploads/undefined' }),
@@ -208,24 +197,24 @@ describe('products screens', () => {
   })
 
   it('shows the list on a phone and sends an unknown store to the first one', async () => {
-    const token = await apiRegister(server.url, 'Rui Lojista', `rui-${Date.now()}@e2e.test`, 'segredo1')
+    const token = await apiRegister(e2e.server.url, 'Rui Lojista', `rui-${Date.now()}@e2e.test`, 'segredo1')
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
     const store = await (
-      await fetch(`${server.url}/api/stores`, {
+      await fetch(`${e2e.server.url}/api/stores`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify({ name: 'Loja do Rui' }),
       })
     ).json()
-    await fetch(`${server.url}/api/stores/${store.id}/products`, {
+    await fetch(`${e2e.server.url}/api/stores/${store.id}/products`, {
       method: 'POST',
       headers: auth,
       body: JSON.stringify({ name: 'Boné', description: 'Aba curva', price: 45.5, type: 'PHYSICAL', stock: 7 }),
     })
-    const { context, page } = await newPage(browser, server.url, PHONE)
-    await useSession(page, server.url, token)
+    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    await useSession(page, e2e.server.url, token)
     const unknown = '11111111-2222-3333-4444-555555555555'
-    await page.goto(`${server.url}/store/${unknown}/products`)
+    await page.goto(`${e2e.server.url}/store/${unknown}/products`)
     await toast(page, `Loja com ID "${unknown}" não encontrada ou não pertence a você.`)
     await page.waitForURL(`**/store/${store.id}/products`)
     await rowOf(page, 'Boné').waitFor()

@@ -1,44 +1,19 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiRegister, DESKTOP, type E2EServer, launchBrowser, newPage, snap, startServer, useSession } from './support'
+import { describe, expect, it } from 'vitest'
+import { apiRegister, DESKTOP, newPage, recordToasts, snap, setupE2E, useSession, waitForToast } from './support'
 
-let server: E2EServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const e2e = setupE2E()
 
 /** Every toast the page shows is recorded, so a toast that closed between two polls still counts. */
 async function open() {
-  const opened = await newPage(browser, server.url, DESKTOP)
-  await opened.context.addInitScript(() => {
-    const seen: string[] = []
-    ;(window as unknown as { __toasts: string[] }).__toasts = seen
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const n of r.addedNodes)
-          if (n instanceof HTMLElement && n.classList.contains('toast')) seen.push(n.textContent ?? '')
-    }).observe(document, { childList: true, subtree: true })
-  })
+  const opened = await newPage(e2e.browser, e2e.server.url, DESKTOP)
+  await recordToasts(opened.context)
   return opened
 }
 
-async function toast(page: Page, text: string) {
-  await page.waitForFunction(
-    (t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((m) => m.includes(t)),
-    text,
-  )
-}
+const toast = waitForToast
 
 async function createStore(token: string, name: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/stores`, {
+  const res = await fetch(`${e2e.server.url}/api/stores`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
@@ -49,13 +24,13 @@ async function createStore(token: string, name: string): Promise<string> {
 describe('checkout configuration (merchant)', () => {
   it('creates a shipping option, customises the checkout, and buyers get the sanitised result', async () => {
     const email = `frete-${Date.now()}@e2e.test`
-    const token = await apiRegister(server.url, 'Loja Config', email, 'segredo123')
+    const token = await apiRegister(e2e.server.url, 'Loja Config', email, 'segredo123')
     const storeId = await createStore(token, 'Loja das Cores')
     const { context, page } = await open()
-    await useSession(page, server.url, token)
+    await useSession(page, e2e.server.url, token)
 
     // Shipping options: empty state, form validation, create with a zone rule, simulate, toggle, delete
-    await page.goto(`${server.url}/store/${storeId}/shipping`)
+    await page.goto(`${e2e.server.url}/store/${storeId}/shipping`)
     await page.getByText('Nenhuma opção de frete').waitFor()
     await snap(page, 'checkout-config-01-shipping-empty')
     await page.getByRole('button', { name: '+ Nova Opção' }).click()
@@ -96,7 +71,7 @@ describe('checkout configuration (merchant)', () => {
     await page.getByRole('button', { name: 'Cancelar' }).click()
     await snap(page, 'checkout-config-03-shipping-list')
 
-    const quote = await fetch(`${server.url}/api/stores/${storeId}/shipping/calculate`, {
+    const quote = await fetch(`${e2e.server.url}/api/stores/${storeId}/shipping/calculate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ zipCode: '69005-000', items: [], totalValue: 1000 }),
@@ -146,7 +121,7 @@ describe('checkout configuration (merchant)', () => {
     await snap(page, 'checkout-config-05-preview-digital-thanks')
 
     // The public endpoint reflects the save, sanitised
-    const pub = await (await fetch(`${server.url}/api/public/stores/${storeId}/customization`)).json()
+    const pub = await (await fetch(`${e2e.server.url}/api/public/stores/${storeId}/customization`)).json()
     expect(pub).toMatchObject({
       primaryColor: '#12AB34',
       accentColor: '#F59E0B',
@@ -164,11 +139,11 @@ describe('checkout configuration (merchant)', () => {
     expect(await page.getByLabel('HTML do cabeçalho').inputValue()).toContain('<script>')
 
     // Another merchant opening this store's page is turned away
-    const other = await apiRegister(server.url, 'Outra', `outra-${Date.now()}@e2e.test`, 'segredo123')
+    const other = await apiRegister(e2e.server.url, 'Outra', `outra-${Date.now()}@e2e.test`, 'segredo123')
     await createStore(other, 'Loja da Outra')
     const second = await open()
-    await useSession(second.page, server.url, other)
-    await second.page.goto(`${server.url}/store/${storeId}/customize-checkout`)
+    await useSession(second.page, e2e.server.url, other)
+    await second.page.goto(`${e2e.server.url}/store/${storeId}/customize-checkout`)
     await second.page.waitForURL((u) => !u.pathname.includes(storeId))
     await snap(second.page, 'checkout-config-06-foreign-store')
     await second.context.close()

@@ -1,30 +1,9 @@
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiRegister,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  SCREENSHOTS,
-  snap,
-  startServer,
-  useSession,
-} from './support'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { apiRegister, newPage, PHONE, SCREENSHOTS, snap, setupE2E, useSession } from './support'
 
-let server: E2EServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const e2e = setupE2E()
 
 const SANDBOX_KEY = 'sk_sandbox_e2e_merchant_0001'
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).first().waitFor()
@@ -32,8 +11,8 @@ const badge = (page: Page) => page.getByTestId('connection-status')
 
 async function merchant(name: string): Promise<{ token: string; storeId: string }> {
   const email = `${name}-${Date.now()}@example.com`
-  const token = await apiRegister(server.url, 'Lojista Pagamentos', email, 'senha-secreta-1')
-  const res = await fetch(`${server.url}/api/stores`, {
+  const token = await apiRegister(e2e.server.url, 'Lojista Pagamentos', email, 'senha-secreta-1')
+  const res = await fetch(`${e2e.server.url}/api/stores`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ name: 'Loja Pagamentos' }),
@@ -44,8 +23,8 @@ async function merchant(name: string): Promise<{ token: string; storeId: string 
 describe('payment configuration', () => {
   it('configures the sandbox key, tests the connection, saves, and sees the masked key after a reload', async () => {
     const { token, storeId } = await merchant('pay')
-    const { context, page } = await newPage(browser, server.url)
-    await useSession(page, server.url, token)
+    const { context, page } = await newPage(e2e.browser, e2e.server.url)
+    await useSession(page, e2e.server.url, token)
     await page.goto(`/store/${storeId}/payment-configuration`)
     await page.getByRole('heading', { name: 'Configuração de Pagamentos' }).waitFor()
 
@@ -54,7 +33,7 @@ describe('payment configuration', () => {
     expect(await page.getByRole('button', { name: 'Salvar Configuração' }).isDisabled()).toBe(true)
     expect(await page.getByRole('button', { name: 'Testar Conexão' }).isDisabled()).toBe(true)
     expect(await page.getByTestId('webhook-url').inputValue()).toBe(
-      `${server.url}/api/payment/ativo-pay/webhook/callback`,
+      `${e2e.server.url}/api/payment/ativo-pay/webhook/callback`,
     )
     await snap(page, 'payments-config-empty')
 
@@ -101,8 +80,8 @@ describe('payment configuration', () => {
 
   it('fits a phone screen', async () => {
     const { token, storeId } = await merchant('phone')
-    const { context, page } = await newPage(browser, server.url, PHONE)
-    await useSession(page, server.url, token)
+    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    await useSession(page, e2e.server.url, token)
     await page.goto(`/store/${storeId}/payment-configuration`)
     await page.getByRole('heading', { name: 'Configuração de Pagamentos' }).waitFor()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -114,7 +93,7 @@ describe('payment configuration', () => {
 
 describe('/test-ativo-pay and the PIX component', () => {
   it('asks for a login without a session', async () => {
-    const { context, page } = await newPage(browser, server.url)
+    const { context, page } = await newPage(e2e.browser, e2e.server.url)
     await page.goto('/test-ativo-pay')
     await page.getByText('é preciso estar logado como lojista').waitFor()
     await context.close()
@@ -122,13 +101,13 @@ describe('/test-ativo-pay and the PIX component', () => {
 
   it('creates a sandbox PIX, copies the code and simulates the payment', async () => {
     const { token, storeId } = await merchant('pix')
-    await fetch(`${server.url}/api/payment/ativo-pay/payment-config?storeId=${storeId}`, {
+    await fetch(`${e2e.server.url}/api/payment/ativo-pay/payment-config?storeId=${storeId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ ativoPayApiKey: SANDBOX_KEY }),
     })
-    const { context, page } = await newPage(browser, server.url, PHONE)
-    await useSession(page, server.url, token)
+    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    await useSession(page, e2e.server.url, token)
     await page.goto('/test-ativo-pay')
     await page.getByText('PIX ativo').waitFor()
     await page.getByLabel('Valor (R$)').fill('25,90')
@@ -155,8 +134,8 @@ describe('/test-ativo-pay and the PIX component', () => {
     await context.close()
 
     // A wide screen gets the 220 px QR code.
-    const wide = await newPage(browser, server.url)
-    await useSession(wide.page, server.url, token)
+    const wide = await newPage(e2e.browser, e2e.server.url)
+    await useSession(wide.page, e2e.server.url, token)
     await wide.page.goto('/test-ativo-pay')
     await wide.page.getByText('PIX ativo').waitFor()
     await wide.page.getByRole('button', { name: 'Criar transação' }).click()

@@ -1,50 +1,22 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiRegister, type E2EServer, launchBrowser, newPage, PHONE, snap, startServer, useSession } from './support'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { apiRegister, newPage, PHONE, recordToasts, snap, setupE2E, useSession, waitForToast } from './support'
 
 const ADMIN_EMAIL = 'admin@e2e.test'
 const ADMIN_PASSWORD = 'admin-password-123'
 
-let server: E2EServer
-let browser: Browser
+const e2e = setupE2E({ ADMIN_EMAIL, ADMIN_PASSWORD })
 
-beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-/**
- * Toasts close after 3-5 s, which a loaded CI machine can outlast between two polls; every toast the page shows is
- * therefore recorded (see recordToasts) and the assertion reads that record.
- */
-async function toast(page: Page, text: string) {
-  await page.waitForFunction(
-    (t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((m) => m.includes(t)),
-    text,
-  )
-}
+const toast = waitForToast
 
 async function open(device?: object) {
-  const opened = await newPage(browser, server.url, device)
-  await opened.context.addInitScript(() => {
-    const seen: string[] = []
-    ;(window as unknown as { __toasts: string[] }).__toasts = seen
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const n of r.addedNodes)
-          if (n instanceof HTMLElement && n.classList.contains('toast')) seen.push(n.textContent ?? '')
-    }).observe(document, { childList: true, subtree: true })
-  })
+  const opened = await newPage(e2e.browser, e2e.server.url, device)
+  await recordToasts(opened.context)
   return opened
 }
 
 async function login(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`)
+  await page.goto(`${e2e.server.url}/login`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar' }).click()
@@ -56,7 +28,7 @@ describe('merchant shell', () => {
     const { context, page } = await open()
     const email = `lojista-${Date.now()}@e2e.test`
 
-    await page.goto(`${server.url}/register`)
+    await page.goto(`${e2e.server.url}/register`)
     await page.getByRole('button', { name: 'Criar conta' }).click()
     await page.getByText('Por favor, preencha todos os campos.').waitFor()
     await page.getByLabel('Nome completo').fill('Maria Lojista')
@@ -126,12 +98,12 @@ describe('merchant shell', () => {
     if (section) await page.waitForURL((u) => u.pathname === firstStorePath)
 
     // A store id that is not the user's.
-    await page.goto(`${server.url}/store/00000000-0000-4000-8000-000000000000/products`)
+    await page.goto(`${e2e.server.url}/store/00000000-0000-4000-8000-000000000000/products`)
     await toast(page, 'não encontrada ou não pertence a você.')
     await snap(page, 'shell-06-foreign-store')
 
     // Not an administrator.
-    await page.goto(`${server.url}/admin/panel`)
+    await page.goto(`${e2e.server.url}/admin/panel`)
     await page.getByRole('heading', { name: 'Acesso Negado' }).waitFor()
     await page.getByText('Sua função atual: Lojista').waitFor()
     await snap(page, 'shell-07-access-denied')
@@ -208,25 +180,25 @@ describe('merchant shell', () => {
   })
 
   it('keeps the session from storage and shows the debug page', async () => {
-    const token = await apiRegister(server.url, 'Debug User', `debug-${Date.now()}@e2e.test`, 'segredo1')
+    const token = await apiRegister(e2e.server.url, 'Debug User', `debug-${Date.now()}@e2e.test`, 'segredo1')
     const { context, page } = await open()
-    await useSession(page, server.url, token)
-    await page.goto(`${server.url}/debug`)
+    await useSession(page, e2e.server.url, token)
+    await page.goto(`${e2e.server.url}/debug`)
     await page.getByRole('heading', { name: 'Depuração' }).waitFor()
     await page.getByRole('button', { name: 'Recarregar lojas' }).click()
     await toast(page, 'Lojas recarregadas com sucesso!')
     await snap(page, 'shell-14-debug')
     // Toasts close by themselves after 3 s.
     await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 6000 })
-    await page.goto(`${server.url}/test-sidebar`)
+    await page.goto(`${e2e.server.url}/test-sidebar`)
     await page.getByRole('button', { name: 'Recolher menu' }).first().click()
     await page.getByText('recolhido (80px)').waitFor()
     await snap(page, 'shell-15-test-sidebar')
     await context.close()
 
     const phone = await open(PHONE)
-    await useSession(phone.page, server.url, token)
-    await phone.page.goto(`${server.url}/dashboard`)
+    await useSession(phone.page, e2e.server.url, token)
+    await phone.page.goto(`${e2e.server.url}/dashboard`)
     await phone.page.getByText('Criar Primeira Loja').first().waitFor()
     await snap(phone.page, 'shell-16-phone-welcome')
     await phone.page.getByRole('button', { name: 'Abrir menu' }).click()

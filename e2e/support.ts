@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { createDatabase } from '../src/testing/test-app'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -147,5 +148,53 @@ export async function useSession(page: Page, baseURL: string, token: string) {
       localStorage.setItem('user', u)
     },
     [token, JSON.stringify(user)] as const,
+  )
+}
+
+/**
+ * The usual suite setup: one server and one browser for the file, closed after it. Read `e2e.server` and
+ * `e2e.browser` inside tests (they exist once beforeAll has run).
+ */
+export function setupE2E(env: Record<string, string> = {}): { readonly server: E2EServer; readonly browser: Browser } {
+  let server: E2EServer | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    server = await startServer(env)
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  return {
+    get server() {
+      if (!server) throw new Error('setupE2E: server not started yet')
+      return server
+    },
+    get browser() {
+      if (!browser) throw new Error('setupE2E: browser not started yet')
+      return browser
+    },
+  }
+}
+
+/** Records every toast the pages of this context show, so a toast that closed between two polls still counts. */
+export async function recordToasts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __toasts: string[] }).__toasts = seen
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement && n.classList.contains('toast')) seen.push(n.textContent ?? '')
+    }).observe(document, { childList: true, subtree: true })
+  })
+}
+
+/** Waits until a recorded toast (see recordToasts) contained `text`. */
+export async function waitForToast(page: Page, text: string) {
+  await page.waitForFunction(
+    (t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((m) => m.includes(t)),
+    text,
   )
 }
