@@ -7,6 +7,7 @@ import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useState } from 'react'
 import { formatBRL } from '../../../../shared/money'
 import { COPY_FEEDBACK_MS, PIX_COUNTDOWN_SECONDS } from '../../../../shared/pix-screen'
+import { copyText } from '../../../lib/clipboard'
 import { Alert, Button } from '../../../ui'
 import './pix-payment.css'
 
@@ -49,25 +50,6 @@ function useCountdown(seconds: number): number {
 
 const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
 
-async function copyToClipboard(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return
-  } catch {
-    // Older browsers and non-secure origins: the selection fallback.
-  }
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  document.body.appendChild(area)
-  area.select()
-  const ok = document.execCommand('copy')
-  area.remove()
-  if (!ok) throw new Error('copy failed')
-}
-
 export function PixPayment({ amountReais, customerName, pixCode, sandboxGatewayId, onSimulated }: PixPaymentProps) {
   const narrow = useNarrow()
   const left = useCountdown(PIX_COUNTDOWN_SECONDS)
@@ -84,7 +66,7 @@ export function PixPayment({ amountReais, customerName, pixCode, sandboxGatewayI
 
   async function copy() {
     try {
-      await copyToClipboard(pixCode)
+      await copyText(pixCode)
       setCopyFailed(false)
       setCopied(true)
     } catch {
