@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, snap, setupE2E, useSession } from './support'
+import { apiRegister, newPage, PHONE, setupE2E, snap, useSession } from './support'
 
 const e2e = setupE2E()
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiRegister, DESKTOP, newPage, recordToasts, snap, setupE2E, useSession, waitForToast } from './support'
+import { apiRegister, DESKTOP, newPage, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
 
 const e2e = setupE2E()
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, SCREENSHOTS, snap, setupE2E, useSession } from './support'
+import { apiRegister, newPage, PHONE, SCREENSHOTS, setupE2E, snap, useSession } from './support'
 
 const e2e = setupE2E()
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, recordToasts, snap, setupE2E, useSession, waitForToast } from './support'
+import { apiRegister, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
 
 const ADMIN_EMAIL = 'admin@e2e.test'
 const ADMIN_PASSWORD = 'admin-password-123'

@@ -53,6 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
       APP_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
       PASSWORD_HASH_COST: '4',
       RATE_LIMIT_AUTH_MAX: '1000',
+      RATE_LIMIT_ORDER_MAX: '1000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

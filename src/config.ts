@@ -24,6 +24,8 @@ const envSchema = z.object({
   JWT_EXPIRES_IN: z.string().default('7d'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(15).default(10),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+  /** Orders one address may submit per minute: slows card testing without bothering a real buyer. */
+  RATE_LIMIT_ORDER_MAX: z.coerce.number().int().positive().default(30),
   QUEUE_PREFIX: z.string().default('checkout'),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),

@@ -67,6 +67,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     JOB_BACKOFF_MS: '20',
     JOB_ATTEMPTS: '3',
     RATE_LIMIT_AUTH_MAX: '1000',
+    RATE_LIMIT_ORDER_MAX: '100000',
     ...overrides,
   })
 }

@@ -21,12 +21,17 @@ import { itemsByOrder, toStoreOrderDto } from './dto'
 import { withIdempotency } from './idempotency'
 import * as service from './service'
 
+export const TOO_MANY_ORDERS = 'Muitas tentativas de pedido. Aguarde um minuto e tente novamente.'
 const DOWNLOAD_UNAVAILABLE = 'Link de acesso inválido ou expirado. Volte à página do pedido para gerar um novo.'
 
 export async function orderingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const deps = { db: app.db, jobs: app.jobs, config: app.config, log: app.log }
   const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough()
+  const orderRateLimit = app.rateLimiter.guard(
+    [{ key: (r) => `order-ip|${r.ip}`, max: app.config.RATE_LIMIT_ORDER_MAX, windowMs: 60_000 }],
+    TOO_MANY_ORDERS,
+  )
 
   app.post(
     '/checkout/create-order',
@@ -38,6 +43,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
         body: orderPayloadSchema,
         response: { 200: orderResultSchema },
       },
+      preHandler: orderRateLimit,
     },
     async (request, reply) =>
       withIdempotency(app.db, 'create-order', request, reply, () =>
@@ -55,6 +61,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
         body: digitalOrderPayloadSchema,
         response: { 200: orderResultSchema },
       },
+      preHandler: orderRateLimit,
     },
     async (request, reply) =>
       withIdempotency(app.db, 'create-digital-order', request, reply, () =>
