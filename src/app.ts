@@ -110,6 +110,12 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.decorate('jobs', runtime.jobs)
   app.decorate('relay', runtime.relay)
   registerErrorHandler(app)
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+    // The checkout must not be framed by another site (clickjacking a payment page).
+    reply.header('x-frame-options', 'SAMEORIGIN')
+  })
 
   await app.register(swagger, {
     openapi: { info: { title: 'Checkout Platform API', version: '1.0.0' } },

@@ -20,3 +20,12 @@ it('serves the OpenAPI document generated from the route schemas', async () => {
   )
   expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400)
 })
+
+it('sends the basic security headers', async () => {
+  const res = await t.app.inject({ url: '/api/health' })
+  expect(res.headers).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  })
+})
