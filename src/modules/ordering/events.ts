@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineEvent } from '../../platform/events'
-import { ORDER_PAYMENT_METHODS } from '../../shared/ordering'
+import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from '../../shared/ordering'
 
 const orderFacts = {
   orderId: z.string(),
@@ -28,4 +28,17 @@ export const orderPaid = defineEvent(
 export const orderCancelled = defineEvent(
   'order.cancelled',
   z.object({ orderId: z.string(), storeId: z.string(), orderNumber: z.string(), reason: z.string() }),
+)
+
+/** A merchant changed a sale's status by hand on the sales screen (alongside order.paid / order.cancelled). */
+export const orderStatusChanged = defineEvent(
+  'order.status-changed',
+  z.object({
+    orderId: z.string(),
+    storeId: z.string(),
+    orderNumber: z.string(),
+    from: z.enum(ORDER_STATUSES),
+    to: z.enum(ORDER_STATUSES),
+    userId: z.string(),
+  }),
 )

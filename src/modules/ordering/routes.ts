@@ -19,6 +19,7 @@ import { verifyDownloadToken } from './access'
 import { adminDashboard, storeDashboard } from './dashboard'
 import { itemsByOrder, toStoreOrderDto } from './dto'
 import { withIdempotency } from './idempotency'
+import { salesRoutes } from './sales-routes'
 import * as service from './service'
 
 export const TOO_MANY_ORDERS = 'Muitas tentativas de pedido. Aguarde um minuto e tente novamente.'
@@ -154,4 +155,6 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     },
     async (request) => adminDashboard(app.db, request.query.period),
   )
+
+  await salesRoutes(fastify)
 }
