@@ -11,6 +11,7 @@ const AdminDashboardPage = lazy(() => import('../features/dashboard/admin-dashbo
 const AdminPanelPage = lazy(() => import('../features/admin/admin-panel-page'))
 const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'))
 const DebugPage = lazy(() => import('../features/debug/debug-page'))
+const SalesPage = lazy(() => import('../features/sales/sales-page'))
 
 /** /store/:storeId alone: its entry section (or the dashboard when no feature provides one). */
 function StoreIndex() {
@@ -25,6 +26,7 @@ export default function PrivateApp() {
     <Routes>
       <Route element={<MerchantLayout />}>
         <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/sales" element={<SalesPage />} />
         <Route path="/account-settings" element={<AccountSettingsPage />} />
         <Route path="/debug" element={<DebugPage />} />
         <Route path="/admin" element={<RequireRole role="ADMIN" />}>

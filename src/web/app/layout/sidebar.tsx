@@ -25,6 +25,7 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
       footer={<SidebarFooter collapsed={collapsed} />}
     >
       <NavItem to="/dashboard" icon="▦" label="Dashboard" end {...item} />
+      <NavItem to="/sales" icon="$" label="Vendas" {...item} />
       <RoleGate role="ADMIN">
         <NavGroup title="Administração" collapsed={collapsed}>
           <NavItem to="/admin" icon="♛" label="Painel Admin" end {...item} />

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import { apiRegister, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
+
+const e2e = setupE2E()
+
+async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${e2e.server.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** A merchant with two stores and 12 digital PIX sales placed by buyers through the checkout API. */
+async function merchantWithSales() {
+  const token = await apiRegister(e2e.server.url, 'Lojista Vendas', `vendas-${Date.now()}@example.com`, 'senha-1234')
+  const orders: string[] = []
+  for (const [storeName, count] of [
+    ['Loja Centro', 9],
+    ['Loja Praia', 3],
+  ] as const) {
+    const store = await call<{ id: string }>(token, 'POST', '/stores', { name: storeName })
+    const product = await call<{ id: string }>(token, 'POST', `/stores/${store.id}/products`, {
+      name: `Curso ${storeName}`,
+      price: 49.9,
+      type: 'DIGITAL',
+      digitalFileUrl: 'https://files.example.com/curso.pdf',
+    })
+    await call(token, 'POST', `/payment/ativo-pay/payment-config?storeId=${store.id}`, {
+      ativoPayApiKey: 'sk_sandbox_e2e_sales_01',
+    })
+    for (let i = 0; i < count; i++) {
+      const buyer = i === 0 && storeName === 'Loja Praia' ? 'Joana Prado' : i % 2 ? 'Carlos Lima' : 'Beatriz Souza'
+      const order = await call<{ orderId: string }>(null, 'POST', '/checkout/create-digital-order', {
+        storeId: store.id,
+        productId: product.id,
+        productType: 'DIGITAL',
+        customer: { name: buyer, email: 'comprador@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
+        shipping: { address: 'Produto digital', number: '0', city: 'Digital', state: 'DG', zipCode: '00000000' },
+        payment: { method: 'pix' },
+      })
+      orders.push(order.orderId)
+    }
+  }
+  return { token, orders }
+}
+
+describe('sales screen', () => {
+  it('filters, paginates, opens a sale and changes its status', async () => {
+    const { token } = await merchantWithSales()
+    const { context, page } = await newPage(e2e.browser, e2e.server.url)
+    await recordToasts(context)
+    await useSession(page, e2e.server.url, token)
+
+    await page.goto('/dashboard')
+    await page.getByRole('link', { name: 'Vendas' }).click()
+    await page.waitForURL('**/sales')
+    await page.getByRole('heading', { name: 'Vendas', level: 1 }).waitFor()
+    const rows = page.locator('table[aria-label="Vendas"] tbody tr')
+    await page.getByText('Página 1 de 2').waitFor()
+    expect(await rows.count()).toBe(10)
+    // Newest first: the last sale placed was the third of Loja Praia.
+    await expect.poll(() => rows.first().textContent()).toContain('Loja Praia')
+    await snap(page, 'sales-list')
+
+    await page.getByRole('button', { name: 'Próxima' }).click()
+    await page.getByText('Página 2 de 2').waitFor()
+    await expect.poll(() => rows.count()).toBe(2)
+    expect(await page.getByRole('button', { name: 'Próxima' }).isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Anterior' }).click()
+    await page.getByText('Página 1 de 2').waitFor()
+
+    // A bad amount range is judged by the route's own schema before any request.
+    await page.getByLabel('Valor mínimo (R$)').fill('50')
+    await page.getByLabel('Valor máximo (R$)').fill('10')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await page.getByText('O valor máximo deve ser maior ou igual ao mínimo').waitFor()
+    await page.getByLabel('Valor mínimo (R$)').fill('')
+    await page.getByLabel('Valor máximo (R$)').fill('')
+
+    await page.getByLabel('Cliente').fill('joana')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await expect.poll(() => rows.count()).toBe(1)
+    await page.getByText('Página 1 de 1').waitFor()
+    expect(await rows.first().textContent()).toContain('Joana Prado')
+
+    await page.getByLabel('Pagamento').selectOption('Boleto')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await page.getByText('Nenhuma venda para exibir na tabela.').waitFor()
+    await snap(page, 'sales-empty')
+    await page.getByLabel('Pagamento').selectOption('PIX')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await expect.poll(() => rows.count()).toBe(1)
+
+    // The sale's details; an unpaid sale cannot ship yet: the server's message shows under the status.
+    await rows.first().getByRole('button', { name: 'Ver' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Joana Prado').waitFor()
+    await dialog.getByRole('button', { name: 'Editar' }).click()
+    await dialog.getByLabel('Status da venda').selectOption('Enviado')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.getByText('Confirme o pagamento (Pago) antes de marcar a venda como Enviado ou Entregue.').waitFor()
+    await snap(page, 'sales-status-refused')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.getByRole('button', { name: 'Editar' }).waitFor()
+    expect(await dialog.textContent()).toContain('Pendente')
+
+    // Escape closes; a click on the backdrop too.
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await rows.first().getByRole('button', { name: 'Ver' }).click()
+    await page.locator('.modal-backdrop').click({ position: { x: 5, y: 5 } })
+    await dialog.waitFor({ state: 'detached' })
+
+    // A boleto paid at the counter: confirmed by hand, then shipped.
+    await rows.first().getByRole('button', { name: 'Ver' }).click()
+    await dialog.getByRole('button', { name: 'Editar' }).click()
+    await dialog.getByLabel('Status da venda').selectOption('Pago')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await waitForToast(page, 'status alterado para Pago')
+    await dialog.getByRole('button', { name: 'Editar' }).click()
+    await dialog.getByLabel('Status da venda').selectOption('Enviado')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await waitForToast(page, 'status alterado para Enviado')
+    await dialog.getByRole('button', { name: 'Editar' }).waitFor()
+    expect(await dialog.textContent()).toContain('Enviado')
+    await snap(page, 'sales-detail-shipped')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => rows.first().textContent()).toContain('Enviado')
+
+    // The list by status: the shipped sale is the only one.
+    await page.getByRole('button', { name: 'Limpar' }).click()
+    await page.getByText('Página 1 de 2').waitFor()
+    await page.getByLabel('Status', { exact: true }).selectOption('Enviado')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await expect.poll(() => rows.count()).toBe(1)
+    expect(await rows.first().textContent()).toContain('Joana Prado')
+    await snap(page, 'sales-filtered-shipped')
+    await context.close()
+  })
+
+  it('shows the load failure in a red box, and fits a phone', async () => {
+    const token = await apiRegister(e2e.server.url, 'Sem Vendas', `semvendas-${Date.now()}@example.com`, 'senha-1234')
+    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    await useSession(page, e2e.server.url, token)
+    await page.goto('/sales')
+    await page.getByText('Nenhuma venda para exibir na tabela.').waitFor()
+    await snap(page, 'sales-phone-empty')
+
+    await page.route('**/api/sales?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    )
+    await page.route('**/api/sales', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    )
+    await page.reload()
+    const alert = page.locator('.alert-danger')
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe('Falha ao carregar dados de vendas.')
+    await snap(page, 'sales-phone-error')
+    await context.close()
+  })
+})

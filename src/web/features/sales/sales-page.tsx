@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { SALES_MSG, SALES_PAGE_SIZE, type Sale } from '../../../shared/sales'
+import { DEFAULT_ERROR_MESSAGE } from '../../lib/api'
+import { Alert, Button, Card, Loading, PageHeader } from '../../ui'
+import { type SalesFilters, useSales } from './api/get-sales'
+import { SaleDetailModal } from './components/sale-detail-modal'
+import { SalesFiltersPanel } from './components/sales-filters'
+import { SalesTable } from './components/sales-table'
+import './sales.css'
+
+/** The server's message, or the spec's text when there is none (a bare 5xx, a network failure reads as its own). */
+function loadError(error: Error): string {
+  return error.message && error.message !== DEFAULT_ERROR_MESSAGE ? error.message : SALES_MSG.loadFailed
+}
+
+/** 'Vendas' (spec 000 §2): the sales of all the merchant's stores, filtered and paginated by the server. */
+export default function SalesPage() {
+  const [filters, setFilters] = useState<SalesFilters>({})
+  const [page, setPage] = useState(1)
+  const [open, setOpen] = useState<Sale | null>(null)
+  const query = useSales({ ...filters, page, limit: SALES_PAGE_SIZE })
+  const data = query.data
+  const totalPages = data?.totalPages ?? 0
+
+  return (
+    <div className="stack sales-page">
+      <PageHeader title="Vendas" subtitle="Todas as vendas das suas lojas" />
+      <Card>
+        <SalesFiltersPanel
+          onApply={(next) => {
+            setFilters(next)
+            setPage(1)
+          }}
+        />
+      </Card>
+      <Card>
+        {query.isError ? (
+          <Alert tone="danger">{loadError(query.error)}</Alert>
+        ) : query.isPending ? (
+          <Loading message="Carregando vendas..." />
+        ) : (
+          <>
+            <SalesTable sales={data?.sales ?? []} onView={setOpen} />
+            {totalPages > 0 && (
+              <nav className="sales-pagination" aria-label="Paginação">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page <= 1 || query.isFetching}
+                  onClick={() => setPage((p) => p - 1)}
+                >
+                  Anterior
+                </Button>
+                <span>
+                  Página {page} de {totalPages}
+                </span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page >= totalPages || query.isFetching}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  Próxima
+                </Button>
+              </nav>
+            )}
+          </>
+        )}
+      </Card>
+      <SaleDetailModal sale={open} onClose={() => setOpen(null)} onSaved={setOpen} />
+    </div>
+  )
+}
