@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { type Resolver, useForm } from 'react-hook-form'
 import { SALE_PAYMENT_METHODS, SALE_STATUSES, type SalesQuery, salesQuerySchema } from '../../../../shared/sales'
 import { Button, Input, Select } from '../../../ui'
 import type { SalesFilters } from '../api/get-sales'
@@ -32,7 +32,8 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
     reset,
     formState: { errors },
   } = useForm<FilterForm, unknown, SalesQuery>({
-    resolver: zodResolver(salesQuerySchema) as never,
+    // The schema's preprocess steps accept any input; the form feeds it strings.
+    resolver: zodResolver(salesQuerySchema) as unknown as Resolver<FilterForm, unknown, SalesQuery>,
     defaultValues: BLANK,
   })
 
