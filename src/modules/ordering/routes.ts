@@ -19,6 +19,7 @@ import { verifyDownloadToken } from './access'
 import { adminDashboard, storeDashboard } from './dashboard'
 import { itemsByOrder, toStoreOrderDto } from './dto'
 import { withIdempotency } from './idempotency'
+import { placeOrder } from './place-order'
 import { salesRoutes } from './sales-routes'
 import * as service from './service'
 
@@ -48,7 +49,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       withIdempotency(app.db, 'create-order', request, reply, () =>
-        service.placeOrder(deps, { kind: 'PHYSICAL', payload: request.body, ip: request.ip }),
+        placeOrder(deps, { kind: 'PHYSICAL', payload: request.body, ip: request.ip }),
       ),
   )
 
@@ -66,7 +67,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       withIdempotency(app.db, 'create-digital-order', request, reply, () =>
-        service.placeOrder(deps, { kind: 'DIGITAL', payload: request.body, ip: request.ip }),
+        placeOrder(deps, { kind: 'DIGITAL', payload: request.body, ip: request.ip }),
       ),
   )
 

@@ -1,0 +1,295 @@
+/** Placing an order: every amount priced from the database, stock taken atomically, then the charge. */
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { Db } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { publish } from '../../platform/events'
+import { toCents, toReais } from '../../shared/money'
+import {
+  type digitalOrderPayloadSchema,
+  FALLBACK_SHIPPING,
+  formatOrderNumber,
+  METHOD_ID_TO_ORDER,
+  MSG,
+  type OrderPaymentMethod,
+  type OrderResult,
+  type orderPayloadSchema,
+  SHIPPING_UNAVAILABLE,
+} from '../../shared/ordering'
+import { PAYMENT_MESSAGES } from '../../shared/payments'
+import { catalogService } from '../catalog'
+import { checkoutService } from '../checkout'
+import { type ChargeResult, type PaymentsDeps, paymentsService } from '../payments'
+import { isUuid } from '../stores'
+import { orderPlaced } from './events'
+import * as repo from './repository'
+import { cancelOrder, markPaid, orderFacts } from './service'
+import type { ShippingAddress } from './tables'
+
+export const NOT_CONFIGURED = PAYMENT_MESSAGES.notConfigured
+export const METHOD_UNAVAILABLE = 'Forma de pagamento indisponível para esta loja. Escolha outra forma de pagamento.'
+export const CARD_REFUSED = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
+export const WRONG_CHECKOUT = {
+  PHYSICAL: 'Este produto é digital: finalize a compra pelo checkout digital.',
+  DIGITAL: 'Este produto é físico: finalize a compra pelo checkout com entrega.',
+} as const
+
+type PhysicalPayload = z.output<typeof orderPayloadSchema>
+type DigitalPayload = z.output<typeof digitalOrderPayloadSchema>
+
+export type PlaceOrderInput =
+  | { kind: 'PHYSICAL'; payload: PhysicalPayload; ip?: string }
+  | { kind: 'DIGITAL'; payload: DigitalPayload; ip?: string }
+
+export type OrderingDeps = PaymentsDeps & { log: FastifyBaseLogger }
+
+const PAYMENT_TO_CHARGE: Record<OrderPaymentMethod, 'PIX' | 'CREDIT_CARD' | 'BOLETO'> = {
+  PIX: 'PIX',
+  CREDIT_CARD: 'CREDIT_CARD',
+  BANK_SLIP: 'BOLETO',
+}
+
+interface PricedShipping {
+  optionId: string
+  name: string
+  priceCents: number
+  estimatedDelivery: string
+}
+
+/**
+ * The shipping price for the chosen option and CEP, from the database. A fallback option ('Padrão'/'Expresso',
+ * shown by the buyer page when quoting failed or came back empty) is priced at its published amount only when
+ * the store really has no active option for that CEP; otherwise the buyer must pick a real one.
+ */
+async function priceShipping(db: Db, storeId: string, shipping: PhysicalPayload['shipping'], subtotalCents: number) {
+  const quote = await checkoutService.quoteShippingOption(db, storeId, shipping.method, shipping.zipCode, subtotalCents)
+  if (quote) {
+    return {
+      optionId: quote.id,
+      name: quote.name,
+      priceCents: quote.priceCents,
+      estimatedDelivery: quote.estimatedDelivery,
+    } satisfies PricedShipping
+  }
+  const fallback = FALLBACK_SHIPPING.find((o) => o.id === shipping.method)
+  if (fallback) {
+    const real = await checkoutService.quoteShipping(db, storeId, shipping.zipCode, subtotalCents)
+    if (real.length === 0) {
+      return {
+        optionId: fallback.id,
+        name: fallback.name,
+        priceCents: toCents(fallback.price),
+        estimatedDelivery: fallback.estimatedDelivery,
+      } satisfies PricedShipping
+    }
+  }
+  throw new AppError(400, SHIPPING_UNAVAILABLE, { 'shipping.method': SHIPPING_UNAVAILABLE })
+}
+
+async function requirePaymentMethod(
+  db: Db,
+  storeId: string,
+  method: keyof typeof METHOD_ID_TO_ORDER,
+  installments?: number | null,
+) {
+  const methods = await paymentsService.publicMethods(db, storeId)
+  const anyEnabled = Object.values(methods).some((m) => m.enabled)
+  if (!anyEnabled) throw new AppError(422, NOT_CONFIGURED)
+  if (!methods[method]?.enabled) throw new AppError(422, METHOD_UNAVAILABLE, { 'payment.method': METHOD_UNAVAILABLE })
+  if (method === 'credit_card' && installments && installments > methods.credit_card.maxInstallments)
+    throw new AppError(400, MSG.installmentsInvalid, { 'payment.installments': MSG.installmentsInvalid })
+}
+
+function cardOf(payment: PhysicalPayload['payment']) {
+  if (payment.method !== 'credit_card') return undefined
+  const [mm, yy] = (payment.expiryDate ?? '').split('/')
+  return {
+    number: (payment.cardNumber ?? '').replace(/\D/g, ''),
+    holderName: (payment.cardName ?? '').trim(),
+    expMonth: Number(mm),
+    expYear: 2000 + Number(yy),
+    cvv: (payment.cvv ?? '').trim(),
+  }
+}
+
+/**
+ * Creates an order priced from the database, then its charge. Transaction 1 reserves the stock, takes the next
+ * order number and writes the order with its `order.placed` event; the charge runs after the commit (it can take
+ * up to 30 s and must not hold row locks); a failed charge cancels the order and gives the stock back.
+ */
+export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Promise<OrderResult> {
+  const { db } = deps
+  const { payload, kind } = input
+  const product =
+    isUuid(payload.storeId) && isUuid(payload.productId)
+      ? await catalogService.findProduct(db, payload.storeId, payload.productId)
+      : undefined
+  if (!product) throw new AppError(404, MSG.productUnavailable)
+  if (product.type !== kind) throw new AppError(400, WRONG_CHECKOUT[kind])
+
+  const payment = payload.payment
+  await requirePaymentMethod(db, product.storeId, payment.method, payment.installments)
+
+  const quantity = 1
+  const subtotalCents = product.priceCents * quantity
+  let shipping: PricedShipping | undefined
+  let address: ShippingAddress | null = null
+  if (input.kind === 'PHYSICAL') {
+    const s = input.payload.shipping
+    const check = checkoutService.validateAddress({
+      address: s.address,
+      number: s.number,
+      city: s.city,
+      state: s.state,
+      zipCode: s.zipCode,
+    })
+    if (!check.valid) {
+      const message = check.message || 'Endereço inválido'
+      throw new AppError(400, message, { 'shipping.address': message })
+    }
+    shipping = await priceShipping(db, product.storeId, s, subtotalCents)
+    address = {
+      street: s.address,
+      number: s.number,
+      complement: s.complement,
+      neighborhood: s.neighborhood,
+      city: s.city,
+      state: s.state,
+      zipCode: s.zipCode,
+    }
+  }
+  const shippingCents = shipping?.priceCents ?? 0
+  const totalCents = subtotalCents + shippingCents
+  const paymentMethod = METHOD_ID_TO_ORDER[payment.method]
+  const customer = payload.customer
+
+  const order = await db.transaction().execute(async (trx) => {
+    if (product.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, product.id, quantity)))
+      throw new AppError(409, MSG.soldOut)
+    const number = await repo.nextOrderNumber(trx, product.storeId)
+    const row = await repo.insertOrder(
+      trx,
+      {
+        store_id: product.storeId,
+        order_number: number,
+        product_type: product.type,
+        customer_name: customer.name,
+        customer_email: customer.email.toLowerCase(),
+        customer_phone: customer.phone,
+        customer_document: customer.cpf,
+        shipping_address: address,
+        shipping_option_id: shipping?.optionId ?? null,
+        shipping_method: shipping?.name ?? null,
+        estimated_delivery: shipping?.estimatedDelivery ?? null,
+        subtotal_cents: subtotalCents,
+        shipping_cents: shippingCents,
+        total_cents: totalCents,
+        payment_method: paymentMethod,
+        installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : null,
+        transaction_id: null,
+        gateway_id: null,
+        pix_code: null,
+        payment_url: null,
+        boleto_url: null,
+        boleto_line: null,
+        notes: null,
+      },
+      [
+        {
+          product_id: product.id,
+          name: product.name,
+          image_url: product.imageUrl,
+          quantity,
+          unit_price_cents: product.priceCents,
+          total_cents: subtotalCents,
+        },
+      ],
+    )
+    await publish(trx, orderPlaced, orderFacts(row, product, quantity))
+    return row
+  })
+
+  let charge: ChargeResult
+  try {
+    charge = await paymentsService.createCharge(deps, {
+      storeId: product.storeId,
+      orderRef: order.id,
+      amountCents: totalCents,
+      method: PAYMENT_TO_CHARGE[paymentMethod],
+      customer: { name: customer.name, email: customer.email, phone: customer.phone, document: customer.cpf },
+      items: [
+        {
+          title: product.name,
+          unitPriceCents: product.priceCents,
+          quantity,
+          tangible: product.type === 'PHYSICAL',
+          externalRef: product.id,
+        },
+        ...(shippingCents > 0
+          ? [
+              {
+                title: `Frete ${shipping?.name ?? ''}`.trim(),
+                unitPriceCents: shippingCents,
+                quantity: 1,
+                tangible: true,
+                externalRef: 'shipping',
+              },
+            ]
+          : []),
+      ],
+      card: cardOf(payment),
+      installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : undefined,
+      ip: input.ip,
+      metadata: { orderNumber: formatOrderNumber(order.order_number) },
+    })
+  } catch (err) {
+    deps.log.warn({ err, orderId: order.id }, 'charge failed; cancelling the order')
+    await db.transaction().execute((trx) => cancelOrder(trx, order.id, 'charge_failed'))
+    if (err instanceof AppError) throw err
+    throw new AppError(503, MSG.gatewayUnavailable)
+  }
+
+  if (charge.status === 'REFUSED') {
+    await db.transaction().execute((trx) => cancelOrder(trx, order.id, 'payment_refused'))
+    throw new AppError(422, CARD_REFUSED)
+  }
+  const updated =
+    (await repo.updateOrder(db, order.id, {
+      transaction_id: charge.transactionId,
+      gateway_id: charge.gatewayId,
+      pix_code: charge.pixCode,
+      pix_expires_at: charge.pixExpiresAt,
+      payment_url: charge.paymentUrl,
+      boleto_url: charge.boletoUrl,
+      boleto_line: charge.boletoLine,
+      sandbox: charge.sandbox,
+    })) ?? order
+  // A card approved on the spot: the payment event will say so too, and markPaid is idempotent.
+  const final = charge.status === 'PAID' ? await db.transaction().execute((trx) => markPaid(trx, order.id)) : updated
+
+  return {
+    success: true,
+    orderId: order.id,
+    orderNumber: formatOrderNumber(order.order_number),
+    transactionId: charge.transactionId,
+    status: (final ?? updated).status,
+    total: toReais(totalCents),
+    paymentUrl: charge.paymentUrl,
+    qrCode: charge.pixCode,
+    paymentResult: {
+      transactionId: charge.transactionId,
+      gatewayId: charge.gatewayId,
+      status: charge.status,
+      method: charge.method,
+      amount: toReais(charge.amountCents),
+      qrCode: charge.pixCode,
+      pixCode: charge.pixCode,
+      pixExpiresAt: charge.pixExpiresAt,
+      paymentUrl: charge.paymentUrl,
+      boletoUrl: charge.boletoUrl,
+      boletoLine: charge.boletoLine,
+      sandbox: charge.sandbox,
+    },
+    error: null,
+  }
+}
