@@ -18,7 +18,7 @@ export function CustomerStep({
   onNext: (values: CustomerValues) => void
 }) {
   const form = useFieldForm<keyof CustomerFields>(initial, customerErrors)
-  const { values, errors, set } = form
+  const { values, bind } = form
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -28,44 +28,17 @@ export function CustomerStep({
   return (
     <form className="ck-card ck-step" onSubmit={submit} noValidate>
       <h2 className="ck-card-title">Seus dados</h2>
-      <Input
-        label="Nome completo"
-        name="name"
-        autoComplete="name"
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => set('name', stripNonLetters(e.target.value))}
-      />
-      <Input
-        label="E-mail"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => set('email', e.target.value)}
-      />
+      <Input label="Nome completo" autoComplete="name" {...bind('name', stripNonLetters)} />
+      <Input label="E-mail" type="email" inputMode="email" autoComplete="email" {...bind('email')} />
       <Input
         label="Telefone"
-        name="phone"
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
         placeholder="(99) 99999-9999"
-        value={values.phone}
-        error={errors.phone}
-        onChange={(e) => set('phone', formatPhone(e.target.value))}
+        {...bind('phone', formatPhone)}
       />
-      <Input
-        label="CPF"
-        name="cpf"
-        inputMode="numeric"
-        placeholder="000.000.000-00"
-        value={values.cpf}
-        error={errors.cpf}
-        onChange={(e) => set('cpf', formatCpf(e.target.value))}
-      />
+      <Input label="CPF" inputMode="numeric" placeholder="000.000.000-00" {...bind('cpf', formatCpf)} />
       <Button type="submit" size="lg" block>
         {submitLabel}
       </Button>

@@ -131,47 +131,31 @@ export function PaymentStep({
       )}
       {method === 'credit_card' && (
         <div className="ck-card-fields">
-          <Input
-            label="Nome no cartão"
-            name="cardName"
-            autoComplete="cc-name"
-            value={card.values.cardName}
-            error={card.errors.cardName}
-            onChange={(e) => card.set('cardName', e.target.value.toUpperCase())}
-          />
+          <Input label="Nome no cartão" autoComplete="cc-name" {...card.bind('cardName', (v) => v.toUpperCase())} />
           <Input
             label="Número do cartão"
-            name="cardNumber"
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="0000 0000 0000 0000"
             maxLength={19}
-            value={card.values.cardNumber}
-            error={card.errors.cardNumber}
-            onChange={(e) => card.set('cardNumber', formatCardNumber(e.target.value))}
+            {...card.bind('cardNumber', formatCardNumber)}
           />
           <div className="ck-row">
             <Input
               label="Validade"
-              name="expiryDate"
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM/AA"
               maxLength={5}
-              value={card.values.expiryDate}
-              error={card.errors.expiryDate}
-              onChange={(e) => card.set('expiryDate', formatCardExpiry(e.target.value))}
+              {...card.bind('expiryDate', formatCardExpiry)}
             />
             <Input
               label="CVV"
-              name="cvv"
               inputMode="numeric"
               autoComplete="cc-csc"
               placeholder="123"
               maxLength={4}
-              value={card.values.cvv}
-              error={card.errors.cvv}
-              onChange={(e) => card.set('cvv', formatCvv(e.target.value))}
+              {...card.bind('cvv', formatCvv)}
             />
           </div>
           <Select

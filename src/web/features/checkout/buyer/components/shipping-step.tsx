@@ -47,7 +47,7 @@ export function ShippingStep({
   onNext: (choice: ShippingChoice) => void
 }) {
   const form = useFieldForm<keyof ShippingFields>(initial.values, shippingErrors)
-  const { values, errors, set, fill } = form
+  const { values, errors, set, fill, bind } = form
   const [checking, setChecking] = useState(false)
   const quotes = useShippingQuotes(storeId, product, values.zipCode)
   const selected =
@@ -127,56 +127,15 @@ export function ShippingStep({
         }
         onChange={(e) => changeZip(e.target.value)}
       />
-      <Input
-        label="Endereço"
-        name="address"
-        autoComplete="address-line1"
-        value={values.address}
-        error={errors.address}
-        onChange={(e) => set('address', e.target.value)}
-      />
+      <Input label="Endereço" autoComplete="address-line1" {...bind('address')} />
       <div className="ck-row">
-        <Input
-          label="Número"
-          name="number"
-          fieldClassName="ck-col-number"
-          value={values.number}
-          error={errors.number}
-          onChange={(e) => set('number', e.target.value)}
-        />
-        <Input
-          label="Complemento (opcional)"
-          name="complement"
-          autoComplete="address-line2"
-          value={values.complement}
-          error={errors.complement}
-          onChange={(e) => set('complement', e.target.value)}
-        />
+        <Input label="Número" fieldClassName="ck-col-number" {...bind('number')} />
+        <Input label="Complemento (opcional)" autoComplete="address-line2" {...bind('complement')} />
       </div>
-      <Input
-        label="Bairro (opcional)"
-        name="neighborhood"
-        value={values.neighborhood}
-        error={errors.neighborhood}
-        onChange={(e) => set('neighborhood', e.target.value)}
-      />
+      <Input label="Bairro (opcional)" {...bind('neighborhood')} />
       <div className="ck-row">
-        <Input
-          label="Cidade"
-          name="city"
-          autoComplete="address-level2"
-          value={values.city}
-          error={errors.city}
-          onChange={(e) => set('city', e.target.value)}
-        />
-        <Select
-          label="Estado"
-          name="state"
-          fieldClassName="ck-col-state"
-          value={values.state}
-          error={errors.state}
-          onChange={(e) => set('state', e.target.value)}
-        >
+        <Input label="Cidade" autoComplete="address-level2" {...bind('city')} />
+        <Select label="Estado" fieldClassName="ck-col-state" {...bind('state')}>
           <option value="">UF</option>
           {UFS.map((s) => (
             <option key={s.uf} value={s.uf} title={s.name}>

@@ -31,11 +31,21 @@ export function useFieldForm<K extends string>(
     setErrors((prev) => ({ ...prev, [field]: message }))
   }, [])
 
+  /** The props that tie an input to a field: name, value, error, and onChange through an optional formatter. */
+  function bind(field: K, format: (raw: string) => string = (raw) => raw) {
+    return {
+      name: field,
+      value: values[field],
+      error: errors[field],
+      onChange: (e: { target: { value: string } }) => set(field, format(e.target.value)),
+    }
+  }
+
   function validate(): boolean {
     const found = rules(values)
     setErrors(found)
     return !Object.values(found).some(Boolean)
   }
 
-  return { values, errors, set, fill, setError, setErrors, validate }
+  return { values, errors, set, fill, setError, setErrors, validate, bind }
 }
