@@ -8,7 +8,7 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   plugins: [react()],
   build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    outDir: process.env.WEB_DIST || path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
   },
   server: {

@@ -32,8 +32,9 @@ async function freePort(): Promise<number> {
  * The SPA must have been built (`npm run build`) first.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  if (!existsSync(path.join(ROOT, 'dist/web/index.html')))
-    throw new Error('dist/web is missing: run `npm run build` first')
+  const webDist = process.env.WEB_DIST || path.join(ROOT, 'dist/web')
+  if (!existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`${webDist} is missing: run \`npm run build\` first`)
   const database = await createDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'checkout-e2e-'))
   const port = await freePort()

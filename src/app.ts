@@ -33,7 +33,8 @@ declare module 'fastify' {
   }
 }
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../dist/web')
+/** The built SPA; WEB_DIST points elsewhere when several builds must not share one folder (parallel test runs). */
+export const WEB_DIST = process.env.WEB_DIST || path.resolve(import.meta.dirname, '../dist/web')
 
 export interface Runtime {
   config: AppConfig
