@@ -20,6 +20,8 @@ import {
   shippingErrors,
 } from './ordering-rules'
 
+import { trackingSchema } from './tracking'
+
 export * from './ordering-rules'
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -100,6 +102,7 @@ export const orderPayloadSchema = z.object({
   shipping: shippingSchema,
   payment: paymentSchema,
   ...ignoredPricing,
+  tracking: trackingSchema.optional(),
 })
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
@@ -111,6 +114,7 @@ export const digitalOrderPayloadSchema = z.object({
   shipping: z.unknown().optional(),
   payment: paymentSchema,
   ...ignoredPricing,
+  tracking: trackingSchema.optional(),
 })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 

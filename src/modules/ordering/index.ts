@@ -3,13 +3,17 @@ import type { AppModule } from '../types'
 import { orderingSubscriptions } from './jobs'
 import { orderingRoutes } from './routes'
 import * as service from './service'
+import { orderSnapshot } from './snapshot'
 
 export { orderCancelled, orderPaid, orderPlaced } from './events'
+export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 
 /** What other modules may ask of ordering; they never read its tables. */
 export const orderingService = {
   /** The buyer's view of an order (status, total, digital access once paid), or undefined. */
   orderStatus: service.orderStatus,
+  /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
+  orderSnapshot,
 }
 
 addStoreFiguresSource(service.storeFigures)

@@ -17,6 +17,7 @@ import {
   SHIPPING_UNAVAILABLE,
 } from '../../shared/ordering'
 import { PAYMENT_MESSAGES } from '../../shared/payments'
+import { compactTracking } from '../../shared/tracking'
 import { catalogService } from '../catalog'
 import { checkoutService } from '../checkout'
 import { type ChargeResult, type PaymentsDeps, paymentsService } from '../payments'
@@ -38,8 +39,8 @@ type PhysicalPayload = z.output<typeof orderPayloadSchema>
 type DigitalPayload = z.output<typeof digitalOrderPayloadSchema>
 
 export type PlaceOrderInput =
-  | { kind: 'PHYSICAL'; payload: PhysicalPayload; ip?: string }
-  | { kind: 'DIGITAL'; payload: DigitalPayload; ip?: string }
+  | { kind: 'PHYSICAL'; payload: PhysicalPayload; ip?: string; userAgent?: string }
+  | { kind: 'DIGITAL'; payload: DigitalPayload; ip?: string; userAgent?: string }
 
 export type OrderingDeps = PaymentsDeps & { log: FastifyBaseLogger }
 
@@ -193,6 +194,9 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         boleto_url: null,
         boleto_line: null,
         notes: null,
+        tracking: JSON.stringify(compactTracking(payload.tracking)),
+        client_ip: input.ip ?? null,
+        user_agent: input.userAgent?.slice(0, 500) ?? null,
       },
       [
         {

@@ -49,7 +49,12 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       withIdempotency(app.db, 'create-order', request, reply, () =>
-        placeOrder(deps, { kind: 'PHYSICAL', payload: request.body, ip: request.ip }),
+        placeOrder(deps, {
+          kind: 'PHYSICAL',
+          payload: request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
       ),
   )
 
@@ -67,7 +72,12 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       withIdempotency(app.db, 'create-digital-order', request, reply, () =>
-        placeOrder(deps, { kind: 'DIGITAL', payload: request.body, ip: request.ip }),
+        placeOrder(deps, {
+          kind: 'DIGITAL',
+          payload: request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
       ),
   )
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { OrderPaymentMethod, OrderStatus } from '../../shared/ordering'
+import type { TrackingParams } from '../../shared/tracking'
 
 export interface ShippingAddress {
   street: string
@@ -47,6 +48,10 @@ export interface OrderingTables {
     notes: string | null
     paid_at: NullableTimestamp
     cancelled_at: NullableTimestamp
+    /** Attribution captured at checkout (UTM parameters, Meta click ids); see src/shared/tracking.ts. */
+    tracking: ColumnType<TrackingParams, string | undefined, string>
+    client_ip: string | null
+    user_agent: string | null
     created_at: Generated<Date>
     updated_at: Timestamp
   }

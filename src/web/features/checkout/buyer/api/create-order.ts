@@ -1,19 +1,28 @@
 import type { DigitalOrderPayload, OrderPayload, OrderResult } from '../../../../../shared/ordering'
 import { api } from '../../../../lib/api'
+import { readTrackingParams } from '../tracking-params'
 
-/** The same Idempotency-Key on a retried submit returns the first answer instead of a second order. */
+/** The ad attribution kept since the page loaded goes with every order. The same Idempotency-Key on a retried submit returns the first answer instead of a second order. */
 export function createOrder(payload: OrderPayload, idempotencyKey: string): Promise<OrderResult> {
-  return api.post<OrderResult>('/checkout/create-order', payload, {
-    auth: false,
-    timeoutMs: 60_000,
-    headers: { 'idempotency-key': idempotencyKey },
-  })
+  return api.post<OrderResult>(
+    '/checkout/create-order',
+    { ...payload, tracking: readTrackingParams() },
+    {
+      auth: false,
+      timeoutMs: 60_000,
+      headers: { 'idempotency-key': idempotencyKey },
+    },
+  )
 }
 
 export function createDigitalOrder(payload: DigitalOrderPayload, idempotencyKey: string): Promise<OrderResult> {
-  return api.post<OrderResult>('/checkout/create-digital-order', payload, {
-    auth: false,
-    timeoutMs: 60_000,
-    headers: { 'idempotency-key': idempotencyKey },
-  })
+  return api.post<OrderResult>(
+    '/checkout/create-digital-order',
+    { ...payload, tracking: readTrackingParams() },
+    {
+      auth: false,
+      timeoutMs: 60_000,
+      headers: { 'idempotency-key': idempotencyKey },
+    },
+  )
 }

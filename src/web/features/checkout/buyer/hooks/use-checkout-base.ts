@@ -5,6 +5,7 @@ import type { PublicCustomization } from '../../../../../shared/checkout'
 import { useCustomization } from '../api/get-customization'
 import { useProduct } from '../api/get-product'
 import { track } from '../tracking'
+import { captureTrackingParams } from '../tracking-params'
 
 export const LOAD_FAILED = 'Não foi possível carregar as informações necessárias. Por favor, tente novamente.'
 export const INVALID_IDS = 'Informações de produto inválidas.'
@@ -27,6 +28,9 @@ export function useCheckoutBase(kind: 'PHYSICAL' | 'DIGITAL'): CheckoutBase {
   const customization = useCustomization(storeId)
   const tracked = useRef(false)
   const data = product.data
+
+  // Once per page load, before any step changes the URL.
+  useEffect(() => captureTrackingParams(), [])
 
   const wrongType = data && data.type !== kind
   useEffect(() => {
