@@ -33,7 +33,8 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
-  UTMFY_API_URL: z.url().default('https://api.utmify.com.br'),
+  /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */
+  UTMFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
 })
 

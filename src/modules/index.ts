@@ -1,8 +1,10 @@
 import { catalogModule } from './catalog'
 import { checkoutModule } from './checkout'
 import { identityModule } from './identity'
+import { integrationsModule } from './integrations'
 import { orderingModule } from './ordering'
 import { paymentsModule } from './payments'
+import { reportingModule } from './reporting'
 import { storesModule } from './stores'
 import type { AppModule } from './types'
 
@@ -14,4 +16,6 @@ export const appModules: AppModule[] = [
   paymentsModule,
   checkoutModule,
   orderingModule,
+  reportingModule,
+  integrationsModule,
 ]

@@ -1,8 +1,10 @@
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { CheckoutTables } from '../modules/checkout/tables'
 import type { IdentityTables } from '../modules/identity/tables'
+import type { IntegrationsTables } from '../modules/integrations/tables'
 import type { OrderingTables } from '../modules/ordering/tables'
 import type { PaymentsTables } from '../modules/payments/tables'
+import type { ReportingTables } from '../modules/reporting/tables'
 import type { StoreTables } from '../modules/stores/tables'
 import type { PlatformTables } from './tables'
 
@@ -14,4 +16,6 @@ export interface Database
     CatalogTables,
     PaymentsTables,
     CheckoutTables,
-    OrderingTables {}
+    OrderingTables,
+    IntegrationsTables,
+    ReportingTables {}

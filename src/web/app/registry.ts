@@ -1,5 +1,6 @@
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
+import { integrationPublicRoutes, integrationSections } from '../features/integrations/sections'
 import { orderSections } from '../features/orders/sections'
 import { paymentPublicRoutes, paymentSections } from '../features/payments/sections'
 import { productSections } from '../features/products/sections'
@@ -13,6 +14,12 @@ export const storeSections: StoreSection[] = [
   ...orderSections,
   ...checkoutSections,
   ...paymentSections,
+  ...integrationSections,
 ].sort((a, b) => a.order - b.order)
 
-export const publicRoutes: PublicRoute[] = [...buyerRoutes, ...checkoutPublicRoutes, ...paymentPublicRoutes]
+export const publicRoutes: PublicRoute[] = [
+  ...buyerRoutes,
+  ...checkoutPublicRoutes,
+  ...paymentPublicRoutes,
+  ...integrationPublicRoutes,
+]

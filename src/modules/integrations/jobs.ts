@@ -1,0 +1,28 @@
+import type { JobContext, JobDefinition } from '../../platform/jobs'
+import { subscribe } from '../../platform/jobs'
+import type { UtmfyStatus } from '../../shared/integrations'
+import { orderCancelled, orderPaid, orderPlaced } from '../ordering'
+import { deliverOrderStatus } from './service'
+
+/** The merchant's retry button queues this job; the ordering events below call the same delivery. */
+export const UTMFY_DELIVER_JOB = 'integrations.utmfy-deliver'
+
+const deliver = (ctx: JobContext, orderId: string, status: UtmfyStatus) =>
+  deliverOrderStatus({ db: ctx.db, config: ctx.config, log: ctx.log }, { orderId, status })
+
+/** Every order status UTMify knows, sent from the worker: placement, payment, and a refusal, expiry or cancellation. */
+export const integrationsSubscriptions = [
+  subscribe(orderPlaced, 'integrations.utmfy-order-placed', (p, ctx) => deliver(ctx, p.orderId, 'waiting_payment')),
+  subscribe(orderPaid, 'integrations.utmfy-order-paid', (p, ctx) => deliver(ctx, p.orderId, 'paid')),
+  subscribe(orderCancelled, 'integrations.utmfy-order-cancelled', (p, ctx) => deliver(ctx, p.orderId, 'refused')),
+]
+
+export const integrationsJobs: JobDefinition[] = [
+  {
+    name: UTMFY_DELIVER_JOB,
+    handler: (data, ctx) => {
+      const { orderId, status } = data as { orderId: string; status: UtmfyStatus }
+      return deliver(ctx, orderId, status)
+    },
+  },
+]

@@ -1,0 +1,89 @@
+/** The order body UTMify documents, built from one of our orders. Pure: every rule here is unit-tested. */
+import { UTMFY_PLATFORM, type UtmfyStatus } from '../../shared/integrations'
+import type { OrderPaymentMethod } from '../../shared/ordering'
+import type { OrderSnapshot } from '../ordering'
+
+export interface UtmfyOrderBody {
+  orderId: string
+  platform: string
+  paymentMethod: 'pix' | 'credit_card' | 'boleto'
+  status: UtmfyStatus
+  createdAt: string
+  approvedDate: string | null
+  refundedAt: string | null
+  customer: { name: string; email: string; phone: string | null; document: string | null; country: 'BR'; ip?: string }
+  products: {
+    id: string
+    name: string
+    planId: string | null
+    planName: string | null
+    quantity: number
+    priceInCents: number
+  }[]
+  trackingParameters: Record<(typeof TRACKING_KEYS)[number], string | null>
+  commission: { totalPriceInCents: number; gatewayFeeInCents: number; userCommissionInCents: number }
+  isTest: boolean
+}
+
+const TRACKING_KEYS = ['src', 'sck', 'utm_source', 'utm_campaign', 'utm_medium', 'utm_content', 'utm_term'] as const
+
+const METHOD: Record<OrderPaymentMethod, UtmfyOrderBody['paymentMethod']> = {
+  PIX: 'pix',
+  CREDIT_CARD: 'credit_card',
+  BANK_SLIP: 'boleto',
+}
+
+/** UTMify's date format: UTC 'YYYY-MM-DD HH:MM:SS'. */
+export function utmfyDate(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ')
+}
+
+const digits = (v: string) => v.replace(/\D/g, '')
+
+/**
+ * The body for one status of an order. `createdAt` is the order's creation time on every update (UTMify matches
+ * updates by orderId and keeps the first date); `refundedAt` is when we learned of the refund. We do not know the
+ * gateway's fee, so it is 0 and the merchant's commission is the whole total.
+ */
+export function buildOrderBody(
+  order: OrderSnapshot,
+  status: UtmfyStatus,
+  opts: { refundedAt?: Date; isTest?: boolean } = {},
+): UtmfyOrderBody {
+  const tracking = Object.fromEntries(
+    TRACKING_KEYS.map((k) => [k, order.tracking[k] ?? null]),
+  ) as UtmfyOrderBody['trackingParameters']
+  const paid = status === 'paid' || status === 'refunded' || status === 'chargedback'
+  return {
+    orderId: order.id,
+    platform: UTMFY_PLATFORM,
+    paymentMethod: METHOD[order.paymentMethod],
+    status,
+    createdAt: utmfyDate(order.createdAt),
+    approvedDate: paid && order.paidAt ? utmfyDate(order.paidAt) : null,
+    refundedAt: status === 'refunded' || status === 'chargedback' ? utmfyDate(opts.refundedAt ?? new Date()) : null,
+    customer: {
+      name: order.customer.name,
+      email: order.customer.email,
+      phone: digits(order.customer.phone) || null,
+      document: digits(order.customer.document) || null,
+      country: 'BR',
+      ...(order.clientIp ? { ip: order.clientIp } : {}),
+    },
+    products: order.items.map((item) => ({
+      id: item.productId,
+      name: item.name,
+      planId: null,
+      planName: null,
+      quantity: item.quantity,
+      priceInCents: item.unitPriceCents,
+    })),
+    trackingParameters: tracking,
+    commission: {
+      totalPriceInCents: order.totalCents,
+      gatewayFeeInCents: 0,
+      userCommissionInCents: order.totalCents,
+    },
+    isTest: opts.isTest ?? false,
+  }
+}

@@ -1,0 +1,131 @@
+import type { Selectable, Updateable } from 'kysely'
+import type { DbOrTrx } from '../../platform/db'
+import type { UtmfyStatus } from '../../shared/integrations'
+import type { IntegrationsTables } from './tables'
+
+type Tables = IntegrationsTables
+export type UtmfyConfigRow = Selectable<Tables['utmfy_configs']>
+export type DeliveryRow = Selectable<Tables['utmfy_deliveries']>
+
+export async function findConfig(db: DbOrTrx, storeId: string): Promise<UtmfyConfigRow | undefined> {
+  return db.selectFrom('utmfy_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+}
+
+export async function upsertConfig(
+  db: DbOrTrx,
+  storeId: string,
+  values: { active: boolean; api_key_encrypted?: string; api_key_masked?: string },
+): Promise<UtmfyConfigRow> {
+  const now = new Date()
+  return db
+    .insertInto('utmfy_configs')
+    .values({ store_id: storeId, ...values, updated_at: now })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export interface DeliveryKey {
+  storeId: string
+  orderId: string
+  orderNumber: string
+  status: UtmfyStatus
+  isTest?: boolean
+}
+
+export type Claim = { kind: 'claimed'; row: DeliveryRow } | { kind: 'settled'; row: DeliveryRow } | { kind: 'busy' }
+
+/**
+ * Takes the (order, status) delivery for this worker. A new one, one waiting for a retry, or one whose worker died
+ * (SENDING for longer than `staleMs`) is claimed; SENT, FAILED and SKIPPED are settled; a fresh SENDING is busy.
+ */
+export async function claimDelivery(db: DbOrTrx, key: DeliveryKey, staleMs: number): Promise<Claim> {
+  const now = new Date()
+  const claimed = await db
+    .insertInto('utmfy_deliveries')
+    .values({
+      store_id: key.storeId,
+      order_id: key.orderId,
+      order_number: key.orderNumber,
+      status: key.status,
+      is_test: key.isTest ?? false,
+      state: 'SENDING',
+      attempts: 1,
+      claimed_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['order_id', 'status'])
+        .doUpdateSet((eb) => ({
+          state: 'SENDING',
+          claimed_at: now,
+          attempts: eb('utmfy_deliveries.attempts', '+', 1),
+        }))
+        .where((eb) =>
+          eb.or([
+            eb('utmfy_deliveries.state', 'in', ['PENDING', 'RETRY']),
+            eb.and([
+              eb('utmfy_deliveries.state', '=', 'SENDING'),
+              eb('utmfy_deliveries.claimed_at', '<', new Date(now.getTime() - staleMs)),
+            ]),
+          ]),
+        ),
+    )
+    .returningAll()
+    .executeTakeFirst()
+  if (claimed) return { kind: 'claimed', row: claimed }
+  const existing = await db
+    .selectFrom('utmfy_deliveries')
+    .selectAll()
+    .where('order_id', '=', key.orderId)
+    .where('status', '=', key.status)
+    .executeTakeFirstOrThrow()
+  return existing.state === 'SENDING' ? { kind: 'busy' } : { kind: 'settled', row: existing }
+}
+
+export async function settleDelivery(
+  db: DbOrTrx,
+  id: string,
+  patch: Pick<Updateable<Tables['utmfy_deliveries']>, 'state' | 'http_status' | 'error' | 'sent_at'>,
+): Promise<void> {
+  await db
+    .updateTable('utmfy_deliveries')
+    .set({ ...patch, claimed_at: null })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function findDelivery(db: DbOrTrx, id: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('utmfy_deliveries').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** A FAILED or RETRY delivery back to PENDING for the merchant's retry button; false when it is not retryable. */
+export async function reopenDelivery(db: DbOrTrx, id: string): Promise<boolean> {
+  const res = await db
+    .updateTable('utmfy_deliveries')
+    .set({ state: 'PENDING', error: null, http_status: null })
+    .where('id', '=', id)
+    .where('state', 'in', ['FAILED', 'RETRY'])
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0
+}
+
+export async function listDeliveries(db: DbOrTrx, storeId: string, page: number, limit: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('utmfy_deliveries')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom('utmfy_deliveries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { markGuard } from '../../platform/auth'
+import { AppError } from '../../platform/errors'
+import {
+  simulateSaleResultSchema,
+  UTMFY_MESSAGES,
+  UTMFY_STATUSES,
+  utmfyConfigInputSchema,
+  utmfyConfigSchema,
+  utmfyDeliveryListSchema,
+} from '../../shared/integrations'
+import { requireStoreOwner } from '../stores'
+import { UTMFY_DELIVER_JOB } from './jobs'
+import * as service from './service'
+
+const TAGS = ['integrations']
+const params = z.object({ storeId: z.string() })
+const deliveryParams = z.object({ storeId: z.string(), deliveryId: z.string() })
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+export async function integrationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const ownStore = requireStoreOwner(fastify)
+  /** The owner check with UTMify's own wording for a missing or foreign store (spec 002 §8). */
+  const ownUtmfyStore = markGuard(async (request, reply) => {
+    try {
+      await ownStore(request, reply)
+    } catch (err) {
+      if (err instanceof AppError && (err.statusCode === 404 || err.statusCode === 400))
+        throw new AppError(404, UTMFY_MESSAGES.storeNotFound)
+      throw err
+    }
+  })
+  const deps = () => ({ db: app.db, config: app.config, log: app.log })
+
+  app.get(
+    '/integrations/utmfy/config/:storeId',
+    { schema: { tags: TAGS, params, response: { 200: utmfyConfigSchema } }, preHandler: ownUtmfyStore },
+    async (request) => service.getConfig(app.db, request.store!.id),
+  )
+
+  app.put(
+    '/integrations/utmfy/config/:storeId',
+    {
+      schema: { tags: TAGS, params, body: utmfyConfigInputSchema, response: { 200: utmfyConfigSchema } },
+      preHandler: ownUtmfyStore,
+    },
+    async (request) => service.saveConfig(deps(), request.store!.id, request.body),
+  )
+
+  app.post(
+    '/integrations/utmfy/simulate-sale/:storeId',
+    { schema: { tags: TAGS, params, response: { 200: simulateSaleResultSchema } }, preHandler: ownUtmfyStore },
+    async (request) => service.simulateSale(deps(), request.store!.id),
+  )
+
+  app.get(
+    '/integrations/utmfy/deliveries/:storeId',
+    {
+      schema: { tags: TAGS, params, querystring: pageQuery, response: { 200: utmfyDeliveryListSchema } },
+      preHandler: ownUtmfyStore,
+    },
+    async (request) => service.listDeliveries(app.db, request.store!.id, request.query.page, request.query.limit),
+  )
+
+  app.post(
+    '/integrations/utmfy/deliveries/:storeId/:deliveryId/retry',
+    {
+      schema: {
+        tags: TAGS,
+        params: deliveryParams,
+        response: { 202: z.object({ message: z.string(), status: z.enum(UTMFY_STATUSES) }) },
+      },
+      preHandler: ownUtmfyStore,
+    },
+    async (request, reply) => {
+      const id = request.params.deliveryId
+      const row = /^[0-9a-f-]{36}$/i.test(id) ? await service.reopenDelivery(app.db, request.store!.id, id) : undefined
+      if (!row) throw new AppError(404, 'Entrega não encontrada')
+      await app.jobs.enqueue(
+        UTMFY_DELIVER_JOB,
+        { orderId: row.order_id, status: row.status },
+        { jobId: `utmfy-retry-${row.id}-${Date.now()}` },
+      )
+      return reply.status(202).send({ message: UTMFY_MESSAGES.retried, status: row.status })
+    },
+  )
+}

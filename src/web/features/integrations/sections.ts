@@ -1,0 +1,17 @@
+import { lazy } from 'react'
+import type { PublicRoute, StoreSection } from '../../app/sections'
+
+export const integrationSections: StoreSection[] = [
+  {
+    path: 'integrations',
+    label: 'Integrações',
+    order: 100,
+    icon: '🔗',
+    Component: lazy(() => import('./integrations-page')),
+  },
+]
+
+/** /test-utmfy (spec 002 §2.10): the UTMFY card for a made-up store id, reaching no real store's data. */
+export const integrationPublicRoutes: PublicRoute[] = [
+  { path: '/test-utmfy', Component: lazy(() => import('./test-utmfy-page')) },
+]
