@@ -157,6 +157,10 @@ export const shippingCalculateAnswerSchema = z.object({
   zipCode: z.string(),
   subtotal: z.number(),
   options: z.array(shippingQuoteDtoSchema),
+  /** The options are the spec's default prices, offered because the merchant turned the fallback on. */
+  fallback: z.boolean(),
+  /** Why there is no option to pick (NO_SHIPPING_OPTION), for the buyer page to show as it is; null otherwise. */
+  message: z.string().nullable(),
 })
 export type ShippingCalculateAnswer = z.infer<typeof shippingCalculateAnswerSchema>
 
@@ -223,4 +227,24 @@ export const SHIPPING_MESSAGES = {
   confirmDelete: 'Tem certeza que deseja excluir esta opção de frete?',
   empty: 'Nenhuma opção de frete',
   notFound: 'Opção de frete não encontrada',
+} as const
+
+// ---------------------------------------------------------------------------------------------------------------
+// Store shipping settings
+
+/** What a buyer reads (and the order is refused with, 400) when the store offers no way to ship to the CEP. */
+export const NO_SHIPPING_OPTION =
+  'Esta loja ainda não oferece entrega para o seu CEP. Entre em contato com a loja para combinar o envio.'
+
+export const SHIPPING_FALLBACK_LABEL = 'Oferecer frete padrão quando não houver opção para o CEP'
+
+export const shippingSettingsSchema = z.object({
+  /** Offer the spec's defaults (Padrão R$ 10,00, Expresso R$ 25,00) while the store has no active option. */
+  fallbackEnabled: z.boolean({ error: 'Valor inválido' }),
+})
+export type ShippingSettings = z.infer<typeof shippingSettingsSchema>
+
+export const SHIPPING_SETTINGS_MESSAGES = {
+  saved: 'Configuração de frete salva com sucesso!',
+  saveError: 'Erro ao salvar configuração de frete',
 } as const

@@ -18,12 +18,18 @@ export const catalogService: {
   reserveStock(trx: Trx, productId: string, quantity: number): Promise<boolean>
   releaseStock(trx: Trx, productId: string, quantity: number): Promise<void>
   countProducts(db: DbOrTrx, storeId: string): Promise<number>
+  /** Products by type and how many can be bought now (digital, or physical in stock): the store's readiness. */
+  countSellable(
+    db: DbOrTrx,
+    storeId: string,
+  ): Promise<{ total: number; digital: number; physical: number; physicalInStock: number }>
 } = {
   findProduct: service.findProduct,
   findProducts: service.findProducts,
   reserveStock: service.reserveStock,
   releaseStock: service.releaseStock,
   countProducts: repository.countProducts,
+  countSellable: repository.countSellable,
 }
 
 export * as catalogEvents from './events'

@@ -132,3 +132,26 @@ export async function countProducts(db: DbOrTrx, storeId: string): Promise<numbe
     .executeTakeFirstOrThrow()
   return row.n
 }
+
+/** How many products a store has, and how many a buyer can buy now (digital, or physical with stock), by type. */
+export async function countSellable(db: DbOrTrx, storeId: string) {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('type', '=', 'DIGITAL').as('digital'),
+      eb.fn.countAll<number>().filterWhere('type', '=', 'PHYSICAL').as('physical'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) => w.and([w('type', '=', 'PHYSICAL'), w('stock', '>', 0)]))
+        .as('physicalInStock'),
+    ])
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow()
+  return {
+    total: Number(row.total),
+    digital: Number(row.digital),
+    physical: Number(row.physical),
+    physicalInStock: Number(row.physicalInStock),
+  }
+}

@@ -5,6 +5,7 @@ import type { AppModule } from '../types'
 import { validateAddress } from './address'
 import { checkoutConfigRoutes } from './config-routes'
 import { publicCustomization } from './customization'
+import { readinessRoutes } from './readiness'
 import { seedCheckoutDemo } from './seed'
 import { quoteShipping, quoteShippingOption, type ShippingQuote } from './shipping'
 import { shippingRoutes } from './shipping-routes'
@@ -40,6 +41,7 @@ export const checkoutService: {
 async function routes(app: FastifyInstance) {
   await app.register(shippingRoutes)
   await app.register(checkoutConfigRoutes)
+  await app.register(readinessRoutes)
 }
 
 export const checkoutModule: AppModule = { name: 'checkout', routes, seedDemo: seedCheckoutDemo }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, notFound } from '../../platform/errors'
 import {
+  NO_SHIPPING_OPTION,
   publicShippingOptionSchema,
   SHIPPING_MESSAGES,
   shippingCalculateAnswerSchema,
@@ -10,6 +11,7 @@ import {
   shippingOptionInputSchema,
   shippingOptionSchema,
   shippingOptionUpdateSchema,
+  shippingSettingsSchema,
 } from '../../shared/checkout'
 import { toReais } from '../../shared/money'
 import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../stores'
@@ -79,13 +81,38 @@ export async function shippingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const store = await publicStore(app, request.params.storeId)
       const subtotalCents = await shipping.subtotalFromCatalog(app.db, store.id, request.body.items)
-      const quotes = await shipping.quoteShipping(app.db, store.id, request.body.zipCode, subtotalCents)
+      const { quotes, fallback } = await shipping.quoteShippingWithFallback(
+        app.db,
+        store.id,
+        request.body.zipCode,
+        subtotalCents,
+      )
       return {
         zipCode: request.body.zipCode,
         subtotal: toReais(subtotalCents),
         options: quotes.map(shipping.toQuoteDto),
+        fallback,
+        message: quotes.length === 0 ? NO_SHIPPING_OPTION : null,
       }
     },
+  )
+
+  // Static segments win over '/shipping/:id' in the router, so 'settings' never reaches the option routes.
+  app.get(
+    '/stores/:storeId/shipping/settings',
+    { schema: { tags, params: storeParams, response: { 200: shippingSettingsSchema } }, preHandler: ownStore },
+    async (request) => ({ fallbackEnabled: await shipping.shippingFallbackEnabled(app.db, request.store!.id) }),
+  )
+
+  app.put(
+    '/stores/:storeId/shipping/settings',
+    {
+      schema: { tags, params: storeParams, body: shippingSettingsSchema, response: { 200: shippingSettingsSchema } },
+      preHandler: ownStore,
+    },
+    async (request) => ({
+      fallbackEnabled: await shipping.saveShippingFallback(app.db, request.store!.id, request.body.fallbackEnabled),
+    }),
   )
 
   app.get(

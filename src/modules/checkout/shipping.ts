@@ -11,10 +11,12 @@ import {
   type ShippingTerms,
 } from '../../shared/checkout'
 import { toCents, toReais } from '../../shared/money'
+import { FALLBACK_SHIPPING } from '../../shared/ordering-rules'
 import { catalogService } from '../catalog'
 import { isUuid } from '../stores'
 import type { ShippingOptionRow } from './repository'
 import * as repo from './repository'
+import * as settingsRepo from './shipping-settings.repository'
 
 export const PRODUCT_UNAVAILABLE = 'Este produto não está disponível. Verifique se o link está correto.'
 
@@ -33,17 +35,52 @@ export function termsOf(row: ShippingOptionRow): ShippingTerms {
   }
 }
 
+/** The spec's default options (spec 001 §4) as quotes: a fixed price, never free. */
+const FALLBACK_QUOTES: readonly ShippingQuote[] = FALLBACK_SHIPPING.map((o) => ({
+  id: o.id,
+  name: o.name,
+  description: o.description,
+  priceCents: toCents(o.price),
+  originalPriceCents: toCents(o.originalPrice),
+  isFree: false,
+  estimatedDelivery: o.estimatedDelivery,
+  estimatedDays: o.estimatedDays,
+}))
+
+export interface ShippingQuotes {
+  quotes: ShippingQuote[]
+  /** The quotes are the spec's defaults, offered because the merchant turned the fallback on. */
+  fallback: boolean
+}
+
+/**
+ * What a buyer may pick for a CEP: the store's active options; with none, the spec's default prices only when the
+ * merchant turned the fallback on (otherwise nothing, and the order is refused), so no store charges invented prices.
+ */
+export async function quoteShippingWithFallback(
+  db: DbOrTrx,
+  storeId: string,
+  zipCode: string,
+  subtotalCents: number,
+): Promise<ShippingQuotes> {
+  if (!isUuid(storeId)) return { quotes: [], fallback: false }
+  const rows = await repo.listShippingOptions(db, storeId, { activeOnly: true })
+  if (rows.length > 0)
+    return { quotes: rows.map((r) => computeQuote(termsOf(r), zipCode, subtotalCents)), fallback: false }
+  const fallback = await settingsRepo.findFallbackEnabled(db, storeId)
+  return { quotes: fallback ? [...FALLBACK_QUOTES] : [], fallback }
+}
+
 export async function quoteShipping(
   db: DbOrTrx,
   storeId: string,
   zipCode: string,
   subtotalCents: number,
 ): Promise<ShippingQuote[]> {
-  if (!isUuid(storeId)) return []
-  const rows = await repo.listShippingOptions(db, storeId, { activeOnly: true })
-  return rows.map((r) => computeQuote(termsOf(r), zipCode, subtotalCents))
+  return (await quoteShippingWithFallback(db, storeId, zipCode, subtotalCents)).quotes
 }
 
+/** The quote for one option id, a fallback id included while the fallback is what the store offers. */
 export async function quoteShippingOption(
   db: DbOrTrx,
   storeId: string,
@@ -51,11 +88,17 @@ export async function quoteShippingOption(
   zipCode: string,
   subtotalCents: number,
 ): Promise<ShippingQuote | undefined> {
-  if (!isUuid(storeId) || !isUuid(optionId)) return undefined
+  if (!isUuid(storeId)) return undefined
+  if (FALLBACK_QUOTES.some((q) => q.id === optionId))
+    return (await quoteShipping(db, storeId, zipCode, subtotalCents)).find((q) => q.id === optionId)
+  if (!isUuid(optionId)) return undefined
   const row = await repo.findShippingOption(db, storeId, optionId)
   if (!row?.active) return undefined
   return computeQuote(termsOf(row), zipCode, subtotalCents)
 }
+
+export const shippingFallbackEnabled = settingsRepo.findFallbackEnabled
+export const saveShippingFallback = settingsRepo.upsertFallbackEnabled
 
 /** Prices the items from the catalog; whatever price the browser sent is never read. */
 export async function subtotalFromCatalog(

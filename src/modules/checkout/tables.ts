@@ -16,6 +16,11 @@ export interface CheckoutTables {
     created_at: Generated<Date>
     updated_at: Timestamp
   }
+  shipping_settings: {
+    store_id: string
+    fallback_enabled: boolean
+    updated_at: Timestamp
+  }
   checkout_customizations: {
     store_id: string
     primary_color: string

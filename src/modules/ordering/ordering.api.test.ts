@@ -303,6 +303,13 @@ describe('create-order', () => {
 
   it('prices the fallback options only when the store has no option for the CEP', async () => {
     const none = await shop({ shipping: false })
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: `/api/stores/${none.storeId}/shipping/settings`,
+      headers: none.owner.headers,
+      payload: { fallbackEnabled: true },
+    })
+    expect(settings.statusCode).toBe(200)
     const res = await post(
       '/api/checkout/create-order',
       physicalOrder(none, { shipping: { ...address, method: 'fallback-expresso' } }),

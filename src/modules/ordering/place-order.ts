@@ -4,10 +4,9 @@ import type { z } from 'zod'
 import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import { toCents, toReais } from '../../shared/money'
+import { toReais } from '../../shared/money'
 import {
   type digitalOrderPayloadSchema,
-  FALLBACK_SHIPPING,
   formatOrderNumber,
   METHOD_ID_TO_ORDER,
   MSG,
@@ -17,6 +16,7 @@ import {
   SHIPPING_UNAVAILABLE,
 } from '../../shared/ordering'
 import { PAYMENT_MESSAGES } from '../../shared/payments'
+import { NO_SHIPPING_OPTION } from '../../shared/shipping'
 import { compactTracking } from '../../shared/tracking'
 import { catalogService } from '../catalog'
 import { checkoutService } from '../checkout'
@@ -58,9 +58,9 @@ interface PricedShipping {
 }
 
 /**
- * The shipping price for the chosen option and CEP, from the database. A fallback option ('Padrão'/'Expresso',
- * shown by the buyer page when quoting failed or came back empty) is priced at its published amount only when
- * the store really has no active option for that CEP; otherwise the buyer must pick a real one.
+ * The shipping price for the chosen option and CEP, from the database. A fallback option ('Padrão'/'Expresso') is
+ * priced by checkout only when the merchant turned the fallback on and the store has no active option; a store
+ * offering nothing refuses the order with the message the buyer page showed at the CEP.
  */
 async function priceShipping(db: Db, storeId: string, shipping: PhysicalPayload['shipping'], subtotalCents: number) {
   const quote = await checkoutService.quoteShippingOption(db, storeId, shipping.method, shipping.zipCode, subtotalCents)
@@ -72,19 +72,9 @@ async function priceShipping(db: Db, storeId: string, shipping: PhysicalPayload[
       estimatedDelivery: quote.estimatedDelivery,
     } satisfies PricedShipping
   }
-  const fallback = FALLBACK_SHIPPING.find((o) => o.id === shipping.method)
-  if (fallback) {
-    const real = await checkoutService.quoteShipping(db, storeId, shipping.zipCode, subtotalCents)
-    if (real.length === 0) {
-      return {
-        optionId: fallback.id,
-        name: fallback.name,
-        priceCents: toCents(fallback.price),
-        estimatedDelivery: fallback.estimatedDelivery,
-      } satisfies PricedShipping
-    }
-  }
-  throw new AppError(400, SHIPPING_UNAVAILABLE, { 'shipping.method': SHIPPING_UNAVAILABLE })
+  const offered = await checkoutService.quoteShipping(db, storeId, shipping.zipCode, subtotalCents)
+  const message = offered.length === 0 ? NO_SHIPPING_OPTION : SHIPPING_UNAVAILABLE
+  throw new AppError(400, message, { 'shipping.method': message })
 }
 
 async function requirePaymentMethod(
