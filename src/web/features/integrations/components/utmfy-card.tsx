@@ -91,7 +91,7 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       </div>
       <Field label="Chave da API (x-api-token)" htmlFor="utmfyApiKey" error={keyError}>
-        <div className="key-row">
+        <div className="integration-key-row">
           <input
             id="utmfyApiKey"
             type={visible ? 'text' : 'password'}

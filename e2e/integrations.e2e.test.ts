@@ -1,0 +1,145 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeUtmify, startFakeUtmify } from '../src/testing/fake-utmify'
+import { waitFor } from '../src/testing/test-app'
+import {
+  apiRegister,
+  DESKTOP,
+  type E2EServer,
+  launchBrowser,
+  newPage,
+  PHONE,
+  snap,
+  startServer,
+  useSession,
+} from './support'
+
+const KEY = 'utmfy_e2e_token_0123456789ABCDEF'
+
+let fake: FakeUtmify
+let srv: E2EServer
+let browser: Browser
+let token: string
+let storeId: string
+let productId: string
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${srv.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+beforeAll(async () => {
+  fake = await startFakeUtmify()
+  srv = await startServer({ UTMFY_API_URL: fake.url })
+  browser = await launchBrowser()
+  token = await apiRegister(srv.url, 'Lojista UTM', `utm-${Date.now()}@example.com`, 'senha-secreta-1')
+  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja de Tráfego' })).id
+  productId = (
+    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: 'Curso de Anúncios',
+      price: 197,
+      type: 'DIGITAL',
+      digitalFileUrl: 'https://files.example.com/curso.zip',
+    })
+  ).id
+  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, { ativoPayApiKey: 'sk_sandbox_utm_e2e_01' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await srv?.close()
+  await fake?.close()
+})
+
+describe('UTMify', () => {
+  it('the merchant turns it on, saves the key and sees a simulated sale arrive', async () => {
+    const { page, context } = await newPage(browser, srv.url, DESKTOP)
+    await useSession(page, srv.url, token)
+    await page.goto(`/store/${storeId}/integrations`)
+    await page.getByRole('heading', { name: 'Integrações', level: 1 }).waitFor()
+    await page
+      .getByRole('link', { name: /Integrações/ })
+      .first()
+      .waitFor()
+    expect(await page.getByLabel('Plataforma').inputValue()).toBe('dexter')
+
+    await page.getByRole('button', { name: 'Simular Venda' }).click()
+    await page.getByTestId('utmfy-banner').getByText('Configure a chave API primeiro').waitFor()
+
+    await page.getByLabel('Chave da API (x-api-token)').fill(KEY)
+    expect(await page.getByLabel('Chave da API (x-api-token)').getAttribute('type')).toBe('password')
+    await page.getByRole('button', { name: 'Mostrar' }).click()
+    expect(await page.getByLabel('Chave da API (x-api-token)').getAttribute('type')).toBe('text')
+    await page.getByRole('switch', { name: 'Integração UTMify ativa' }).check()
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await page.getByTestId('utmfy-banner').getByText('Configuração salva com sucesso!').waitFor()
+    // the key comes back masked, never in full
+    await page.getByText(/Chave salva:/).waitFor()
+    expect(await page.content()).not.toContain(KEY)
+
+    await page.getByRole('button', { name: 'Simular Venda' }).click()
+    await page
+      .getByTestId('utmfy-banner')
+      .getByText(/Venda simulada enviada com sucesso! Ordem: teste-/)
+      .waitFor()
+    expect(fake.calls.at(-1)?.body).toMatchObject({ isTest: true, platform: 'dexter' })
+    expect(fake.calls.at(-1)?.token).toBe(KEY)
+    await snap(page, 'integrations-1-utmfy-configurado')
+    // the banner clears itself after 3 s
+    await page
+      .getByTestId('utmfy-banner')
+      .getByText(/Venda simulada/)
+      .waitFor({ state: 'detached', timeout: 6000 })
+    await context.close()
+  })
+
+  it('a buyer from an ad pays by PIX; UTMify receives both statuses with the campaign; the merchant sees them', async () => {
+    fake.calls.length = 0
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    await page.goto(
+      `/digital-checkout/${storeId}/${productId}?utm_source=FB&utm_medium=cpc&utm_campaign=black-friday&src=story&sck=ad-42`,
+    )
+    await page.getByLabel('Nome completo').fill('Maria da Silva')
+    await page.getByLabel('E-mail').fill('maria@example.com')
+    await page.getByLabel('Telefone').pressSequentially('11987654321')
+    await page.getByLabel('CPF').pressSequentially('52998224725')
+    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click()
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 20_000 })
+    await snap(page, 'integrations-2-compra-paga')
+    await context.close()
+
+    await waitFor(() => fake.calls.filter((c) => c.body.isTest === false).length >= 2, 20_000)
+    const sent = fake.calls.filter((c) => c.body.isTest === false).map((c) => c.body)
+    expect(sent.map((b) => b.status)).toEqual(['waiting_payment', 'paid'])
+    expect(sent[0].orderId).toBe(sent[1].orderId)
+    expect(sent[0].createdAt).toBe(sent[1].createdAt)
+    for (const body of sent)
+      expect(body.trackingParameters).toEqual({
+        src: 'story',
+        sck: 'ad-42',
+        utm_source: 'FB',
+        utm_medium: 'cpc',
+        utm_campaign: 'black-friday',
+        utm_content: null,
+        utm_term: null,
+      })
+    expect(sent[1].commission).toMatchObject({ totalPriceInCents: 19700 })
+
+    const merchant = await newPage(browser, srv.url, DESKTOP)
+    await useSession(merchant.page, srv.url, token)
+    await merchant.page.goto(`/store/${storeId}/integrations`)
+    const rows = merchant.page.getByTestId('utmfy-delivery')
+    await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Pago' }).getByText('Enviado').waitFor()
+    await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Aguardando pagamento' }).getByText('Enviado').waitFor()
+    await snap(merchant.page, 'integrations-3-log-de-envios')
+    await merchant.context.close()
+  })
+})
