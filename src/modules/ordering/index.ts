@@ -1,11 +1,12 @@
 import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { orderingSubscriptions } from './jobs'
+import { recentOrders, summarizeOrders } from './orders-list'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
 
-export { orderCancelled, orderPaid, orderPlaced } from './events'
+export { orderCancelled, orderPaid, orderPlaced, orderStatusChanged } from './events'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 
 /** What other modules may ask of ordering; they never read its tables. */
@@ -14,6 +15,9 @@ export const orderingService = {
   orderStatus: service.orderStatus,
   /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
   orderSnapshot,
+  /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */
+  recentOrders,
+  summarizeOrders,
 }
 
 addStoreFiguresSource(service.storeFigures)

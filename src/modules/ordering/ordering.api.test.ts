@@ -435,7 +435,11 @@ describe('store views', () => {
     await sandbox(paid.paymentResult.gatewayId, 'pay')
     await waitFor(async () => (await orderStatus(paid.orderId)).status === 'PAID')
 
-    const res = await t.app.inject({ url: `/api/stores/${s.storeId}/dashboard?period=today`, headers: s.owner.headers })
+    // The dashboards read rollups the worker keeps from the order events: wait until it has seen the payment.
+    const today = () =>
+      t.app.inject({ url: `/api/stores/${s.storeId}/dashboard?period=today`, headers: s.owner.headers })
+    await waitFor(async () => (await today()).json().metrics?.paidOrdersCount === 1)
+    const res = await today()
     expect(res.statusCode).toBe(200)
     const m = res.json().metrics
     expect(m).toMatchObject({

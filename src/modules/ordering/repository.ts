@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 
 import type { DbOrTrx, Trx } from '../../platform/db'
 import type { OrderStatus } from '../../shared/ordering'
@@ -51,7 +51,13 @@ export async function lockOrder(trx: Trx, id: string): Promise<OrderRow | undefi
 
 export async function findItems(db: DbOrTrx, orderIds: string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return []
-  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()
+  // One array parameter however many orders: `in ($1, ..., $n)` overflows the protocol's 65,535 parameters.
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where(sql<boolean>`order_id = any(${orderIds}::uuid[])`)
+    .orderBy('id')
+    .execute()
 }
 
 export async function updateOrder(

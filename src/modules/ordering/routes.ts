@@ -3,23 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import {
-  ADMIN_DASHBOARD_PERIODS,
-  adminDashboardSchema,
   digitalOrderPayloadSchema,
-  orderListQuerySchema,
   orderPayloadSchema,
   orderResultSchema,
   orderStatusResponseSchema,
-  STORE_DASHBOARD_PERIODS,
-  storeDashboardSchema,
-  storeOrderSchema,
 } from '../../shared/ordering'
-import { requireStoreOwner } from '../stores'
 import { verifyDownloadToken } from './access'
-import { adminDashboard, storeDashboard } from './dashboard'
-import { itemsByOrder, toStoreOrderDto } from './dto'
 import { withIdempotency } from './idempotency'
 import { placeOrder } from './place-order'
+import { ordersRoutes } from './orders-routes'
 import { salesRoutes } from './sales-routes'
 import * as service from './service'
 
@@ -118,54 +110,6 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get(
-    '/stores/:storeId/orders',
-    {
-      schema: {
-        tags: ['orders'],
-        params: z.object({ storeId: z.string() }),
-        querystring: orderListQuerySchema,
-        response: { 200: z.array(storeOrderSchema) },
-      },
-      preHandler: requireStoreOwner(fastify),
-    },
-    async (request) => {
-      const { rows, items } = await service.listStoreOrders(app.db, request.store!.id, request.query)
-      const byOrder = itemsByOrder(items)
-      return rows.map((r) => toStoreOrderDto(r, byOrder.get(r.id) ?? []))
-    },
-  )
-
-  app.get(
-    '/stores/:storeId/dashboard',
-    {
-      schema: {
-        tags: ['orders'],
-        params: z.object({ storeId: z.string() }),
-        querystring: z.object({
-          period: z.enum(STORE_DASHBOARD_PERIODS, { error: 'Período inválido' }).default('30days'),
-        }),
-        response: { 200: storeDashboardSchema },
-      },
-      preHandler: requireStoreOwner(fastify),
-    },
-    async (request) => storeDashboard(app.db, request.store!.id, request.query.period),
-  )
-
-  app.get(
-    '/admin/dashboard',
-    {
-      schema: {
-        tags: ['admin'],
-        querystring: z.object({
-          period: z.enum(ADMIN_DASHBOARD_PERIODS, { error: 'Período inválido' }).default('30days'),
-        }),
-        response: { 200: adminDashboardSchema },
-      },
-      preHandler: app.requireRole('ADMIN'),
-    },
-    async (request) => adminDashboard(app.db, request.query.period),
-  )
-
+  await ordersRoutes(fastify)
   await salesRoutes(fastify)
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import { toCents, toReais } from '../../shared/money'
 import { formatOrderNumber, type OrderStatus } from '../../shared/ordering'
+import { addDays, startOfDay } from '../../shared/periods'
 import {
   SALE_PAYMENT_ORDERS,
   SALE_STATUS_ORDERS,
@@ -21,7 +22,6 @@ import {
 } from '../../shared/sales'
 import { isUuid, storesService } from '../stores'
 import { orderStatusChanged } from './events'
-import { addDays, startOfDay } from './periods'
 import type { OrderItemRow, OrderRow } from './repository'
 import * as repo from './repository'
 import { cancelOrder, markPaid } from './service'

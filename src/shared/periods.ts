@@ -1,5 +1,5 @@
-import { saoPauloDay, TIME_ZONE } from '../../shared/dates'
-import type { StoreDashboardPeriod } from '../../shared/ordering'
+import { saoPauloDay, TIME_ZONE } from './dates'
+import type { StoreDashboardPeriod } from './ordering-rules'
 
 export interface PeriodRange {
   /** Inclusive start; null for all time. */
@@ -91,4 +91,11 @@ export function monthsBetween(from: string, to: string, max = 12): string[] {
 export function trend(current: number, previous: number | undefined): number | null {
   if (previous === undefined || previous === 0) return current === 0 && previous === 0 ? 0 : null
   return Math.round(((current - previous) / previous) * 1000) / 10
+}
+
+/** São Paulo days [fromDay, toDay) covering an instant range whose start is a day start; an end inside a day counts that day. */
+export function dayRange(from: Date | null, to: Date): { fromDay: string | null; toDay: string } {
+  const lastDay = saoPauloDay(to)
+  const toDay = startOfDay(lastDay).getTime() === to.getTime() ? lastDay : addDays(lastDay, 1)
+  return { fromDay: from ? saoPauloDay(from) : null, toDay }
 }

@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { saoPauloDay } from '../../shared/dates'
+import { storeOrderSchema } from '../../shared/ordering'
+import { csvHead, csvLine } from '../../shared/orders-csv'
+import { orderFiltersSchema, orderPageQuerySchema } from '../../shared/orders-list'
+import { requireStoreOwner } from '../stores'
+import { exportOrders, listOrdersPage } from './orders-list'
+
+/** The store orders page: GET /stores/:storeId/orders (one page, spec 000: an array) and the CSV export. */
+export async function ordersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const params = z.object({ storeId: z.string() })
+
+  app.get(
+    '/stores/:storeId/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One page of the store orders, newest first (filters in SQL; next page: after = last id)',
+        params,
+        querystring: orderPageQuerySchema,
+        response: { 200: z.array(storeOrderSchema) },
+      },
+      preHandler: requireStoreOwner(fastify),
+    },
+    async (request) => listOrdersPage(app.db, request.store!.id, request.query),
+  )
+
+  app.get(
+    '/stores/:storeId/orders/export',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order matching the filters as CSV (pt-BR spreadsheet), streamed in batches',
+        params,
+        querystring: orderFiltersSchema,
+      },
+      preHandler: requireStoreOwner(fastify),
+    },
+    async (request, reply) => {
+      const storeId = request.store!.id
+      const batches = exportOrders(app.db, storeId, request.query)
+      async function* csv() {
+        yield csvHead()
+        for await (const batch of batches) yield batch.map(csvLine).join('')
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="pedidos-${saoPauloDay(new Date())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv()))
+    },
+  )
+}

@@ -1,0 +1,39 @@
+/**
+ * The summary cards of the orders page. Without a text search every filter (status, payment, São Paulo days) is a
+ * rollup dimension, so the cards read days; a search needs the orders themselves, which ordering counts in SQL.
+ */
+import type { Db } from '../../platform/db'
+import { toReais } from '../../shared/money'
+import { PAID_STATUSES } from '../../shared/ordering'
+import type { OrderFiltersQuery, OrderSummary } from '../../shared/orders-list'
+import { dayRange, periodRange } from '../../shared/periods'
+import { orderingService } from '../ordering'
+import { sumFigures } from './dashboard'
+import * as reports from './reports.repository'
+
+const PERIOD = { today: 'today', week: '7days', month: '30days' } as const
+
+export async function ordersSummary(
+  db: Db,
+  storeId: string,
+  filters: OrderFiltersQuery,
+  now = new Date(),
+): Promise<OrderSummary> {
+  if (filters.search.trim()) return orderingService.summarizeOrders(db, storeId, filters)
+  const range = filters.date === 'all' ? { from: null, to: now } : periodRange(PERIOD[filters.date], now)
+  const { fromDay, toDay } = dayRange(range.from, range.to)
+  const rows = (await reports.totalsByStatusAndMethod(db, storeId, { fromDay, toDay, previousFromDay: null })).filter(
+    (r) =>
+      (filters.status === 'all' || r.status === filters.status) &&
+      (filters.payment === 'all' || r.payment_method === filters.payment),
+  )
+  const f = sumFigures(rows)
+  return {
+    total: f.orders,
+    paidRevenue: toReais(
+      rows.filter((r) => PAID_STATUSES.includes(r.status as never)).reduce((s, r) => s + r.cents, 0),
+    ),
+    pending: f.pendingCount,
+    processing: rows.filter((r) => r.status === 'PROCESSING').reduce((s, r) => s + r.orders, 0),
+  }
+}

@@ -1,0 +1,7 @@
+import type { Db } from '../../platform/db'
+import { rebuildAll } from './rollups.repository'
+
+/** Recomputes every rollup from the orders table in one transaction (handlers wait, then apply on top). */
+export async function rebuildRollups(db: Db): Promise<{ orders: number }> {
+  return db.transaction().execute((trx) => rebuildAll(trx))
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import {
+  ADMIN_DASHBOARD_PERIODS,
+  adminDashboardSchema,
+  STORE_DASHBOARD_PERIODS,
+  storeDashboardSchema,
+} from '../../shared/ordering'
+import { orderFiltersSchema, orderSummarySchema } from '../../shared/orders-list'
+import { requireStoreOwner } from '../stores'
+import { adminDashboard, storeDashboard } from './dashboard'
+import { ordersSummary } from './orders-summary'
+import { openReportingDb } from './pool'
+
+export const DASHBOARD_BUSY = 'Dashboard indisponível no momento. Tente novamente em instantes.'
+
+/** A report cut off by the statement timeout answers 503, not a 500. */
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (err) {
+    if ((err as { code?: string }).code === '57014') throw new AppError(503, DASHBOARD_BUSY)
+    throw err
+  }
+}
+
+export async function reportingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const reporting = openReportingDb(app.config, app.db)
+  app.addHook('onClose', () => reporting.close())
+  const db: Db = reporting.db
+  const storeParams = z.object({ storeId: z.string() })
+
+  app.get(
+    '/stores/:storeId/dashboard',
+    {
+      schema: {
+        tags: ['orders'],
+        params: storeParams,
+        querystring: z.object({
+          period: z.enum(STORE_DASHBOARD_PERIODS, { error: 'Período inválido' }).default('30days'),
+        }),
+        response: { 200: storeDashboardSchema },
+      },
+      preHandler: requireStoreOwner(fastify),
+    },
+    async (request) => guarded(() => storeDashboard(db, request.store!.id, request.query.period)),
+  )
+
+  app.get(
+    '/stores/:storeId/orders/summary',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The orders page cards (total, paid revenue, pending, processing) for the same filters as the list',
+        params: storeParams,
+        querystring: orderFiltersSchema,
+        response: { 200: orderSummarySchema },
+      },
+      preHandler: requireStoreOwner(fastify),
+    },
+    async (request) => guarded(() => ordersSummary(db, request.store!.id, request.query)),
+  )
+
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: z.object({
+          period: z.enum(ADMIN_DASHBOARD_PERIODS, { error: 'Período inválido' }).default('30days'),
+        }),
+        response: { 200: adminDashboardSchema },
+      },
+      preHandler: app.requireRole('ADMIN'),
+    },
+    async (request) => guarded(() => adminDashboard(db, request.query.period)),
+  )
+}

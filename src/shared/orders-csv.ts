@@ -1,0 +1,88 @@
+/**
+ * The orders export (CSV for spreadsheets set to pt-BR: ';' between cells, decimal comma, a BOM so accents survive).
+ * Written by the server as a stream, one line per order.
+ */
+import { formatBRL } from './money'
+import type { StoreOrder } from './ordering'
+import { normalizeOrderStatus, ORDER_STATUS_LABELS, paymentMethodLabel } from './ordering-rules'
+
+const CSV_HEADER = [
+  'Pedido',
+  'Transação',
+  'Data',
+  'Status',
+  'Cliente',
+  'E-mail',
+  'Telefone',
+  'CPF/CNPJ',
+  'Pagamento',
+  'Itens',
+  'Subtotal',
+  'Frete',
+  'Total',
+  'Envio',
+  'Prazo',
+  'Endereço',
+]
+
+export function statusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[normalizeOrderStatus(status)]
+}
+
+export function addressLine(o: Pick<StoreOrder, 'shippingAddress'>): string {
+  const a = o.shippingAddress
+  if (!a) return ''
+  const street = [a.street, a.number].filter(Boolean).join(', ')
+  const rest = [a.complement, a.neighborhood, `${a.city}/${a.state}`, a.zipCode && `CEP ${a.zipCode}`].filter(Boolean)
+  return [street, ...rest].join(' - ')
+}
+
+function cell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  // A cell starting with = + - @ would be run as a formula by the spreadsheet.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[;"\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+const amount = (reais: number) =>
+  formatBRL(reais)
+    .replace(/^R\$\s?/, '')
+    .replace(/\u00a0/g, '')
+
+const dateFmt = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+})
+
+/** The BOM and the header line. */
+export function csvHead(): string {
+  return `\ufeff${CSV_HEADER.join(';')}\r\n`
+}
+
+export function csvLine(o: StoreOrder): string {
+  return `${[
+    o.orderNumber,
+    o.transactionId,
+    dateFmt.format(new Date(o.createdAt)),
+    statusLabel(o.status),
+    o.customerName,
+    o.customerEmail,
+    o.customerPhone,
+    o.customerDocument,
+    paymentMethodLabel(o.paymentMethod),
+    o.items.map((i) => `${i.quantity}x ${i.product.name}`).join(', '),
+    amount(o.subtotal),
+    amount(o.shippingCost),
+    amount(o.total),
+    o.shippingMethod,
+    o.estimatedDelivery,
+    addressLine(o),
+  ]
+    .map(cell)
+    .join(';')}\r\n`
+}
+
+export function ordersToCsv(orders: StoreOrder[]): string {
+  return csvHead() + orders.map(csvLine).join('')
+}
