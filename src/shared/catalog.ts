@@ -136,15 +136,18 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>
 
 /** What a buyer's checkout reads without a token: never the digital file. */
-export const publicProductSchema = productSchema.pick({
-  id: true,
-  storeId: true,
-  name: true,
-  description: true,
-  price: true,
-  imageUrl: true,
-  type: true,
-})
+export const publicProductSchema = productSchema
+  .pick({
+    id: true,
+    storeId: true,
+    name: true,
+    description: true,
+    price: true,
+    imageUrl: true,
+    type: true,
+  })
+  // Present (true) only for a physical product out of stock: the checkout says so before the buyer types anything.
+  .extend({ soldOut: z.literal(true).optional() })
 export type PublicProduct = z.infer<typeof publicProductSchema>
 
 export const uploadResultSchema = z.object({ url: z.string() })

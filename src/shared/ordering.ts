@@ -147,6 +147,8 @@ export const orderResultSchema = z.object({
     })
     .nullable(),
   error: z.string().nullable(),
+  /** The buyer's order page (`/pedido/:orderId?t=<token>`): where the checkout sends the buyer once the order exists. */
+  orderPageUrl: z.string().optional(),
 })
 export type OrderResult = z.infer<typeof orderResultSchema>
 

@@ -69,6 +69,7 @@ export function toPublicProductDto(row: ProductRow): PublicProduct {
     price: toReais(row.price_cents),
     imageUrl: row.image_url,
     type: row.type,
+    ...(row.type === 'PHYSICAL' && (row.stock ?? 0) <= 0 ? { soldOut: true as const } : {}),
   }
 }
 

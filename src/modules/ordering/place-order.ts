@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import { toReais } from '../../shared/money'
+import { orderPagePath } from '../../shared/order-page'
 import {
   type digitalOrderPayloadSchema,
   formatOrderNumber,
@@ -23,6 +24,7 @@ import { checkoutService } from '../checkout'
 import { type ChargeResult, type PaymentsDeps, paymentsService } from '../payments'
 import { isUuid } from '../stores'
 import { orderPlaced } from './events'
+import { orderPageToken } from './order-page'
 import * as repo from './repository'
 import { cancelOrder, markPaid, orderFacts } from './service'
 import type { ShippingAddress } from './tables'
@@ -285,5 +287,6 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
       sandbox: charge.sandbox,
     },
     error: null,
+    orderPageUrl: orderPagePath(order.id, orderPageToken(deps.config.APP_SECRET, order.id)),
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '../../shared/ordering'
 import { verifyDownloadToken } from './access'
 import { withIdempotency } from './idempotency'
+import { orderPageRoutes } from './order-page-routes'
 import { placeOrder } from './place-order'
 import { ordersRoutes } from './orders-routes'
 import { salesRoutes } from './sales-routes'
@@ -112,4 +113,5 @@ export async function orderingRoutes(fastify: FastifyInstance) {
 
   await ordersRoutes(fastify)
   await salesRoutes(fastify)
+  await orderPageRoutes(fastify)
 }

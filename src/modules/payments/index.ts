@@ -7,6 +7,7 @@ import { createCharge } from './service'
 
 export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicPaymentMethods } from './contract'
 export { paymentStatusChanged } from './events'
+export * as pixRenewal from './renew-pix'
 export type { PaymentsDeps } from './service'
 
 /** What other modules may call. */

@@ -1,0 +1,195 @@
+/**
+ * The buyer's order page: an unguessable link per order (HMAC of the order id), its data, and 'Gerar novo código'
+ * for an expired PIX — a new charge for the same order, never a second payable one (see payments/renew-pix.ts).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+import { deriveKey } from '../../platform/crypto'
+import type { Trx } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { defineEvent, publish } from '../../platform/events'
+import { toReais } from '../../shared/money'
+import type { OrderPage } from '../../shared/order-page'
+import { formatOrderNumber, MSG, PAID_STATUSES } from '../../shared/ordering'
+import { catalogService } from '../catalog'
+import { pixRenewal } from '../payments'
+import type { OrderingDeps } from './place-order'
+import type { OrderRow } from './repository'
+import * as repo from './repository'
+import { orderStatus } from './service'
+
+export const ORDER_PAGE_NOT_FOUND = 'Pedido não encontrado'
+export const RENEW_MESSAGES = {
+  paid: 'Este pedido já está pago.',
+  notPix: 'Este pedido não foi feito com PIX.',
+  wait: 'Estamos atualizando o seu pedido. Tente novamente em alguns segundos.',
+  cancelled: 'Este pedido foi cancelado pela loja.',
+} as const
+
+/**
+ * A cancelled order came back to life with a new PIX (stock taken again). Published in the same transaction; the
+ * order is PENDING again and will be paid (order.paid) or cancelled (order.cancelled) like a new one.
+ */
+export const orderReopened = defineEvent(
+  'order.reopened',
+  z.object({ orderId: z.string(), storeId: z.string(), orderNumber: z.string(), transactionId: z.string() }),
+)
+
+function sign(appSecret: string, orderId: string): string {
+  // Its own derived key: a download-link or session secret never doubles as an order-page token.
+  return createHmac('sha256', deriveKey(appSecret, 'order-page')).update(orderId).digest('base64url')
+}
+
+/** The token of an order's page: does not expire (the buyer may come back days later), names one order only. */
+export function orderPageToken(appSecret: string, orderId: string): string {
+  return sign(appSecret, orderId)
+}
+
+export function verifyOrderPageToken(appSecret: string, orderId: string, token: string): boolean {
+  const expected = Buffer.from(sign(appSecret, orderId))
+  const given = Buffer.from(token)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+/** A cancellation that came from the PIX's expiry (not the merchant's hand before it): the order may be renewed. */
+function cancelledByExpiry(row: OrderRow, charge: pixRenewal.ChargeView): boolean {
+  return (
+    row.status === 'CANCELLED' &&
+    charge.status === 'EXPIRED' &&
+    row.cancelled_at !== null &&
+    row.cancelled_at.getTime() >= new Date(charge.updatedAt).getTime()
+  )
+}
+
+export async function orderPage(deps: OrderingDeps, orderId: string): Promise<OrderPage | undefined> {
+  const row = await repo.findOrder(deps.db, orderId)
+  if (!row) return undefined
+  const [items, charge, status] = await Promise.all([
+    repo.findItems(deps.db, [row.id]),
+    pixRenewal.latestCharge(deps.db, row.id),
+    orderStatus(deps.db, deps.config.APP_SECRET, row.id),
+  ])
+  return {
+    order: {
+      id: row.id,
+      storeId: row.store_id,
+      orderNumber: formatOrderNumber(row.order_number),
+      status: row.status,
+      productType: row.product_type,
+      paymentMethod: row.payment_method,
+      customerName: row.customer_name,
+      items: items.map((i) => ({
+        name: i.name,
+        quantity: i.quantity,
+        unitPrice: toReais(i.unit_price_cents),
+        total: toReais(i.total_cents),
+        imageUrl: i.image_url,
+      })),
+      subtotal: toReais(row.subtotal_cents),
+      shippingCost: toReais(row.shipping_cents),
+      shippingMethod: row.shipping_method,
+      estimatedDelivery: row.estimated_delivery,
+      total: toReais(row.total_cents),
+      createdAt: row.created_at.toISOString(),
+      paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    },
+    payment: charge
+      ? {
+          status: charge.status,
+          method: charge.method,
+          pixCode: charge.pixCode,
+          pixExpiresAt: charge.pixExpiresAt,
+          boletoLine: charge.boletoLine,
+          boletoUrl: charge.boletoUrl,
+          boletoDueDate: charge.boletoDueDate,
+          paymentUrl: charge.paymentUrl,
+          cardLast4: charge.cardLast4,
+          cardBrand: charge.cardBrand,
+          installments: charge.installments,
+          sandboxGatewayId: charge.sandbox ? charge.gatewayId : null,
+          canRenew: charge.method === 'PIX' && cancelledByExpiry(row, charge),
+        }
+      : null,
+    digitalAccess: status?.order.digitalAccess,
+  }
+}
+
+/** Takes the stock again for a cancelled physical order; false when it is gone. */
+async function retakeStock(trx: Trx, row: OrderRow): Promise<boolean> {
+  if (row.product_type !== 'PHYSICAL') return true
+  const items = await repo.findItems(trx, [row.id])
+  for (const item of items) if (!(await catalogService.reserveStock(trx, item.product_id, item.quantity))) return false
+  return true
+}
+
+/**
+ * 'Gerar novo código': (1) the order must be cancelled by its PIX's expiry, confirmed at the gateway; (2) its stock
+ * is held again while it stays CANCELLED (stock_released = false); (3) the new PIX is created — one payable charge
+ * per order at most; (4) the order is PENDING again with the new code. If (3) fails the stock goes back.
+ * Waiting for the expiry's own cancellation (step 1) matters: the cancellation that event triggers must not land on
+ * the reopened order.
+ */
+export async function renewOrderPix(deps: OrderingDeps, orderId: string): Promise<void> {
+  const row = await repo.findOrder(deps.db, orderId)
+  if (!row) throw new AppError(404, ORDER_PAGE_NOT_FOUND)
+  if (PAID_STATUSES.includes(row.status)) throw new AppError(409, RENEW_MESSAGES.paid)
+  if (row.payment_method !== 'PIX') throw new AppError(409, RENEW_MESSAGES.notPix)
+  const latest = await pixRenewal.latestCharge(deps.db, row.id)
+  if (!latest) throw new AppError(409, pixRenewal.PIX_RENEW_MESSAGES.notAllowed)
+  const charge = await pixRenewal.settlePixDeadline(deps, latest.transactionId)
+  if (charge?.status === 'PAID') throw new AppError(409, pixRenewal.PIX_RENEW_MESSAGES.alreadyPaid)
+  if (charge?.status === 'PENDING') throw new AppError(409, pixRenewal.PIX_RENEW_MESSAGES.stillValid)
+  if (charge?.status !== 'EXPIRED') throw new AppError(409, pixRenewal.PIX_RENEW_MESSAGES.notAllowed)
+
+  await deps.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockOrder(trx, orderId)
+    if (!locked) throw new AppError(404, ORDER_PAGE_NOT_FOUND)
+    if (locked.status === 'PENDING') throw new AppError(409, RENEW_MESSAGES.wait)
+    if (!cancelledByExpiry(locked, charge)) throw new AppError(409, RENEW_MESSAGES.cancelled)
+    // A cancelled order holding its stock is one another renewal is working on.
+    if (!locked.stock_released) throw new AppError(409, pixRenewal.PIX_RENEW_MESSAGES.inProgress)
+    if (!(await retakeStock(trx, locked))) throw new AppError(409, MSG.soldOut)
+    await repo.updateOrder(trx, orderId, { stock_released: false })
+  })
+
+  let renewed: Awaited<ReturnType<typeof pixRenewal.renewPix>>
+  try {
+    renewed = await pixRenewal.renewPix(deps, charge.transactionId)
+  } catch (err) {
+    await giveHeldStockBack(deps, orderId)
+    throw err
+  }
+
+  await deps.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockOrder(trx, orderId)
+    // Paid meanwhile by the old code (the gateway changed its mind): nothing to reopen, the new code just expires.
+    if (locked?.status !== 'CANCELLED') return
+    await repo.updateOrder(trx, orderId, {
+      status: 'PENDING',
+      cancelled_at: null,
+      transaction_id: renewed.transactionId,
+      gateway_id: renewed.gatewayId,
+      pix_code: renewed.pixCode,
+      pix_expires_at: renewed.pixExpiresAt,
+      sandbox: renewed.sandbox,
+    })
+    await publish(trx, orderReopened, {
+      orderId,
+      storeId: locked.store_id,
+      orderNumber: formatOrderNumber(locked.order_number),
+      transactionId: renewed.transactionId,
+    })
+  })
+}
+
+/** Undoes step (2) when no new code could be created: the order stays cancelled with its stock returned. */
+async function giveHeldStockBack(deps: OrderingDeps, orderId: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockOrder(trx, orderId)
+    if (locked?.status !== 'CANCELLED' || locked.stock_released) return
+    if (locked.product_type === 'PHYSICAL')
+      for (const item of await repo.findItems(trx, [locked.id]))
+        await catalogService.releaseStock(trx, item.product_id, item.quantity)
+    await repo.updateOrder(trx, orderId, { stock_released: true })
+  })
+}

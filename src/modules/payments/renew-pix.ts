@@ -1,0 +1,167 @@
+/**
+ * The buyer's view of an order's charge and 'Gerar novo código' for an expired PIX.
+ *
+ * Paying twice is prevented in three layers:
+ * 1. a new PIX is created only once the previous one is EXPIRED, and EXPIRED is only trusted after the gateway was
+ *    asked again (a payment may have landed without its postback) — an expired dynamic PIX cannot be paid at the
+ *    gateway any more;
+ * 2. at most one charge per order can be CREATING or PENDING (a unique partial index, migration 0045), so two
+ *    renewals racing for the same order cannot both produce a payable code;
+ * 3. should an expired code still be paid later anyway (EXPIRED → PAID is accepted: the money is in), the order
+ *    takes the first payment (markPaid is once per order) and the second PAID charge stays on the merchant's
+ *    transactions list for a refund; nothing is flagged automatically.
+ */
+import type { DbOrTrx } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
+import type { ChargeResult } from './contract'
+import * as repo from './repository'
+import { CREATE_JOB, type CreateOutcome, expireTransaction, syncTransaction, type WorkerDeps } from './service'
+
+export const PIX_RENEW_MESSAGES = {
+  notAllowed: 'Não é possível gerar um novo código PIX para este pedido.',
+  stillValid: 'O código PIX atual ainda está válido. Use-o para pagar.',
+  alreadyPaid: 'Este PIX já foi pago. Estamos atualizando o seu pedido.',
+  inProgress: 'Um novo código PIX já está sendo gerado. Aguarde alguns segundos.',
+} as const
+
+/** A boleto's expires_at is its due date (23:59 in São Paulo) plus the clearing days (see service.ts). */
+const BOLETO_CLEARING_MS = 3 * 86_400_000
+
+export interface ChargeView {
+  transactionId: string
+  status: PaymentStatus
+  method: PaymentMethod
+  amountCents: number
+  pixCode: string | null
+  pixExpiresAt: string | null
+  boletoLine: string | null
+  boletoUrl: string | null
+  /** YYYY-MM-DD, the boleto's due date. */
+  boletoDueDate: string | null
+  paymentUrl: string | null
+  cardLast4: string | null
+  cardBrand: string | null
+  installments: number | null
+  sandbox: boolean
+  gatewayId: string | null
+  /** When the status last changed: tells an expiry-cancelled order from one the merchant cancelled before. */
+  updatedAt: string
+}
+
+function dueDateOf(row: repo.TransactionRow): string | null {
+  if (row.method !== 'BOLETO' || !row.expires_at) return null
+  const due = new Date(row.expires_at.getTime() - BOLETO_CLEARING_MS)
+  // en-CA formats as YYYY-MM-DD.
+  return due.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' })
+}
+
+function toView(row: repo.TransactionRow): ChargeView {
+  return {
+    transactionId: row.id,
+    status: (row.status === 'CREATING' || row.status === 'FAILED' ? 'PENDING' : row.status) as PaymentStatus,
+    method: row.method,
+    amountCents: row.amount_cents,
+    pixCode: row.pix_code,
+    pixExpiresAt: row.pix_expires_at?.toISOString() ?? null,
+    boletoLine: row.boleto_line,
+    boletoUrl: row.boleto_url,
+    boletoDueDate: dueDateOf(row),
+    paymentUrl: row.payment_url,
+    cardLast4: row.card_last4,
+    cardBrand: row.card_brand,
+    installments: row.installments,
+    sandbox: row.sandbox,
+    gatewayId: row.gateway_id,
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+/** The order's newest charge that reached the gateway (a FAILED creation is not something to pay). */
+export async function latestCharge(db: DbOrTrx, orderRef: string): Promise<ChargeView | undefined> {
+  const row = await db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('order_ref', '=', orderRef)
+    .where('status', '!=', 'FAILED')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? toView(row) : undefined
+}
+
+/**
+ * A PIX past its deadline but still PENDING here (the expiry job has not run yet) is settled now: the gateway is
+ * asked first, then it expires. Anything else is returned as it is.
+ */
+export async function settlePixDeadline(deps: WorkerDeps, transactionId: string): Promise<ChargeView | undefined> {
+  const row = await repo.findTransaction(deps.db, transactionId)
+  if (!row) return undefined
+  const late = row.pix_expires_at && row.pix_expires_at.getTime() <= Date.now()
+  if (row.method === 'PIX' && row.status === 'PENDING' && late) await expireTransaction(deps, transactionId)
+  const fresh = await repo.findTransaction(deps.db, transactionId)
+  return fresh ? toView(fresh) : undefined
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
+}
+
+function renewError(outcome: Extract<CreateOutcome, { ok: false }>): AppError {
+  if (outcome.error.kind === 'unauthorized') return new AppError(422, PAYMENT_MESSAGES.notConfigured)
+  if (outcome.error.kind === 'invalid') return new AppError(400, outcome.error.message || 'Dados inválidos')
+  return new AppError(503, PAYMENT_MESSAGES.unavailable)
+}
+
+/**
+ * A new PIX for the same order and amount, replacing `previousTransactionId`. Refused (409) unless the previous
+ * code is confirmed EXPIRED at the gateway; a concurrent renewal loses on the unique index (409).
+ */
+export async function renewPix(deps: WorkerDeps, previousTransactionId: string): Promise<ChargeResult> {
+  const prev = await repo.findTransaction(deps.db, previousTransactionId)
+  if (prev?.method !== 'PIX') throw new AppError(409, PIX_RENEW_MESSAGES.notAllowed)
+  if (prev.status === 'EXPIRED') {
+    // The last word is the gateway's: without it we could hand out a second code for an order already paid.
+    try {
+      await syncTransaction(deps, prev.id)
+    } catch {
+      throw new AppError(503, PAYMENT_MESSAGES.unavailable)
+    }
+  }
+  const current = await repo.findTransaction(deps.db, prev.id)
+  if (current?.status === 'PAID') throw new AppError(409, PIX_RENEW_MESSAGES.alreadyPaid)
+  if (current?.status === 'PENDING' || current?.status === 'CREATING')
+    throw new AppError(409, PIX_RENEW_MESSAGES.stillValid)
+  if (current?.status !== 'EXPIRED') throw new AppError(409, PIX_RENEW_MESSAGES.notAllowed)
+
+  let row: repo.TransactionRow
+  try {
+    row = await repo.insertTransaction(deps.db, {
+      store_id: current.store_id,
+      order_ref: current.order_ref,
+      method: 'PIX',
+      amount_cents: current.amount_cents,
+      installments: null,
+      card_last4: null,
+      card_brand: null,
+      request: JSON.stringify(current.request),
+      sandbox: current.sandbox,
+      updated_at: new Date(),
+    })
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, PIX_RENEW_MESSAGES.inProgress)
+    throw err
+  }
+  let outcome: CreateOutcome
+  try {
+    outcome = await deps.jobs.run<CreateOutcome>(
+      CREATE_JOB,
+      { transactionId: row.id },
+      { timeoutMs: 30_000, jobId: `create-${row.id}` },
+    )
+  } catch {
+    throw new AppError(503, PAYMENT_MESSAGES.unavailable)
+  }
+  if (!outcome.ok) throw renewError(outcome)
+  return outcome.result
+}
