@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { deriveKey } from '../../platform/crypto'
+import type { DbOrTrx } from '../../platform/db'
+import { type OrderStatus, PAID_STATUSES } from '../../shared/ordering'
+import { orderSnapshot } from './snapshot'
 
 /** How long a digital-download link works; each order-status read issues a fresh one. */
 export const DOWNLOAD_LINK_TTL_MS = 24 * 60 * 60 * 1000
@@ -25,4 +28,53 @@ export function verifyDownloadToken(appSecret: string, orderId: string, token: s
   const expected = Buffer.from(signature(appSecret, orderId, exp))
   const given = Buffer.from(sig)
   return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+/** How long a review link from the order page works; each order-status read issues a fresh one. */
+export const REVIEW_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+function reviewSignature(appSecret: string, orderId: string, exp: number): string {
+  return createHmac('sha256', deriveKey(appSecret, 'order-review')).update(`${orderId}.${exp}`).digest('base64url')
+}
+
+/** `{exp}.{hmac}` for a paid order: what lets its buyer leave a verified-purchase review (reviews module). */
+export function signReviewToken(appSecret: string, orderId: string, now = Date.now()): string {
+  const exp = Math.floor((now + REVIEW_LINK_TTL_MS) / 1000)
+  return `${exp}.${reviewSignature(appSecret, orderId, exp)}`
+}
+
+export function verifyReviewToken(appSecret: string, orderId: string, token: string, now = Date.now()): boolean {
+  const [expText, sig] = token.split('.')
+  const exp = Number(expText)
+  if (!sig || !Number.isInteger(exp) || exp * 1000 < now) return false
+  const expected = Buffer.from(reviewSignature(appSecret, orderId, exp))
+  const given = Buffer.from(sig)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+export interface PaidOrder {
+  orderId: string
+  storeId: string
+  status: OrderStatus
+  productIds: string[]
+  customer: { name: string; email: string }
+}
+
+/** The order behind a valid review token while it is paid (PAID…DELIVERED); undefined otherwise. */
+export async function paidOrderFor(
+  db: DbOrTrx,
+  appSecret: string,
+  orderId: string,
+  token: string,
+): Promise<PaidOrder | undefined> {
+  if (!verifyReviewToken(appSecret, orderId, token)) return undefined
+  const order = await orderSnapshot(db, orderId)
+  if (!order || !PAID_STATUSES.includes(order.status)) return undefined
+  return {
+    orderId: order.id,
+    storeId: order.storeId,
+    status: order.status,
+    productIds: order.items.map((i) => i.productId),
+    customer: { name: order.customer.name, email: order.customer.email },
+  }
 }

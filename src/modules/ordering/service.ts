@@ -6,7 +6,7 @@ import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES } from '../.
 import { type CatalogProduct, catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
-import { signDownloadToken } from './access'
+import { signDownloadToken, signReviewToken } from './access'
 import { orderCancelled, orderPaid } from './events'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
@@ -147,6 +147,8 @@ export async function orderStatus(
       paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     },
   }
+  // reviews: a paid order's buyer may leave a verified-purchase review through this signed token.
+  if (PAID_STATUSES.includes(row.status)) response.order.reviewToken = signReviewToken(appSecret, row.id)
   if (row.product_type === 'DIGITAL' && PAID_STATUSES.includes(row.status)) {
     const [item] = await repo.findItems(db, [row.id])
     const { token, expiresAt } = signDownloadToken(appSecret, row.id)
