@@ -171,6 +171,8 @@ export const orderStatusResponseSchema = z.object({
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     digitalAccess: digitalAccessSchema.optional(),
+    /** Only once paid: lets the buyer leave a verified-purchase review (reviews module). */
+    reviewToken: z.string().optional(),
   }),
 })
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>
