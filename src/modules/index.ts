@@ -5,6 +5,7 @@ import { integrationsModule } from './integrations'
 import { orderingModule } from './ordering'
 import { paymentsModule } from './payments'
 import { reportingModule } from './reporting'
+import { reviewsModule } from './reviews'
 import { storesModule } from './stores'
 import type { AppModule } from './types'
 
@@ -18,4 +19,5 @@ export const appModules: AppModule[] = [
   orderingModule,
   reportingModule,
   integrationsModule,
+  reviewsModule,
 ]

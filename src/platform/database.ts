@@ -5,6 +5,7 @@ import type { IntegrationsTables } from '../modules/integrations/tables'
 import type { OrderingTables } from '../modules/ordering/tables'
 import type { PaymentsTables } from '../modules/payments/tables'
 import type { ReportingTables } from '../modules/reporting/tables'
+import type { ReviewsTables } from '../modules/reviews/tables'
 import type { StoreTables } from '../modules/stores/tables'
 import type { PlatformTables } from './tables'
 
@@ -18,4 +19,5 @@ export interface Database
     CheckoutTables,
     OrderingTables,
     IntegrationsTables,
-    ReportingTables {}
+    ReportingTables,
+    ReviewsTables {}

@@ -1,5 +1,6 @@
 import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
+import { paidOrderFor } from './access'
 import { orderingSubscriptions } from './jobs'
 import { recentOrders, summarizeOrders } from './orders-list'
 import { orderingRoutes } from './routes'
@@ -15,6 +16,8 @@ export const orderingService = {
   orderStatus: service.orderStatus,
   /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
   orderSnapshot,
+  /** A paid order named by its review token (access.ts), for the reviews module's verified purchases; or undefined. */
+  paidOrderFor,
   /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */
   recentOrders,
   summarizeOrders,
