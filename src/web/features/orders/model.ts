@@ -1,22 +1,9 @@
-import { saoPauloDay } from '../../../shared/dates'
-import { formatBRL } from '../../../shared/money'
-import type { StoreOrder } from '../../../shared/ordering'
-import {
-  normalizeOrderStatus,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-  PAID_STATUSES,
-  paymentMethodLabel,
-} from '../../../shared/ordering-rules'
+import type { OrderDateFilter, OrderFiltersQuery } from '../../../shared/orders-list'
 
-export type DateFilter = 'all' | 'today' | 'week' | 'month'
+export { addressLine, statusLabel } from '../../../shared/orders-csv'
 
-export interface OrderFilters {
-  search: string
-  status: OrderStatus | 'all'
-  payment: string
-  date: DateFilter
-}
+export type DateFilter = OrderDateFilter
+export type OrderFilters = OrderFiltersQuery
 
 export const NO_FILTERS: OrderFilters = { search: '', status: 'all', payment: 'all', date: 'all' }
 
@@ -31,125 +18,32 @@ export function hasFilters(f: OrderFilters): boolean {
   return f.search.trim() !== '' || f.status !== 'all' || f.payment !== 'all' || f.date !== 'all'
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * Search matches order number, customer name and e-mail, ignoring case; 'today' is the São Paulo calendar day,
- * 'week' and 'month' the last 7 and 30 days.
- */
-export function filterOrders(orders: StoreOrder[], f: OrderFilters, now: Date = new Date()): StoreOrder[] {
-  const q = f.search.trim().toLowerCase()
-  const today = saoPauloDay(now)
-  return orders.filter((o) => {
-    if (q && ![o.orderNumber, o.customerName, o.customerEmail].some((v) => v?.toLowerCase().includes(q))) return false
-    if (f.status !== 'all' && normalizeOrderStatus(o.status) !== f.status) return false
-    if (f.payment !== 'all' && o.paymentMethod !== f.payment) return false
-    if (f.date !== 'all') {
-      const created = new Date(o.createdAt)
-      if (f.date === 'today' && saoPauloDay(created) !== today) return false
-      if (f.date === 'week' && now.getTime() - created.getTime() > 7 * DAY_MS) return false
-      if (f.date === 'month' && now.getTime() - created.getTime() > 30 * DAY_MS) return false
-    }
-    return true
-  })
+/** The filters as query parameters, leaving out the ones that filter nothing. */
+export function filterParams(f: OrderFilters): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (f.search.trim()) out.search = f.search.trim()
+  if (f.status !== 'all') out.status = f.status
+  if (f.payment !== 'all') out.payment = f.payment
+  if (f.date !== 'all') out.date = f.date
+  return out
 }
 
-export function summarize(orders: StoreOrder[]) {
-  let paidRevenue = 0
-  let pending = 0
-  let processing = 0
-  for (const o of orders) {
-    const status = normalizeOrderStatus(o.status)
-    if (PAID_STATUSES.includes(status)) paidRevenue += Math.round(o.total * 100)
-    if (status === 'PENDING') pending++
-    if (status === 'PROCESSING') processing++
-  }
-  return { total: orders.length, paidRevenue: paidRevenue / 100, pending, processing }
+/** Pages over a keyset list: page N starts after the last order of page N-1 (cursors[N-2]). */
+export interface Pager {
+  page: number
+  cursors: string[]
 }
 
-export function statusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[normalizeOrderStatus(status)]
+export const FIRST_PAGE: Pager = { page: 1, cursors: [] }
+
+export const afterOf = (p: Pager): string | undefined => (p.page > 1 ? p.cursors[p.page - 2] : undefined)
+
+export function nextPage(p: Pager, lastId: string): Pager {
+  const cursors = p.cursors.slice(0, p.page - 1)
+  cursors.push(lastId)
+  return { page: p.page + 1, cursors }
 }
 
-export function addressLine(o: StoreOrder): string {
-  const a = o.shippingAddress
-  if (!a) return ''
-  const street = [a.street, a.number].filter(Boolean).join(', ')
-  const rest = [a.complement, a.neighborhood, `${a.city}/${a.state}`, a.zipCode && `CEP ${a.zipCode}`].filter(Boolean)
-  return [street, ...rest].join(' - ')
-}
+export const previousPage = (p: Pager): Pager => (p.page > 1 ? { page: p.page - 1, cursors: p.cursors } : p)
 
-// CSV for spreadsheets set to pt-BR: ';' between cells, decimal comma, a BOM so accents survive.
-const CSV_HEADER = [
-  'Pedido',
-  'Transação',
-  'Data',
-  'Status',
-  'Cliente',
-  'E-mail',
-  'Telefone',
-  'CPF/CNPJ',
-  'Pagamento',
-  'Itens',
-  'Subtotal',
-  'Frete',
-  'Total',
-  'Envio',
-  'Prazo',
-  'Endereço',
-]
-
-function cell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  // A cell starting with = + - @ would be run as a formula by the spreadsheet.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[;"\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-const amount = (reais: number) =>
-  formatBRL(reais)
-    .replace(/^R\$\s?/, '')
-    .replace(/\u00a0/g, '')
-
-export function ordersToCsv(orders: StoreOrder[]): string {
-  const dateFmt = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  })
-  const rows = orders.map((o) =>
-    [
-      o.orderNumber,
-      o.transactionId,
-      dateFmt.format(new Date(o.createdAt)),
-      statusLabel(o.status),
-      o.customerName,
-      o.customerEmail,
-      o.customerPhone,
-      o.customerDocument,
-      paymentMethodLabel(o.paymentMethod),
-      o.items.map((i) => `${i.quantity}x ${i.product.name}`).join(', '),
-      amount(o.subtotal),
-      amount(o.shippingCost),
-      amount(o.total),
-      o.shippingMethod,
-      o.estimatedDelivery,
-      addressLine(o),
-    ]
-      .map(cell)
-      .join(';'),
-  )
-  return `\ufeff${[CSV_HEADER.join(';'), ...rows].join('\r\n')}\r\n`
-}
-
-/** Saves the CSV through a temporary link (no server round trip: it is exactly what the filters show). */
-export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
+export const totalPages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize))

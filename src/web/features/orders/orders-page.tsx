@@ -1,36 +1,79 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { formatBRL } from '../../../shared/money'
 import type { StoreOrder } from '../../../shared/ordering'
+import { ORDERS_PAGE_SIZE } from '../../../shared/orders-list'
 import { toast } from '../../lib/toast'
 import { Button, Card, EmptyState, Loading, PageHeader, StatCard } from '../../ui'
+import { exportOrders } from './api/export-orders'
 import { useOrders } from './api/get-orders'
+import { useOrdersSummary } from './api/get-orders-summary'
 import { OrderDetailModal } from './components/order-detail-modal'
 import { OrderFiltersBar } from './components/order-filters'
 import { OrdersTable } from './components/orders-table'
-import { downloadCsv, filterOrders, hasFilters, NO_FILTERS, type OrderFilters, ordersToCsv, summarize } from './model'
+import {
+  afterOf,
+  FIRST_PAGE,
+  hasFilters,
+  NO_FILTERS,
+  nextPage,
+  type OrderFilters,
+  type Pager,
+  previousPage,
+  totalPages,
+} from './model'
 import './orders.css'
 
 const EMPTY: StoreOrder[] = []
 
-/** 'Pedidos' (spec 000 §2): read-only list of the store's orders with filters, details, print and CSV export. */
+/**
+ * 'Pedidos' (spec 000 §2): the store's orders a page at a time, filtered by the server, with summary cards for the
+ * same filters, details, print and a CSV export of every matching order.
+ */
 export default function OrdersPage() {
   const { storeId } = useParams()
-  const query = useOrders(storeId)
+  const [draft, setDraft] = useState<OrderFilters>(NO_FILTERS)
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS)
+  const [pager, setPager] = useState<Pager>(FIRST_PAGE)
   const [open, setOpen] = useState<StoreOrder | null>(null)
-  const all = query.isError ? EMPTY : (query.data ?? EMPTY)
-  const shown = useMemo(() => filterOrders(all, filters), [all, filters])
-  const summary = summarize(shown)
+  const [exporting, setExporting] = useState(false)
+
+  // Typing in the search box asks the server once the typing pauses; the selects apply at once.
+  useEffect(() => {
+    const apply = () => {
+      setFilters(draft)
+      setPager(FIRST_PAGE)
+    }
+    if (draft.search === filters.search) {
+      if (draft !== filters) apply()
+      return
+    }
+    const timer = setTimeout(apply, 350)
+    return () => clearTimeout(timer)
+  }, [draft, filters])
+
+  const query = useOrders(storeId, { filters, limit: ORDERS_PAGE_SIZE, after: afterOf(pager) })
+  const summaryQuery = useOrdersSummary(storeId, filters)
+  const orders = query.isError ? EMPTY : (query.data ?? EMPTY)
+  const summary = summaryQuery.data
+  const pages = totalPages(summary?.total ?? 0, ORDERS_PAGE_SIZE)
+  const hasNext = orders.length === ORDERS_PAGE_SIZE && pager.page < pages
 
   useEffect(() => {
-    if (query.isError) toast.error('Erro ao carregar pedidos')
-  }, [query.isError])
+    if (query.isError || summaryQuery.isError) toast.error('Erro ao carregar pedidos')
+  }, [query.isError, summaryQuery.isError])
 
-  function exportCsv() {
-    const day = new Date().toISOString().slice(0, 10)
-    downloadCsv(`pedidos-${day}.csv`, ordersToCsv(shown))
-    toast.success(`${shown.length} pedido(s) exportado(s).`)
+  async function exportCsv() {
+    if (!storeId) return
+    setExporting(true)
+    try {
+      await exportOrders(storeId, filters)
+      toast.success(`${summary?.total ?? 0} pedido(s) exportado(s).`)
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Erro ao exportar pedidos')
+    } finally {
+      setExporting(false)
+    }
   }
 
   return (
@@ -39,24 +82,24 @@ export default function OrdersPage() {
         title="Pedidos"
         subtitle="Acompanhe os pedidos da sua loja"
         actions={
-          <Button variant="secondary" onClick={exportCsv} disabled={shown.length === 0}>
-            Exportar
+          <Button variant="secondary" onClick={exportCsv} disabled={!summary?.total || exporting}>
+            {exporting ? 'Exportando...' : 'Exportar'}
           </Button>
         }
       />
       <div className="grid orders-summary">
-        <StatCard label="Total de pedidos" value={summary.total} icon="🧾" />
-        <StatCard label="Receita (pagos)" value={formatBRL(summary.paidRevenue)} icon="💰" />
-        <StatCard label="Pendentes" value={summary.pending} icon="⏳" />
-        <StatCard label="Processando" value={summary.processing} icon="⚙️" />
+        <StatCard label="Total de pedidos" value={(summary?.total ?? 0).toLocaleString('pt-BR')} icon="🧾" />
+        <StatCard label="Receita (pagos)" value={formatBRL(summary?.paidRevenue ?? 0)} icon="💰" />
+        <StatCard label="Pendentes" value={(summary?.pending ?? 0).toLocaleString('pt-BR')} icon="⏳" />
+        <StatCard label="Processando" value={(summary?.processing ?? 0).toLocaleString('pt-BR')} icon="⚙️" />
       </div>
       <Card>
-        <OrderFiltersBar value={filters} onChange={setFilters} />
+        <OrderFiltersBar value={draft} onChange={setDraft} />
       </Card>
       <Card>
         {query.isPending && storeId ? (
           <Loading message="Carregando pedidos..." />
-        ) : shown.length === 0 ? (
+        ) : orders.length === 0 ? (
           <EmptyState
             icon="🧾"
             title="Nenhum pedido encontrado"
@@ -65,7 +108,30 @@ export default function OrdersPage() {
             }
           />
         ) : (
-          <OrdersTable orders={shown} onView={setOpen} />
+          <>
+            <OrdersTable orders={orders} onView={setOpen} />
+            <nav className="orders-pagination" aria-label="Paginação">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={pager.page <= 1 || query.isFetching}
+                onClick={() => setPager(previousPage)}
+              >
+                Anterior
+              </Button>
+              <span>
+                Página {pager.page.toLocaleString('pt-BR')} de {pages.toLocaleString('pt-BR')}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!hasNext || query.isFetching}
+                onClick={() => setPager((p) => nextPage(p, orders[orders.length - 1].id))}
+              >
+                Próxima
+              </Button>
+            </nav>
+          </>
         )}
       </Card>
       <OrderDetailModal order={open} onClose={() => setOpen(null)} />

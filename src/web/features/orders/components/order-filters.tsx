@@ -24,7 +24,11 @@ export function OrderFiltersBar({ value, onChange }: { value: OrderFilters; onCh
           </option>
         ))}
       </Select>
-      <Select label="Pagamento" value={value.payment} onChange={(e) => onChange({ ...value, payment: e.target.value })}>
+      <Select
+        label="Pagamento"
+        value={value.payment}
+        onChange={(e) => onChange({ ...value, payment: e.target.value as OrderFilters['payment'] })}
+      >
         <option value="all">Todos os pagamentos</option>
         {Object.entries(ORDER_PAYMENT_LABELS).map(([code, label]) => (
           <option key={code} value={code}>
