@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
 import { onlyDigits } from '../../shared/br'
 import {
   addressValidationAnswerSchema,
@@ -15,9 +16,10 @@ import {
   customizationUpdateSchema,
   publicCustomizationSchema,
 } from '../../shared/checkout'
-import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../stores'
+import { isUuid, requireStoreOwner, STORE_NOT_FOUND } from '../stores'
 import { CepLookupError, createCepClient, validateAddress } from './address'
 import * as customization from './customization'
+import { findPublicCustomization } from './public-reads'
 import { sanitizeCss, sanitizeHtml } from './sanitize'
 
 const storeParams = z.object({ storeId: z.string() })
@@ -28,6 +30,7 @@ export async function checkoutConfigRoutes(fastify: FastifyInstance) {
   const ownStore = requireStoreOwner(fastify)
   const cep = createCepClient(app.config.CEP_LOOKUP_URL)
   const buyerLimit = app.rateLimit({ max: 120, timeWindow: 60_000 })
+  const publicRead = publicReadLimit()
 
   app.get(
     '/stores/:storeId/customization',
@@ -81,13 +84,13 @@ export async function checkoutConfigRoutes(fastify: FastifyInstance) {
         params: storeParams,
         response: { 200: publicCustomizationSchema },
       },
-      preHandler: buyerLimit,
+      preHandler: publicRead,
     },
-    async (request) => {
+    async (request, reply) => {
       const { storeId } = request.params
-      if (!isUuid(storeId) || !(await storesService.findStoreById(app.db, storeId)))
-        throw new AppError(404, STORE_NOT_FOUND)
-      return customization.publicCustomization(app.db, storeId)
+      const look = isUuid(storeId) ? await findPublicCustomization(app.db, storeId) : undefined
+      if (!look) throw new AppError(404, STORE_NOT_FOUND)
+      return sendCacheable(request, reply, look)
     },
   )
 

@@ -108,10 +108,19 @@ export async function publicCustomization(db: DbOrTrx, storeId: string): Promise
     repo.findCustomization(db, storeId),
     storesService.findStoreById(db, storeId),
   ])
+  return toPublicCustomization(storeId, store?.name ?? '', row)
+}
+
+/** The buyer's view of a store's look from its customisation row (undefined: the defaults). */
+export function toPublicCustomization(
+  storeId: string,
+  storeName: string,
+  row: CustomizationRow | undefined,
+): PublicCustomization {
   const { values, texts } = resolve(row)
   return {
     storeId,
-    storeName: store?.name ?? '',
+    storeName,
     ...values,
     customHeaderHtml: memoized('html', values.customHeaderHtml) || null,
     customFooterHtml: memoized('html', values.customFooterHtml) || null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, notFound } from '../../platform/errors'
+import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
 import {
   NO_SHIPPING_OPTION,
   publicShippingOptionSchema,
@@ -32,6 +33,7 @@ export async function shippingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
   const buyerLimit = app.rateLimit({ max: 120, timeWindow: 60_000 })
+  const publicRead = publicReadLimit()
 
   app.post(
     '/stores/:storeId/shipping',
@@ -56,12 +58,15 @@ export async function shippingRoutes(fastify: FastifyInstance) {
     '/stores/:storeId/shipping/public/options',
     {
       schema: { tags, params: storeParams, response: { 200: z.array(publicShippingOptionSchema) } },
-      preHandler: buyerLimit,
+      preHandler: publicRead,
     },
-    async (request) => {
-      const store = await publicStore(app, request.params.storeId)
-      const rows = await shipping.listShippingOptions(app.db, store.id, { activeOnly: true })
-      return rows.map(shipping.toPublicShippingOption)
+    async (request, reply) => {
+      const { storeId } = request.params
+      if (!isUuid(storeId)) throw new AppError(404, STORE_NOT_FOUND)
+      const rows = await shipping.listShippingOptions(app.db, storeId, { activeOnly: true })
+      // An option row proves the store exists (foreign key); only a store without options needs the store check.
+      if (rows.length === 0) await publicStore(app, storeId)
+      return sendCacheable(request, reply, rows.map(shipping.toPublicShippingOption))
     },
   )
 

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
 import { PAYMENT_MESSAGES, publicPaymentMethodsSchema } from '../../shared/payments'
 import { isUuid, STORE_NOT_FOUND, storesService } from '../stores'
-import { publicMethods } from './config-service'
+import { methodsOf } from './config-service'
+import * as repo from './repository'
 
 /** The buyer's read of a store's payment methods: no login, never any key. */
 export async function paymentMethodsRoutes(fastify: FastifyInstance) {
@@ -17,13 +19,16 @@ export async function paymentMethodsRoutes(fastify: FastifyInstance) {
         querystring: z.object({ storeId: z.string().optional() }),
         response: { 200: z.object({ success: z.literal(true), data: publicPaymentMethodsSchema }) },
       },
+      preHandler: publicReadLimit(),
     },
-    async (request) => {
+    async (request, reply) => {
       const storeId = request.query.storeId
       if (!storeId) throw new AppError(400, PAYMENT_MESSAGES.storeIdRequired)
-      if (!isUuid(storeId) || !(await storesService.findStoreById(app.db, storeId)))
-        throw new AppError(404, STORE_NOT_FOUND)
-      return { success: true as const, data: await publicMethods(app.db, storeId) }
+      if (!isUuid(storeId)) throw new AppError(404, STORE_NOT_FOUND)
+      const config = await repo.findConfig(app.db, storeId)
+      // A configuration row proves the store exists (foreign key); only an unconfigured store needs the store check.
+      if (!config && !(await storesService.findStoreById(app.db, storeId))) throw new AppError(404, STORE_NOT_FOUND)
+      return sendCacheable(request, reply, { success: true as const, data: methodsOf(config) })
     },
   )
 }
