@@ -28,8 +28,8 @@ describe('payment configuration', () => {
     await page.goto(`/store/${storeId}/payment-configuration`)
     await page.getByRole('heading', { name: 'Configuração de Pagamentos' }).waitFor()
 
-    // Nothing stored yet: the default badge, and both buttons wait for a key.
-    expect(await badge(page).textContent()).toBe('Testando')
+    // Nothing stored yet: 'Não configurado' (nothing is being tested), and both buttons wait for a key.
+    expect(await badge(page).textContent()).toBe('Não configurado')
     expect(await page.getByRole('button', { name: 'Salvar Configuração' }).isDisabled()).toBe(true)
     expect(await page.getByRole('button', { name: 'Testar Conexão' }).isDisabled()).toBe(true)
     expect(await page.getByTestId('webhook-url').inputValue()).toBe(

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
+import { usePageTitle } from '../lib/page-title'
 import { Loading } from '../ui'
 import { RequireAuth } from './guards'
 import { publicRoutes } from './registry'
@@ -16,6 +17,11 @@ function RootRedirect() {
   return <Navigate to={isAuthenticated ? '/dashboard' : '/login'} replace />
 }
 
+function Titled({ title, Page }: { title: string; Page: LazyExoticComponent<ComponentType> }) {
+  usePageTitle(title)
+  return <Page />
+}
+
 /** Route table (spec 002 §2.1): public pages first; any other path needs login and is resolved by PrivateApp. */
 export function App() {
   return (
@@ -25,8 +31,8 @@ export function App() {
           {publicRoutes.map(({ path, Component }) => (
             <Route key={path} path={path} element={<Component />} />
           ))}
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/login" element={<Titled title="Entrar" Page={LoginPage} />} />
+          <Route path="/register" element={<Titled title="Criar conta" Page={RegisterPage} />} />
           <Route path="/test-sidebar" element={<TestSidebarPage />} />
           <Route path="/" element={<RootRedirect />} />
           <Route

@@ -1,5 +1,6 @@
-import { lazy } from 'react'
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import { Navigate, Route, Routes, useParams } from 'react-router-dom'
+import { usePageTitle } from '../lib/page-title'
 import { RequireRole } from './guards'
 import { MerchantLayout } from './layout/merchant-layout'
 import { storeEntrySection, storePath } from './paths'
@@ -20,24 +21,33 @@ function StoreIndex() {
   return <Navigate to={section ? storePath(storeId, section) : '/dashboard'} replace />
 }
 
+/** A page outside any store, with its tab title. */
+function Titled({ title, Page }: { title: string; Page: LazyExoticComponent<ComponentType> }) {
+  usePageTitle(title)
+  return <Page />
+}
+
 /** The authenticated part of the route table, inside the merchant layout. */
 export default function PrivateApp() {
   return (
     <Routes>
       <Route element={<MerchantLayout />}>
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/sales" element={<SalesPage />} />
-        <Route path="/account-settings" element={<AccountSettingsPage />} />
-        <Route path="/debug" element={<DebugPage />} />
+        <Route path="/dashboard" element={<Titled title="Dashboard" Page={DashboardPage} />} />
+        <Route path="/sales" element={<Titled title="Vendas" Page={SalesPage} />} />
+        <Route
+          path="/account-settings"
+          element={<Titled title="Configurações da conta" Page={AccountSettingsPage} />}
+        />
+        <Route path="/debug" element={<Titled title="Depuração" Page={DebugPage} />} />
         <Route path="/admin" element={<RequireRole role="ADMIN" />}>
-          <Route index element={<AdminDashboardPage />} />
-          <Route path="panel" element={<AdminPanelPage />} />
+          <Route index element={<Titled title="Administração" Page={AdminDashboardPage} />} />
+          <Route path="panel" element={<Titled title="Painel de usuários" Page={AdminPanelPage} />} />
         </Route>
         {storeSections.map((s) => (
           <Route
             key={s.path}
             path={`/store/:storeId/${s.path}`}
-            element={<StoreRoute section={s.path} Component={s.Component} />}
+            element={<StoreRoute section={s.path} label={s.label} Component={s.Component} />}
           />
         ))}
         <Route path="/store/:storeId" element={<StoreIndex />} />

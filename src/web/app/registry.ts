@@ -4,6 +4,7 @@ import { integrationPublicRoutes, integrationSections } from '../features/integr
 import { orderSections } from '../features/orders/sections'
 import { paymentPublicRoutes, paymentSections } from '../features/payments/sections'
 import { productSections } from '../features/products/sections'
+import { reviewSections } from '../features/reviews/sections'
 import { dashboardSections } from '../features/store-dashboard/sections'
 import type { PublicRoute, StoreSection } from './sections'
 
@@ -14,6 +15,7 @@ export const storeSections: StoreSection[] = [
   ...orderSections,
   ...checkoutSections,
   ...paymentSections,
+  ...reviewSections,
   ...integrationSections,
 ].sort((a, b) => a.order - b.order)
 

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useRef } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
+import { usePageTitle } from '../lib/page-title'
 import { toast } from '../lib/toast'
 import { Button, Card, EmptyState, Loading } from '../ui'
 import { storePath } from './paths'
@@ -9,11 +10,22 @@ import { useStores } from './store-context'
  * Every /store/:storeId/<section> page: the id must be one of the user's stores (spec 000 'Store products page').
  * An unknown id shows an error toast and goes to the same section of the current or first store.
  */
-export function StoreRoute({ section, Component }: { section: string; Component: LazyExoticComponent<ComponentType> }) {
+export function StoreRoute({
+  section,
+  label,
+  Component,
+}: {
+  section: string
+  /** The sidebar label, also the tab title with the store's name ('Produtos · Loja X'). */
+  label: string
+  Component: LazyExoticComponent<ComponentType>
+}) {
   const { storeId = '' } = useParams()
   const navigate = useNavigate()
   const { stores, status, reload, isFetching, selectedStoreId, syncSelectedStore, openStoreDialog } = useStores()
-  const found = stores.some((s) => s.id === storeId)
+  const store = stores.find((s) => s.id === storeId)
+  const found = store !== undefined
+  usePageTitle(label, store?.name)
   const warned = useRef<string | null>(null)
 
   useEffect(() => {

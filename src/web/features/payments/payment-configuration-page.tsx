@@ -45,7 +45,10 @@ function PaymentConfiguration({ storeId }: { storeId: string }) {
   const config = usePaymentConfig(storeId)
   const save = useSavePaymentConfig(storeId)
   const health = useCheckHealth(storeId)
-  const [connection, setConnection] = useState<ConnectionStatus>('testing')
+  // The last test's answer; before any, 'Testando' only while a stored key is being checked on arrival, and
+  // 'Não configurado' for a store with no key (nothing will ever be tested until one is typed).
+  const [tested, setConnection] = useState<ConnectionStatus | null>(null)
+  const connection: ConnectionStatus = tested ?? (config.data?.hasApiKey ? 'testing' : 'unconfigured')
   const autoTested = useRef(false)
 
   // A 404 on load is silent (spec 002 §8): the form starts from the defaults.

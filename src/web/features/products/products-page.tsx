@@ -11,6 +11,7 @@ import { useProducts } from './api/get-products'
 import { useSaveProduct } from './api/save-product'
 import { ProductFormModal } from './components/product-form-modal'
 import { ProductTable } from './components/product-table'
+import { ReadinessWarning } from './components/readiness-warning'
 import './products.css'
 
 type FormState = { open: false } | { open: true; product?: Product }
@@ -86,6 +87,7 @@ export default function ProductsPage() {
           </>
         }
       />
+      <ReadinessWarning storeId={storeId} />
       <Card>
         <ProductTable
           storeId={storeId}

@@ -6,6 +6,7 @@ import { useStores } from '../../app/store-context'
 import { Alert, Button, EmptyState, Loading, PageHeader, Select, StatCard } from '../../ui'
 import { useStoreDashboard } from './api/get-store-dashboard'
 import { MilestoneCard } from './components/milestone-card'
+import { ReadinessChecklist } from './components/readiness-checklist'
 import { Trend } from './components/trend'
 import { returningShare } from './model'
 import './store-dashboard.css'
@@ -84,6 +85,7 @@ export default function StoreDashboardPage() {
   return (
     <div className="stack">
       {header}
+      {storeId && <ReadinessChecklist storeId={storeId} />}
       {dash.isError && (
         <Alert tone="warning">Não foi possível atualizar os dados. Mostrando os últimos carregados.</Alert>
       )}

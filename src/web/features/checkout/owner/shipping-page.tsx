@@ -1,25 +1,13 @@
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { SHIPPING_MESSAGES, type ShippingOption, type ShippingOptionValues } from '../../../../shared/checkout'
-import { formatBRL } from '../../../../shared/money'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  Loading,
-  Modal,
-  PageHeader,
-  Table,
-  Td,
-  Th,
-} from '../../../ui'
+import { Alert, Button, Card, ConfirmDialog, EmptyState, Loading, Modal, PageHeader } from '../../../ui'
 import { useDeleteShippingOption, useSaveShippingOption, useShippingOptions } from './api/shipping-options'
+import { ShippingFallbackCard } from './components/shipping-fallback-card'
 import { ShippingOptionForm } from './components/shipping-option-form'
+import { ShippingTable } from './components/shipping-table'
 import './owner.css'
 
 type FormState = { open: false } | { open: true; option?: ShippingOption }
@@ -103,69 +91,16 @@ export default function ShippingPage() {
         </Card>
       ) : (
         <Card className="shipping-list-card">
-          <Table className="shipping-table">
-            <thead>
-              <tr>
-                <Th>Opção</Th>
-                <Th>Preço base</Th>
-                <Th>Frete grátis</Th>
-                <Th>Prazo</Th>
-                <Th>Regras por CEP</Th>
-                <Th>Status</Th>
-                <Th className="th-actions">Ações</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((o) => (
-                <tr key={o.id} data-testid="shipping-row">
-                  <Td>
-                    <div className="shipping-name">{o.name}</div>
-                    {o.description && <div className="muted small">{o.description}</div>}
-                  </Td>
-                  <Td className="nowrap">{formatBRL(o.basePrice)}</Td>
-                  <Td className="nowrap">
-                    {o.freeShippingThreshold === null ? '—' : `acima de ${formatBRL(o.freeShippingThreshold)}`}
-                  </Td>
-                  <Td className="nowrap">
-                    {o.estimatedDays} {o.estimatedDays === 1 ? 'dia útil' : 'dias úteis'}
-                  </Td>
-                  <Td>
-                    {o.zipCodeRules.length === 0 ? (
-                      <span className="muted">Nenhuma</span>
-                    ) : (
-                      <ul className="plain-list small">
-                        {o.zipCodeRules.map((r) => (
-                          <li key={`${r.name}-${r.zipCodePattern}`}>
-                            {r.name}: <code>{r.zipCodePattern}</code> ×{String(r.priceMultiplier).replace('.', ',')}
-                            {r.additionalDays > 0 && ` +${r.additionalDays}d`}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </Td>
-                  <Td>
-                    <button
-                      type="button"
-                      className="status-toggle"
-                      title={o.active ? 'Clique para desativar' : 'Clique para ativar'}
-                      onClick={() => void toggle(o)}
-                    >
-                      <Badge tone={o.active ? 'success' : 'neutral'}>{o.active ? 'Ativa' : 'Inativa'}</Badge>
-                    </button>
-                  </Td>
-                  <Td className="td-actions">
-                    <Button variant="secondary" size="sm" onClick={() => setForm({ open: true, option: o })}>
-                      Editar
-                    </Button>
-                    <Button variant="danger" size="sm" onClick={() => setDeleting(o)}>
-                      Excluir
-                    </Button>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <ShippingTable
+            options={list}
+            onToggle={(o) => void toggle(o)}
+            onEdit={(o) => setForm({ open: true, option: o })}
+            onDelete={setDeleting}
+          />
         </Card>
+      )}
+      {!options.isPending && !options.isError && (
+        <ShippingFallbackCard storeId={storeId} activeOptions={list.filter((o) => o.active).length} />
       )}
 
       <Modal

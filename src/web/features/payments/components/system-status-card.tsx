@@ -1,5 +1,5 @@
 import { Badge, Card } from '../../../ui'
-import type { ConnectionStatus } from './connection-badge'
+import { CONNECTION_LOOK as CONNECTION, type ConnectionStatus } from './connection-badge'
 
 export interface SystemStatusCardProps {
   connection: ConnectionStatus
@@ -7,12 +7,6 @@ export interface SystemStatusCardProps {
   active: boolean
   lastCheckedAt: string | null
 }
-
-const CONNECTION = {
-  testing: { tone: 'warning', label: 'Testando' },
-  success: { tone: 'success', label: 'Conectado' },
-  error: { tone: 'danger', label: 'Erro' },
-} as const
 
 /** 'Conexão API', 'Configuração' and 'Webhooks' at a glance. */
 export function SystemStatusCard({ connection, hasApiKey, active, lastCheckedAt }: SystemStatusCardProps) {

@@ -3,6 +3,7 @@ import type { Product, ProductValues } from '../../../../shared/catalog'
 import { toReais } from '../../../../shared/money'
 import { api } from '../../../lib/api'
 import { storeProductsQuery } from './get-products'
+import { storeReadinessQuery } from './get-readiness'
 
 export interface SaveProductRequest {
   storeId: string
@@ -43,7 +44,9 @@ export function useSaveProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: saveProduct,
-    onSuccess: (_product, { storeId }) =>
-      queryClient.invalidateQueries({ queryKey: storeProductsQuery(storeId).queryKey }),
+    onSuccess: (_product, { storeId }) => {
+      void queryClient.invalidateQueries({ queryKey: storeReadinessQuery(storeId).queryKey })
+      return queryClient.invalidateQueries({ queryKey: storeProductsQuery(storeId).queryKey })
+    },
   })
 }

@@ -14,6 +14,16 @@ export interface ProductTableProps {
   onCopyLink(url: string): void
 }
 
+const units = new Intl.NumberFormat('pt-BR')
+
+/** A physical product's stock under its type ('12 em estoque', 'Esgotado'); digital products have none. */
+function StockLine({ product }: { product: Product }) {
+  if (product.type !== 'PHYSICAL') return null
+  const stock = product.stock ?? 0
+  if (stock <= 0) return <span className="product-sold-out small">Esgotado</span>
+  return <span className="small">{units.format(stock)} em estoque</span>
+}
+
 /** The buyer's checkout address of a product, absolute so it can be shared. */
 export function purchaseUrl(storeId: string, product: Product): string {
   return `${window.location.origin}${productCheckoutPath(storeId, product)}`
@@ -33,23 +43,22 @@ export function ProductTable({
     <Table className="products-table">
       <thead>
         <tr>
-          <Th>Produto</Th>
-          <Th>Preço</Th>
-          <Th>Tipo</Th>
-          <Th>Estoque</Th>
-          <Th>Link de Compra</Th>
+          <Th className="products-name-col">Produto</Th>
+          <Th className="products-price-col">Preço</Th>
+          <Th className="products-type-col">Tipo e estoque</Th>
+          <Th className="products-link-col">Link de Compra</Th>
           <Th className="products-actions-col">Ações</Th>
         </tr>
       </thead>
       <tbody>
         {loading && products.length === 0 ? (
-          <TableMessage colSpan={6}>Carregando produtos...</TableMessage>
+          <TableMessage colSpan={5}>Carregando produtos...</TableMessage>
         ) : error ? (
-          <TableMessage colSpan={6}>
+          <TableMessage colSpan={5}>
             <span className="products-error">{error}</span>
           </TableMessage>
         ) : products.length === 0 ? (
-          <TableMessage colSpan={6}>Nenhum produto encontrado</TableMessage>
+          <TableMessage colSpan={5}>Nenhum produto encontrado</TableMessage>
         ) : (
           products.map((p) => {
             const url = purchaseUrl(storeId, p)
@@ -59,18 +68,26 @@ export function ProductTable({
                   <div className="product-cell">
                     <ProductImage url={p.imageUrl} alt={p.name} />
                     <div className="product-cell-text">
-                      <strong className="product-name">{p.name}</strong>
-                      {p.description && <span className="product-description">{p.description}</span>}
+                      <strong className="product-name" title={p.name}>
+                        {p.name}
+                      </strong>
+                      {p.description && (
+                        <span className="product-description" title={p.description}>
+                          {p.description}
+                        </span>
+                      )}
                     </div>
                   </div>
                 </Td>
                 <Td className="product-price" data-label="Preço">
                   {formatBRL(p.price)}
                 </Td>
-                <Td data-label="Tipo">
-                  <Badge tone={p.type === 'DIGITAL' ? 'purple' : 'info'}>{PRODUCT_TYPE_LABELS[p.type]}</Badge>
+                <Td data-label="Tipo e estoque">
+                  <div className="product-type">
+                    <Badge tone={p.type === 'DIGITAL' ? 'purple' : 'info'}>{PRODUCT_TYPE_LABELS[p.type]}</Badge>
+                    <StockLine product={p} />
+                  </div>
                 </Td>
-                <Td data-label="Estoque">{p.type === 'PHYSICAL' ? p.stock : <span className="muted">—</span>}</Td>
                 <Td className="product-link-cell" data-label="Link de Compra">
                   <div className="product-link">
                     <code className="product-link-url" title={url}>

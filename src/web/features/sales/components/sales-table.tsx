@@ -6,43 +6,63 @@ import { SaleStatusBadge } from './sale-status-badge'
 
 const itemsText = (sale: Sale) => sale.items.map((i) => `${i.quantity}x ${i.name}`).join(', ')
 
+/**
+ * Six columns that fit beside the sidebar at 1280 px: the date sits under the order number, the store above its
+ * items, the payment method under the total; long names and e-mails are cut with the full text on hover.
+ */
 export function SalesTable({ sales, onView }: { sales: Sale[]; onView: (sale: Sale) => void }) {
   return (
-    <Table aria-label="Vendas">
+    <Table aria-label="Vendas" className="sales-table">
       <thead>
         <tr>
-          <Th>Pedido</Th>
-          <Th>Data</Th>
+          <Th className="sales-order-col">Pedido</Th>
           <Th>Cliente</Th>
-          <Th>Loja</Th>
-          <Th>Itens</Th>
-          <Th>Total</Th>
-          <Th>Pagamento</Th>
-          <Th>Status</Th>
-          <Th aria-label="Ações" />
+          <Th>Loja e itens</Th>
+          <Th className="sales-total-col">Total</Th>
+          <Th className="sales-status-col">Status</Th>
+          <Th className="sales-actions-col">Ações</Th>
         </tr>
       </thead>
       <tbody>
         {sales.length === 0 ? (
-          <TableMessage colSpan={9}>Nenhuma venda para exibir na tabela.</TableMessage>
+          <TableMessage colSpan={6}>Nenhuma venda para exibir na tabela.</TableMessage>
         ) : (
           sales.map((sale) => (
             <tr key={sale.id} data-sale-id={sale.id}>
-              <Td className="sales-nowrap">{sale.orderNumber}</Td>
-              <Td className="sales-nowrap">{formatDateTime(sale.date)}</Td>
               <Td>
-                <span className="sales-block">{sale.customerName}</span>
-                <span className="sales-block muted sales-small">{sale.customerEmail}</span>
+                <span className="sales-block sales-strong">{sale.orderNumber}</span>
+                <span className="sales-block muted sales-small">{formatDateTime(sale.date)}</span>
               </Td>
-              <Td className="sales-nowrap">{sale.storeName}</Td>
-              <Td className="sales-small sales-items-cell">{itemsText(sale)}</Td>
-              <Td className="sales-nowrap">{formatBRL(sale.totalAmount)}</Td>
-              <Td className="sales-nowrap">{sale.paymentMethod}</Td>
+              <Td>
+                <span className="sales-block sales-cut" title={sale.customerName}>
+                  {sale.customerName}
+                </span>
+                <span className="sales-block muted sales-small sales-cut" title={sale.customerEmail}>
+                  {sale.customerEmail}
+                </span>
+              </Td>
+              <Td>
+                <span className="sales-block sales-cut" title={sale.storeName}>
+                  {sale.storeName}
+                </span>
+                <span className="sales-block muted sales-small sales-cut" title={itemsText(sale)}>
+                  {itemsText(sale)}
+                </span>
+              </Td>
+              <Td>
+                <span className="sales-block sales-nowrap">{formatBRL(sale.totalAmount)}</span>
+                <span className="sales-block muted sales-small">{sale.paymentMethod}</span>
+              </Td>
               <Td>
                 <SaleStatusBadge status={sale.status} />
               </Td>
               <Td>
-                <Button size="sm" variant="secondary" onClick={() => onView(sale)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onView(sale)}
+                  aria-label={`Ver venda ${sale.orderNumber}`}
+                >
                   Ver
                 </Button>
               </Td>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ShippingOption, ShippingOptionValues } from '../../../../../shared/checkout'
+import type { ShippingOption, ShippingOptionValues, ShippingSettings } from '../../../../../shared/checkout'
 import { api } from '../../../../lib/api'
 
 export function getShippingOptions(storeId: string): Promise<ShippingOption[]> {
@@ -44,4 +44,26 @@ export function useSaveShippingOption() {
 export function useDeleteShippingOption() {
   const invalidate = useInvalidate()
   return useMutation({ mutationFn: deleteShippingOption, onSettled: (_d, _e, { storeId }) => invalidate(storeId) })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Store shipping settings (the fallback prices)
+
+export const shippingSettingsQuery = (storeId: string) =>
+  queryOptions({
+    queryKey: ['stores', storeId, 'shipping-settings'],
+    queryFn: () => api.get<ShippingSettings>(`/stores/${storeId}/shipping/settings`),
+    retry: 0,
+  })
+
+export function useShippingSettings(storeId: string) {
+  return useQuery(shippingSettingsQuery(storeId))
+}
+
+export function useSaveShippingSettings(storeId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (values: ShippingSettings) => api.put<ShippingSettings>(`/stores/${storeId}/shipping/settings`, values),
+    onSuccess: (saved) => queryClient.setQueryData(shippingSettingsQuery(storeId).queryKey, saved),
+  })
 }
