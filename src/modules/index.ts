@@ -2,6 +2,7 @@ import { catalogModule } from './catalog'
 import { checkoutModule } from './checkout'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
+import { marketingModule } from './marketing'
 import { orderingModule } from './ordering'
 import { paymentsModule } from './payments'
 import { reportingModule } from './reporting'
@@ -19,5 +20,6 @@ export const appModules: AppModule[] = [
   orderingModule,
   reportingModule,
   integrationsModule,
+  marketingModule,
   reviewsModule,
 ]

@@ -94,6 +94,15 @@ const ignoredPricing = {
   productType: z.unknown().optional(),
 }
 
+/** Marketing: the ids of the order bumps the buyer added; the server re-checks and prices each one. */
+const orderBumpsField = z
+  .array(z.string().max(100))
+  .max(10)
+  .optional()
+  .describe(
+    'Ids of the order bumps the buyer added. Each is re-checked as the offer was and priced on the server; it becomes its own item line and joins the one charge. Unknown, inactive or ineligible ids are a 400; a repeated id counts once.',
+  )
+
 /** The physical order payload (spec 001 §3). */
 export const orderPayloadSchema = z.object({
   storeId: idField,
@@ -103,6 +112,7 @@ export const orderPayloadSchema = z.object({
   payment: paymentSchema,
   ...ignoredPricing,
   tracking: trackingSchema.optional(),
+  orderBumps: orderBumpsField,
 })
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
@@ -115,6 +125,7 @@ export const digitalOrderPayloadSchema = z.object({
   payment: paymentSchema,
   ...ignoredPricing,
   tracking: trackingSchema.optional(),
+  orderBumps: orderBumpsField,
 })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 

@@ -16,12 +16,14 @@ import {
   type orderPayloadSchema,
   SHIPPING_UNAVAILABLE,
 } from '../../shared/ordering'
+import { BUMP_MESSAGES } from '../../shared/marketing'
 import { PAYMENT_MESSAGES } from '../../shared/payments'
 import { NO_SHIPPING_OPTION } from '../../shared/shipping'
 import { compactTracking } from '../../shared/tracking'
 import { catalogService } from '../catalog'
 import { checkoutService } from '../checkout'
 import { type ChargeResult, type PaymentsDeps, paymentsService } from '../payments'
+import { marketingService } from '../marketing'
 import { isUuid } from '../stores'
 import { orderPlaced } from './events'
 import { orderPageToken } from './order-page'
@@ -152,13 +154,25 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
     }
   }
   const shippingCents = shipping?.priceCents ?? 0
-  const totalCents = subtotalCents + shippingCents
+  // marketing: the order bumps the buyer added, re-checked and priced from the database by marketing.
+  const bumps = await marketingService.priceBumps(db, {
+    storeId: product.storeId,
+    cartProductIds: [product.id],
+    cartTotalCents: subtotalCents,
+    bumpIds: payload.orderBumps ?? [],
+  })
+  const bumpsCents = bumps.reduce((sum, b) => sum + b.unitPriceCents * b.quantity, 0)
+  const totalCents = subtotalCents + shippingCents + bumpsCents
   const paymentMethod = METHOD_ID_TO_ORDER[payment.method]
   const customer = payload.customer
 
   const order = await db.transaction().execute(async (trx) => {
     if (product.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, product.id, quantity)))
       throw new AppError(409, MSG.soldOut)
+    // marketing: a physical bump takes its stock in the same transaction, so the whole order or nothing is reserved.
+    for (const b of bumps)
+      if (b.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, b.productId, b.quantity)))
+        throw new AppError(409, BUMP_MESSAGES.soldOut(b.title))
     const number = await repo.nextOrderNumber(trx, product.storeId)
     const row = await repo.insertOrder(
       trx,
@@ -174,7 +188,7 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         shipping_option_id: shipping?.optionId ?? null,
         shipping_method: shipping?.name ?? null,
         estimated_delivery: shipping?.estimatedDelivery ?? null,
-        subtotal_cents: subtotalCents,
+        subtotal_cents: subtotalCents + bumpsCents,
         shipping_cents: shippingCents,
         total_cents: totalCents,
         payment_method: paymentMethod,
@@ -199,9 +213,31 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
           unit_price_cents: product.priceCents,
           total_cents: subtotalCents,
         },
+        ...bumps.map((b) => ({
+          product_id: b.productId,
+          name: b.name,
+          image_url: b.imageUrl,
+          quantity: b.quantity,
+          unit_price_cents: b.unitPriceCents,
+          total_cents: b.unitPriceCents * b.quantity,
+          bump_id: b.bumpId,
+        })),
       ],
     )
-    await publish(trx, orderPlaced, orderFacts(row, product, quantity))
+    await marketingService.recordOrderBumps(trx, { orderId: row.id, storeId: product.storeId, bumps })
+    const facts = orderFacts(row, product, quantity)
+    await publish(trx, orderPlaced, {
+      ...facts,
+      items: [
+        ...facts.items,
+        ...bumps.map((b) => ({
+          productId: b.productId,
+          name: b.name,
+          quantity: b.quantity,
+          unitPriceCents: b.unitPriceCents,
+        })),
+      ],
+    })
     return row
   })
 
@@ -221,6 +257,13 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
           tangible: product.type === 'PHYSICAL',
           externalRef: product.id,
         },
+        ...bumps.map((b) => ({
+          title: b.name,
+          unitPriceCents: b.unitPriceCents,
+          quantity: b.quantity,
+          tangible: b.type === 'PHYSICAL',
+          externalRef: b.productId,
+        })),
         ...(shippingCents > 0
           ? [
               {

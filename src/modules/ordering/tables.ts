@@ -48,6 +48,9 @@ export interface OrderingTables {
     notes: string | null
     paid_at: NullableTimestamp
     cancelled_at: NullableTimestamp
+    /** A payment landed after the order was cancelled: it stays CANCELLED, flagged for the merchant (service.ts). */
+    paid_after_cancel_at: NullableTimestamp
+    paid_after_cancel_transaction_id: Generated<string | null>
     /** Attribution captured at checkout (UTM parameters, Meta click ids); see src/shared/tracking.ts. */
     tracking: ColumnType<TrackingParams, string | undefined, string>
     client_ip: string | null
@@ -64,6 +67,8 @@ export interface OrderingTables {
     quantity: number
     unit_price_cents: number
     total_cents: number
+    /** The order bump (marketing) this line came from; null for the checkout's own product. */
+    bump_id: Generated<string | null>
   }
   order_idempotency_keys: {
     scope: string
@@ -71,6 +76,8 @@ export interface OrderingTables {
     fingerprint: string
     status_code: number | null
     response: ColumnType<unknown, string | null | undefined, string | null>
+    /** The order this key produced, written in the order's own transaction. */
+    order_id: Generated<string | null>
     created_at: Generated<Date>
   }
 }

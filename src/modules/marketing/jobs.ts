@@ -1,0 +1,31 @@
+import { subscribe } from '../../platform/jobs'
+import { orderPaid, orderPlaced } from '../ordering'
+import { bumpAdded, bumpDisplayed, upsellTracked } from './events'
+import * as repo from './repository'
+
+/**
+ * The counters, kept by the worker only. Each handler claims its effect in the same transaction that counts it
+ * (a visit row's primary key, an order row's flag), so a re-delivered event changes nothing.
+ *
+ * Built on first use: ordering calls marketing while placing an order and marketing listens to ordering's events,
+ * so the subscriptions are made once both modules are loaded rather than while either is still initialising.
+ */
+export function marketingSubscriptions() {
+  return [
+    subscribe(bumpDisplayed, 'marketing.count-bump-display', async (p, ctx) => {
+      await ctx.db.transaction().execute((trx) => repo.countBumpVisit(trx, p.bumpId, 'DISPLAY', p.visitKey))
+    }),
+    subscribe(bumpAdded, 'marketing.count-bump-add', async (p, ctx) => {
+      await ctx.db.transaction().execute((trx) => repo.countBumpVisit(trx, p.bumpId, 'ADD', p.visitKey))
+    }),
+    subscribe(upsellTracked, 'marketing.count-upsell', async (p, ctx) => {
+      await ctx.db.transaction().execute((trx) => repo.countUpsellVisit(trx, p.upsellId, p.kind, p.visitKey))
+    }),
+    subscribe(orderPlaced, 'marketing.count-bump-conversions', async (p, ctx) => {
+      await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'placed_counted'))
+    }),
+    subscribe(orderPaid, 'marketing.count-bump-paid', async (p, ctx) => {
+      await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'paid_counted'))
+    }),
+  ]
+}

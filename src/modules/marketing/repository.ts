@@ -1,0 +1,258 @@
+/** Kysely queries over marketing's own tables (order_bumps, upsells and their dedupe rows). */
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import type { DbOrTrx, Trx } from '../../platform/db'
+import type { MarketingTables } from './tables'
+
+export type BumpRow = Selectable<MarketingTables['order_bumps']>
+export type NewBump = Insertable<MarketingTables['order_bumps']>
+export type BumpUpdate = Updateable<MarketingTables['order_bumps']>
+export type UpsellRow = Selectable<MarketingTables['upsells']>
+export type NewUpsell = Insertable<MarketingTables['upsells']>
+export type UpsellUpdate = Updateable<MarketingTables['upsells']>
+
+// ───────── bumps
+
+export async function listBumps(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('order_bumps')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function findBump(db: DbOrTrx, storeId: string, id: string): Promise<BumpRow | undefined> {
+  return db
+    .selectFrom('order_bumps')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function findBumpsByIds(db: DbOrTrx, storeId: string, ids: string[]): Promise<BumpRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('order_bumps')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where(sql<boolean>`id = any(${ids}::uuid[])`)
+    .execute()
+}
+
+export async function activeBumps(db: DbOrTrx, storeId: string): Promise<BumpRow[]> {
+  return db
+    .selectFrom('order_bumps')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('active', '=', true)
+    .orderBy('created_at', 'asc')
+    .limit(50)
+    .execute()
+}
+
+export async function insertBump(db: DbOrTrx, values: NewBump): Promise<BumpRow> {
+  return db.insertInto('order_bumps').values(values).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function updateBump(db: DbOrTrx, storeId: string, id: string, values: BumpUpdate) {
+  return db
+    .updateTable('order_bumps')
+    .set({ ...values, updated_at: new Date() })
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function deleteBump(db: DbOrTrx, storeId: string, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('order_bumps').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}
+
+export async function bumpTotals(db: DbOrTrx, storeId: string) {
+  return db
+    .selectFrom('order_bumps')
+    .where('store_id', '=', storeId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`count(*) filter (where active)::int`.as('active'),
+      sql<number>`coalesce(sum(display_count), 0)::int`.as('displays'),
+      sql<number>`coalesce(sum(conversion_count), 0)::int`.as('conversions'),
+      sql<number>`coalesce(sum(paid_conversion_count), 0)::int`.as('paid_conversions'),
+      sql<number>`coalesce(sum(paid_revenue_cents), 0)::bigint`.as('paid_revenue_cents'),
+    ])
+    .executeTakeFirstOrThrow()
+}
+
+export async function bumpVisitExists(db: DbOrTrx, bumpId: string, kind: 'DISPLAY' | 'ADD', visitKey: string) {
+  const row = await db
+    .selectFrom('order_bump_visits')
+    .select('bump_id')
+    .where('bump_id', '=', bumpId)
+    .where('kind', '=', kind)
+    .where('visit_key', '=', visitKey)
+    .executeTakeFirst()
+  return !!row
+}
+
+/** One visit of one kind counts once: the insert that wins the primary key is the one that increments. */
+export async function countBumpVisit(trx: Trx, bumpId: string, kind: 'DISPLAY' | 'ADD', visitKey: string) {
+  const inserted = await trx
+    .insertInto('order_bump_visits')
+    .values({ bump_id: bumpId, kind, visit_key: visitKey })
+    .onConflict((oc) => oc.doNothing())
+    .returning('bump_id')
+    .executeTakeFirst()
+  if (!inserted) return false
+  const column = kind === 'DISPLAY' ? 'display_count' : 'add_count'
+  await trx
+    .updateTable('order_bumps')
+    .set((eb) => ({ [column]: eb(column, '+', 1) }))
+    .where('id', '=', bumpId)
+    .execute()
+  return true
+}
+
+export async function insertOrderBumps(
+  trx: Trx,
+  rows: { order_id: string; bump_id: string; store_id: string; revenue_cents: number }[],
+) {
+  if (rows.length)
+    await trx
+      .insertInto('order_bump_orders')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+}
+
+/** Claims the order's bump rows not yet counted as `flag` and adds them to their bumps' counters, once. */
+export async function countOrderBumps(trx: Trx, orderId: string, flag: 'placed_counted' | 'paid_counted') {
+  const claimed = await trx
+    .updateTable('order_bump_orders')
+    .set({ [flag]: true })
+    .where('order_id', '=', orderId)
+    .where(flag, '=', false)
+    .returning(['bump_id', 'revenue_cents'])
+    .execute()
+  for (const row of claimed) {
+    await trx
+      .updateTable('order_bumps')
+      .set((eb) =>
+        flag === 'placed_counted'
+          ? {
+              conversion_count: eb('conversion_count', '+', 1),
+              revenue_cents: eb('revenue_cents', '+', row.revenue_cents),
+            }
+          : {
+              paid_conversion_count: eb('paid_conversion_count', '+', 1),
+              paid_revenue_cents: eb('paid_revenue_cents', '+', row.revenue_cents),
+            },
+      )
+      .where('id', '=', row.bump_id)
+      .execute()
+  }
+  return claimed.length
+}
+
+// ───────── upsells
+
+export async function listUpsells(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('upsells')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function findUpsell(db: DbOrTrx, storeId: string, id: string): Promise<UpsellRow | undefined> {
+  return db.selectFrom('upsells').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+}
+
+export async function activeUpsell(db: DbOrTrx, storeId: string): Promise<UpsellRow | undefined> {
+  return db
+    .selectFrom('upsells')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('active', '=', true)
+    .executeTakeFirst()
+}
+
+/** Serialises activations per store for the rest of the transaction; the partial unique index is the backstop. */
+export async function lockStoreUpsells(trx: Trx, storeId: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`upsells:${storeId}`}, 0))`.execute(trx)
+}
+
+export async function deactivateOthers(trx: Trx, storeId: string, keepId: string | null) {
+  let q = trx
+    .updateTable('upsells')
+    .set({ active: false, updated_at: new Date() })
+    .where('store_id', '=', storeId)
+    .where('active', '=', true)
+  if (keepId) q = q.where('id', '<>', keepId)
+  await q.execute()
+}
+
+export async function insertUpsell(db: DbOrTrx, values: NewUpsell): Promise<UpsellRow> {
+  return db.insertInto('upsells').values(values).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function updateUpsell(db: DbOrTrx, storeId: string, id: string, values: UpsellUpdate) {
+  return db
+    .updateTable('upsells')
+    .set({ ...values, updated_at: new Date() })
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function deleteUpsell(db: DbOrTrx, storeId: string, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('upsells').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}
+
+export async function upsellTotals(db: DbOrTrx, storeId: string) {
+  return db
+    .selectFrom('upsells')
+    .where('store_id', '=', storeId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`count(*) filter (where active)::int`.as('active'),
+      sql<number>`coalesce(sum(display_count), 0)::int`.as('displays'),
+      sql<number>`coalesce(sum(click_count), 0)::int`.as('clicks'),
+      sql<number>`coalesce(sum(skip_count), 0)::int`.as('skips'),
+    ])
+    .executeTakeFirstOrThrow()
+}
+
+const UPSELL_COLUMN = { DISPLAY: 'display_count', CLICK: 'click_count', SKIP: 'skip_count' } as const
+
+export async function countUpsellVisit(
+  trx: Trx,
+  upsellId: string,
+  kind: 'DISPLAY' | 'CLICK' | 'SKIP',
+  visitKey: string,
+) {
+  const inserted = await trx
+    .insertInto('upsell_visits')
+    .values({ upsell_id: upsellId, kind, visit_key: visitKey })
+    .onConflict((oc) => oc.doNothing())
+    .returning('upsell_id')
+    .executeTakeFirst()
+  if (!inserted) return false
+  const column = UPSELL_COLUMN[kind]
+  await trx
+    .updateTable('upsells')
+    .set((eb) => ({ [column]: eb(column, '+', 1) }))
+    .where('id', '=', upsellId)
+    .execute()
+  return true
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../platform/errors'
+import {
+  BUMP_MESSAGES,
+  BUMP_POSITIONS,
+  bumpCalculateSchema,
+  bumpInputSchema,
+  bumpOfferSchema,
+  bumpPatchSchema,
+  bumpStatsSchema,
+  orderBumpSchema,
+  visitBodySchema,
+} from '../../shared/marketing'
+import { requireStoreOwner } from '../stores'
+import * as bumps from './bumps'
+import { upsellRoutes } from './upsell-routes'
+
+const tags = ['marketing']
+const storeParams = z.object({ storeId: z.string() })
+const bumpParams = z.object({ storeId: z.string(), id: z.string() })
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+const errorBody = z.object({
+  statusCode: z.number(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+})
+export const trackedSchema = z.object({ counted: z.boolean() })
+
+export async function marketingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const ownStore = requireStoreOwner(fastify)
+  // Public calls a checkout makes a few times per visit; the per-visit dedupe keeps counters honest, this bounds load.
+  const offerLimit = app.rateLimit({ max: 240, timeWindow: 60_000 })
+  const trackLimit = app.rateLimit({ max: 240, timeWindow: 60_000 })
+
+  app.get(
+    '/stores/:storeId/order-bumps',
+    {
+      schema: { tags, params: storeParams, querystring: pageQuery, response: { 200: z.array(orderBumpSchema) } },
+      preHandler: ownStore,
+    },
+    async (request) => bumps.listBumps(app.db, request.store!.id, request.query),
+  )
+
+  app.get(
+    '/stores/:storeId/order-bumps/stats',
+    { schema: { tags, params: storeParams, response: { 200: bumpStatsSchema } }, preHandler: ownStore },
+    async (request) => bumps.bumpStats(app.db, request.store!.id),
+  )
+
+  app.post(
+    '/stores/:storeId/order-bumps',
+    {
+      schema: {
+        tags,
+        params: storeParams,
+        body: bumpInputSchema.describe('showOnProducts: a list of product ids or a JSON string of one'),
+        response: { 201: orderBumpSchema, 400: errorBody, 404: errorBody },
+      },
+      preHandler: ownStore,
+    },
+    async (request, reply) => reply.status(201).send(await bumps.createBump(app.db, request.store!.id, request.body)),
+  )
+
+  app.get(
+    '/stores/:storeId/order-bumps/:id',
+    { schema: { tags, params: bumpParams, response: { 200: orderBumpSchema, 404: errorBody } }, preHandler: ownStore },
+    async (request) => {
+      const bump = await bumps.getBump(app.db, request.store!.id, request.params.id)
+      if (!bump) throw new AppError(404, BUMP_MESSAGES.notFound)
+      return bump
+    },
+  )
+
+  app.patch(
+    '/stores/:storeId/order-bumps/:id',
+    {
+      schema: {
+        tags,
+        params: bumpParams,
+        body: bumpPatchSchema,
+        response: { 200: orderBumpSchema, 400: errorBody, 404: errorBody },
+      },
+      preHandler: ownStore,
+    },
+    async (request) => {
+      const bump = await bumps.updateBump(app.db, request.store!.id, request.params.id, request.body)
+      if (!bump) throw new AppError(404, BUMP_MESSAGES.notFound)
+      return bump
+    },
+  )
+
+  app.delete(
+    '/stores/:storeId/order-bumps/:id',
+    { schema: { tags, params: bumpParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    async (request, reply) => {
+      if (!(await bumps.deleteBump(app.db, request.store!.id, request.params.id)))
+        throw new AppError(404, BUMP_MESSAGES.notFound)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/stores/:storeId/order-bumps/calculate',
+    {
+      schema: {
+        tags,
+        description: 'Public. The bumps to offer this cart; prices and cartTotal sent are ignored (server prices).',
+        params: storeParams,
+        querystring: z.object({ position: z.enum(BUMP_POSITIONS).optional() }),
+        body: bumpCalculateSchema,
+        response: { 200: z.array(bumpOfferSchema) },
+      },
+      preHandler: offerLimit,
+    },
+    async (request) => bumps.calculateOffers(app.db, request.params.storeId, request.body, request.query.position),
+  )
+
+  for (const [path, kind] of [
+    ['display', 'DISPLAY'],
+    ['conversion', 'ADD'],
+  ] as const) {
+    app.post(
+      `/stores/:storeId/order-bumps/:id/${path}`,
+      {
+        schema: {
+          tags,
+          description:
+            path === 'display'
+              ? 'Public. The widget showed this bump; counted once per visit by the worker.'
+              : 'Public. The buyer added this bump in the widget (counted once per visit as an add); conversions come from placed orders.',
+          params: bumpParams,
+          body: visitBodySchema,
+          response: { 202: trackedSchema, 404: errorBody },
+        },
+        preHandler: trackLimit,
+      },
+      async (request, reply) => {
+        const { storeId, id } = request.params
+        const key = bumps.visitKeyOf(request.body?.visitId, request.ip, request.headers['user-agent'])
+        if (!(await bumps.trackBump(app.db, storeId, id, kind, key))) throw new AppError(404, BUMP_MESSAGES.notFound)
+        return reply.status(202).send({ counted: true })
+      },
+    )
+  }
+
+  await upsellRoutes(fastify, { pageQuery, trackedSchema, errorBody, trackLimit })
+}

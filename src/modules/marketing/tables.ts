@@ -1,0 +1,73 @@
+import type { ColumnType, Generated } from 'kysely'
+import type { Timestamp } from '../../platform/tables'
+import type { BumpDiscountType, BumpPosition, BumpTemplate } from '../../shared/marketing'
+
+export interface MarketingTables {
+  order_bumps: {
+    id: Generated<string>
+    store_id: string
+    product_id: string
+    title: string
+    description: string | null
+    discount_type: BumpDiscountType
+    /** Cents for FIXED, basis points (percent × 100) for PERCENTAGE, null for NONE. */
+    discount_value: number | null
+    original_price_cents: number | null
+    position: BumpPosition
+    template: BumpTemplate
+    button_text: string | null
+    button_color: string
+    active: boolean
+    min_cart_cents: number | null
+    max_cart_cents: number | null
+    show_on_products: ColumnType<string[], string[] | undefined, string[]>
+    display_count: Generated<number>
+    add_count: Generated<number>
+    conversion_count: Generated<number>
+    revenue_cents: Generated<number>
+    paid_conversion_count: Generated<number>
+    paid_revenue_cents: Generated<number>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  order_bump_visits: {
+    bump_id: string
+    visit_key: string
+    kind: 'DISPLAY' | 'ADD'
+    created_at: Generated<Date>
+  }
+  order_bump_orders: {
+    order_id: string
+    bump_id: string
+    store_id: string
+    revenue_cents: number
+    placed_counted: Generated<boolean>
+    paid_counted: Generated<boolean>
+    created_at: Generated<Date>
+  }
+  upsells: {
+    id: Generated<string>
+    store_id: string
+    title: string
+    redirect_url: string
+    description: string | null
+    delay_seconds: number
+    show_countdown: boolean
+    template: BumpTemplate
+    button_text: string
+    button_color: string
+    skip_text: string
+    active: boolean
+    display_count: Generated<number>
+    click_count: Generated<number>
+    skip_count: Generated<number>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  upsell_visits: {
+    upsell_id: string
+    visit_key: string
+    kind: 'DISPLAY' | 'CLICK' | 'SKIP'
+    created_at: Generated<Date>
+  }
+}
