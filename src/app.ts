@@ -19,6 +19,7 @@ import { registerErrorHandler } from './platform/errors'
 import type { JobQueue, Subscription } from './platform/jobs'
 import { migrate } from './platform/migrate'
 import { OutboxRelay, registerSubscriptions } from './platform/outbox-relay'
+import { PROJECT_ROOT } from './platform/paths'
 import { BullmqJobQueue } from './platform/queue-bullmq'
 import { EmbeddedJobQueue } from './platform/queue-embedded'
 import { RateLimiter } from './platform/rate-limit'
@@ -34,7 +35,7 @@ declare module 'fastify' {
 }
 
 /** The built SPA; WEB_DIST points elsewhere when several builds must not share one folder (parallel test runs). */
-export const WEB_DIST = process.env.WEB_DIST || path.resolve(import.meta.dirname, '../dist/web')
+export const WEB_DIST = process.env.WEB_DIST || path.join(PROJECT_ROOT, 'dist/web')
 
 export interface Runtime {
   config: AppConfig

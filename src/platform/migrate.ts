@@ -2,8 +2,9 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
 import type { Db } from './db'
+import { PROJECT_ROOT } from './paths'
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations')
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations')
 
 /**
  * Applies migrations/*.sql in name order, each in its own transaction, recording them in schema_migrations.
