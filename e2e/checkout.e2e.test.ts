@@ -164,13 +164,17 @@ describe('buyer checkout at a phone viewport', () => {
     await snap(page, 'checkout-physical-3-pagamento')
     await page.getByRole('button', { name: 'Finalizar Compra' }).click()
 
-    await page.getByRole('heading', { name: 'Pedido Confirmado!' }).waitFor()
+    // the order opens its own page; unpaid, it says so instead of thanking for a confirmed order
+    await page.waitForURL(/\/pedido\/[0-9a-f-]{36}\?t=/)
+    await page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
+    expect(await page.getByRole('heading', { name: 'Pedido Confirmado!' }).count()).toBe(0)
     expect(await page.getByTestId('order-number').textContent()).toBe('#1001')
     await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor()
     expect(await page.getByTestId('pix-code').textContent()).toMatch(/^000201/)
     await snap(page, 'checkout-physical-4-confirmacao-pix')
     await page.getByRole('button', { name: 'Simular pagamento' }).click()
     await page.getByText('Pagamento Confirmado').waitFor()
+    await page.getByRole('heading', { name: 'Pedido Confirmado!' }).waitFor()
     await snap(page, 'checkout-physical-5-pago')
     await context.close()
   })
@@ -191,8 +195,10 @@ describe('buyer checkout at a phone viewport', () => {
       if (frame === page.mainFrame()) navigations++
     })
     await page.getByRole('button', { name: 'Finalizar Compra' }).click()
-    await page.getByRole('heading', { name: 'Produto Digital Adquirido!' }).waitFor()
+    await page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
     await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor()
+    // counted from the order page on: paying must not need a reload
+    navigations = 0
     await snap(page, 'checkout-digital-3-confirmacao-pix')
     expect(await page.getByRole('link', { name: 'Acessar Produto' }).count()).toBe(0)
 
@@ -201,6 +207,7 @@ describe('buyer checkout at a phone viewport', () => {
     expect(orderNumber).toBe('#1002')
     await page.getByRole('button', { name: 'Simular pagamento' }).click()
     await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    await page.getByRole('heading', { name: 'Produto Digital Adquirido!' }).waitFor()
     const access = page.getByRole('link', { name: 'Acessar Produto' })
     await access.waitFor()
     expect(await access.getAttribute('href')).toMatch(/\/api\/checkout\/orders\/.+\/download\?token=/)

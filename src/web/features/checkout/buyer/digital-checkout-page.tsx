@@ -1,30 +1,40 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { useNavigate } from 'react-router-dom'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../shared/checkout'
-import type { OrderResult } from '../../../../shared/ordering'
-import { DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
+import { customerErrors, DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
 import { createDigitalOrder } from './api/create-order'
+import { CheckoutBlocked } from './components/checkout-blocked'
 import { CheckoutShell, SecurityNote, textsOf } from './components/checkout-shell'
-import { Confirmation } from './components/confirmation'
 import { CustomerStep, type CustomerValues, EMPTY_CUSTOMER } from './components/customer-step'
-import { OrderSummary } from './components/order-summary'
+import { OrderSummary, SummaryBar } from './components/order-summary'
 import { CheckoutLoading, CheckoutNotFound } from './components/page-states'
 import { PaymentStep, type PaymentValues } from './components/payment-step'
 import { ProductDetails } from './components/product-details'
 import { ProgressSteps } from './components/progress-steps'
 import { useCheckoutBase } from './hooks/use-checkout-base'
+import { useSavedForm } from './hooks/use-saved-form'
+import { useStepHistory } from './hooks/use-step-history'
 import { useSubmitOrder } from './hooks/use-submit-order'
 import { digitalOrderError } from './order-errors'
 import './checkout.css'
 import { track } from './tracking'
 
+// reviews: the product's approved reviews under the form, in their own chunk so they never delay it.
+const ReviewsCarousel = lazy(() => import('../../reviews/buyer/reviews-carousel'))
+
 const STEPS = ['Dados', 'Pagamento'] as const
 
-/** /digital-checkout/:storeId/:productId — 2 steps (Dados, Pagamento) and the confirmation with the product access. */
+/** /digital-checkout/:storeId/:productId — 2 steps (Dados, Pagamento); the order then opens its own page. */
 export default function DigitalCheckoutPage() {
   const base = useCheckoutBase('DIGITAL')
   if (base.state === 'loading') return <CheckoutLoading />
   if (base.state === 'error') return <CheckoutNotFound message={base.message} />
+  const title = textsOf(base.customization, 'DIGITAL').checkoutTitle
+  if (base.blocker)
+    return (
+      <CheckoutBlocked blocker={base.blocker} product={base.product} customization={base.customization} title={title} />
+    )
   return <DigitalCheckout storeId={base.storeId} product={base.product} customization={base.customization} />
 }
 
@@ -38,10 +48,16 @@ function DigitalCheckout({
   customization: PublicCustomization | undefined
 }) {
   const texts = textsOf(customization, 'DIGITAL')
-  const [step, setStep] = useState(1)
-  const [customer, setCustomer] = useState<CustomerValues>(EMPTY_CUSTOMER)
-  const [result, setResult] = useState<OrderResult>()
+  const navigate = useNavigate()
+  const { step, goTo, back, resetTo } = useStepHistory(2)
+  const saved = useSavedForm<{ customer: CustomerValues }>(`${storeId}:${product.id}`, { customer: EMPTY_CUSTOMER })
+  const { customer } = saved.value
   const order = useSubmitOrder(digitalOrderError)
+
+  const reachable = Object.values(customerErrors(customer)).some(Boolean) ? 1 : 2
+  useEffect(() => {
+    if (step > reachable) resetTo(reachable)
+  }, [step, reachable, resetTo])
 
   // Each step starts at the top of the page (a phone shows one step at a time).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the step changes
@@ -75,21 +91,25 @@ function DigitalCheckout({
       orderId: created.orderId,
       orderNumber: created.orderNumber,
     })
-    setResult(created)
-    setStep(3)
+    saved.clear()
+    // The order page replaces the payment step: Back does not lead to paying the same order again.
+    if (created.orderPageUrl) navigate(created.orderPageUrl, { replace: true })
   }
 
+  if (step > reachable) return <CheckoutLoading />
   return (
     <CheckoutShell customization={customization} title={texts.checkoutTitle}>
-      {step < 3 && <ProgressSteps steps={STEPS} current={step} />}
-      <div className={step === 3 ? 'ck-layout ck-layout-done' : 'ck-layout'}>
+      <ProgressSteps steps={STEPS} current={step} />
+      <SummaryBar product={product} total={product.price} />
+      <div className="ck-layout">
         <div className="ck-main">
           {step === 1 && (
             <CustomerStep
               initial={customer}
               submitLabel="Continuar para Pagamento"
+              onChange={(values) => saved.update({ customer: values })}
               onNext={(values) => {
-                setCustomer(values)
+                saved.update({ customer: values })
                 track('InitiateCheckout', {
                   storeId,
                   productId: product.id,
@@ -97,7 +117,7 @@ function DigitalCheckout({
                   value: product.price,
                   currency: 'BRL',
                 })
-                setStep(2)
+                goTo(2)
               }}
             />
           )}
@@ -107,21 +127,15 @@ function DigitalCheckout({
               amount={product.price}
               submitting={order.submitting}
               error={order.error}
-              onBack={() => setStep(1)}
+              onBack={back}
               onSubmit={pay}
             />
           )}
-          {step === 3 && result && (
-            <Confirmation
-              kind="DIGITAL"
-              texts={texts}
-              customization={customization}
-              result={result}
-              customerName={customer.name}
-            />
-          )}
-          {step < 3 && <SecurityNote />}
+          <SecurityNote />
           <ProductDetails product={product} />
+          <Suspense fallback={null}>
+            <ReviewsCarousel storeId={storeId} productId={product.id} />
+          </Suspense>
         </div>
         <OrderSummary product={product} digital />
       </div>

@@ -1,30 +1,49 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { useNavigate } from 'react-router-dom'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { PublicCustomization, ShippingQuoteDto } from '../../../../shared/checkout'
-import type { OrderResult } from '../../../../shared/ordering'
+import { customerErrors, shippingErrors } from '../../../../shared/ordering-rules'
 import { createOrder } from './api/create-order'
+import { CheckoutBlocked } from './components/checkout-blocked'
 import { CheckoutShell, SecurityNote, textsOf } from './components/checkout-shell'
-import { Confirmation } from './components/confirmation'
 import { CustomerStep, type CustomerValues, EMPTY_CUSTOMER } from './components/customer-step'
-import { OrderSummary } from './components/order-summary'
+import { OrderSummary, SummaryBar } from './components/order-summary'
 import { CheckoutLoading, CheckoutNotFound } from './components/page-states'
 import { PaymentStep, type PaymentValues } from './components/payment-step'
 import { ProductDetails } from './components/product-details'
 import { ProgressSteps } from './components/progress-steps'
-import { EMPTY_SHIPPING, type ShippingChoice, ShippingStep } from './components/shipping-step'
+import { EMPTY_SHIPPING, ShippingStep, type ShippingValues } from './components/shipping-step'
 import { useCheckoutBase } from './hooks/use-checkout-base'
+import { useSavedForm } from './hooks/use-saved-form'
+import { useStepHistory } from './hooks/use-step-history'
 import { useSubmitOrder } from './hooks/use-submit-order'
 import { physicalOrderError } from './order-errors'
 import './checkout.css'
 import { track } from './tracking'
 
+// reviews: the product's approved reviews under the form, in their own chunk so they never delay it.
+const ReviewsCarousel = lazy(() => import('../../reviews/buyer/reviews-carousel'))
+
 const STEPS = ['Dados', 'Entrega', 'Pagamento'] as const
 
-/** /checkout/:storeId/:productId — 3 steps (Dados, Entrega, Pagamento) and the confirmation. */
+interface PhysicalForm {
+  customer: CustomerValues
+  shipping: ShippingValues
+  option: ShippingQuoteDto | undefined
+}
+
+const valid = (errors: Record<string, string | undefined>) => !Object.values(errors).some(Boolean)
+
+/** /checkout/:storeId/:productId — 3 steps (Dados, Entrega, Pagamento); the order then opens its own page. */
 export default function PhysicalCheckoutPage() {
   const base = useCheckoutBase('PHYSICAL')
   if (base.state === 'loading') return <CheckoutLoading />
   if (base.state === 'error') return <CheckoutNotFound message={base.message} />
+  const title = textsOf(base.customization, 'PHYSICAL').checkoutTitle
+  if (base.blocker)
+    return (
+      <CheckoutBlocked blocker={base.blocker} product={base.product} customization={base.customization} title={title} />
+    )
   return <PhysicalCheckout storeId={base.storeId} product={base.product} customization={base.customization} />
 }
 
@@ -38,12 +57,25 @@ function PhysicalCheckout({
   customization: PublicCustomization | undefined
 }) {
   const texts = textsOf(customization, 'PHYSICAL')
-  const [step, setStep] = useState(1)
-  const [customer, setCustomer] = useState<CustomerValues>(EMPTY_CUSTOMER)
-  const [shipping, setShipping] = useState<ShippingChoice>({ values: EMPTY_SHIPPING, option: undefined })
-  const [option, setOption] = useState<ShippingQuoteDto | undefined>()
-  const [result, setResult] = useState<OrderResult>()
+  const navigate = useNavigate()
+  const { step, goTo, back, resetTo } = useStepHistory(3)
+  const saved = useSavedForm<PhysicalForm>(`${storeId}:${product.id}`, {
+    customer: EMPTY_CUSTOMER,
+    shipping: EMPTY_SHIPPING,
+    option: undefined,
+  })
+  const { customer, shipping, option } = saved.value
   const order = useSubmitOrder(physicalOrderError)
+
+  // A step is only shown once the steps before it hold valid data (a reload keeps it; a pasted ?etapa=3 does not).
+  const reachable = !valid(customerErrors(customer))
+    ? 1
+    : !valid(shippingErrors(shipping)) || !option || option.id !== shipping.method
+      ? 2
+      : 3
+  useEffect(() => {
+    if (step > reachable) resetTo(reachable)
+  }, [step, reachable, resetTo])
 
   // Each step starts at the top of the page (a phone shows one step at a time).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the step changes
@@ -51,8 +83,10 @@ function PhysicalCheckout({
     window.scrollTo({ top: 0 })
   }, [step])
 
+  const amount = product.price + (option && !option.isFree ? option.price : 0)
+
   async function pay(payment: PaymentValues) {
-    const s = shipping.values
+    const s = shipping
     const created = await order.submit((key) =>
       createOrder(
         {
@@ -73,7 +107,7 @@ function PhysicalCheckout({
           },
           payment,
           items: [{ productId: product.id, quantity: 1, price: product.price, name: product.name }],
-          totalPrice: product.price + (option && !option.isFree ? option.price : 0),
+          totalPrice: amount,
         },
         key,
       ),
@@ -88,23 +122,27 @@ function PhysicalCheckout({
       orderId: created.orderId,
       orderNumber: created.orderNumber,
     })
-    setResult(created)
-    setStep(4)
+    saved.clear()
+    // The order page replaces the payment step: Back does not lead to paying the same order again.
+    if (created.orderPageUrl) navigate(created.orderPageUrl, { replace: true })
   }
 
   const summaryShipping = option ? { name: option.name, price: option.price, isFree: option.isFree } : null
+  if (step > reachable) return <CheckoutLoading />
   return (
     <CheckoutShell customization={customization} title={texts.checkoutTitle}>
-      {step < 4 && <ProgressSteps steps={STEPS} current={step} />}
-      <div className={step === 4 ? 'ck-layout ck-layout-done' : 'ck-layout'}>
+      <ProgressSteps steps={STEPS} current={step} />
+      <SummaryBar product={product} total={amount} />
+      <div className="ck-layout">
         <div className="ck-main">
           {step === 1 && (
             <CustomerStep
               initial={customer}
               submitLabel="Continuar para Envio"
+              onChange={(values) => saved.update({ customer: values })}
               onNext={(values) => {
-                setCustomer(values)
-                setStep(2)
+                saved.update({ customer: values })
+                goTo(2)
               }}
             />
           )}
@@ -112,15 +150,15 @@ function PhysicalCheckout({
             <ShippingStep
               storeId={storeId}
               product={product}
-              initial={shipping}
-              onOptionChange={setOption}
+              initial={{ values: shipping, option }}
+              onOptionChange={(next) => saved.update({ option: next })}
+              onChange={(values) => saved.update({ shipping: values })}
               onBack={(choice) => {
-                setShipping(choice)
-                setStep(1)
+                saved.update({ shipping: choice.values, option: choice.option })
+                back()
               }}
               onNext={(choice) => {
-                setShipping(choice)
-                setOption(choice.option)
+                saved.update({ shipping: choice.values, option: choice.option })
                 track('InitiateCheckout', {
                   storeId,
                   productId: product.id,
@@ -128,31 +166,25 @@ function PhysicalCheckout({
                   value: product.price,
                   currency: 'BRL',
                 })
-                setStep(3)
+                goTo(3)
               }}
             />
           )}
           {step === 3 && (
             <PaymentStep
               storeId={storeId}
-              amount={product.price + (option && !option.isFree ? option.price : 0)}
+              amount={amount}
               submitting={order.submitting}
               error={order.error}
-              onBack={() => setStep(2)}
+              onBack={back}
               onSubmit={pay}
             />
           )}
-          {step === 4 && result && (
-            <Confirmation
-              kind="PHYSICAL"
-              texts={texts}
-              customization={customization}
-              result={result}
-              customerName={customer.name}
-            />
-          )}
-          {step < 4 && <SecurityNote />}
+          <SecurityNote />
           <ProductDetails product={product} />
+          <Suspense fallback={null}>
+            <ReviewsCarousel storeId={storeId} productId={product.id} />
+          </Suspense>
         </div>
         <OrderSummary product={product} shipping={summaryShipping} />
       </div>

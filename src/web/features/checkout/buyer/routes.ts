@@ -5,4 +5,5 @@ import type { PublicRoute } from '../../../app/sections'
 export const buyerRoutes: PublicRoute[] = [
   { path: '/checkout/:storeId/:productId', Component: lazy(() => import('./physical-checkout-page')) },
   { path: '/digital-checkout/:storeId/:productId', Component: lazy(() => import('./digital-checkout-page')) },
+  { path: '/pedido/:orderId', Component: lazy(() => import('./order-page')) },
 ]

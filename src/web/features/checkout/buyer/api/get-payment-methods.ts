@@ -14,6 +14,6 @@ export const paymentMethodsQuery = (storeId: string) =>
     staleTime: 60_000,
   })
 
-export function usePaymentMethods(storeId: string) {
-  return useQuery(paymentMethodsQuery(storeId))
+export function usePaymentMethods(storeId: string, enabled = true) {
+  return useQuery({ ...paymentMethodsQuery(storeId), enabled })
 }

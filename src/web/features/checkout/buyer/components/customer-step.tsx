@@ -1,7 +1,8 @@
-import type { FormEvent } from 'react'
+import { type FormEvent, useEffect, useRef } from 'react'
 import { formatCpf, formatPhone } from '../../../../../shared/br'
 import { type CustomerFields, customerErrors, stripNonLetters } from '../../../../../shared/ordering-rules'
 import { Button, Input } from '../../../../ui'
+import { focusFirstInvalid } from '../hooks/focus-invalid'
 import { useFieldForm } from '../hooks/use-field-form'
 
 export type CustomerValues = Record<keyof CustomerFields, string>
@@ -11,22 +12,33 @@ export const EMPTY_CUSTOMER: CustomerValues = { name: '', email: '', phone: '', 
 export function CustomerStep({
   initial,
   submitLabel,
+  onChange,
   onNext,
 }: {
   initial: CustomerValues
   submitLabel: string
+  /** Every edit, so the page can keep the form across a reload. */
+  onChange?: (values: CustomerValues) => void
   onNext: (values: CustomerValues) => void
 }) {
   const form = useFieldForm<keyof CustomerFields>(initial, customerErrors)
   const { values, bind } = form
+  const ref = useRef<HTMLFormElement>(null)
+  const changed = useRef(onChange)
+  changed.current = onChange
+
+  useEffect(() => {
+    changed.current?.(values)
+  }, [values])
 
   function submit(e: FormEvent) {
     e.preventDefault()
     if (form.validate()) onNext({ ...values, name: values.name.trim(), email: values.email.trim() })
+    else focusFirstInvalid(ref.current)
   }
 
   return (
-    <form className="ck-card ck-step" onSubmit={submit} noValidate>
+    <form ref={ref} className="ck-card ck-step" onSubmit={submit} noValidate>
       <h2 className="ck-card-title">Seus dados</h2>
       <Input label="Nome completo" autoComplete="name" {...bind('name', stripNonLetters)} />
       <Input label="E-mail" type="email" inputMode="email" autoComplete="email" {...bind('email')} />

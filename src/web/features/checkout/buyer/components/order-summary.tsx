@@ -21,7 +21,7 @@ export function OrderSummary({
   const shippingCost = shipping && !shipping.isFree ? shipping.price : 0
   const total = product.price + shippingCost
   return (
-    <aside className="ck-card ck-summary" aria-label="Resumo do pedido">
+    <aside id="ck-summary" className="ck-card ck-summary" aria-label="Resumo do pedido">
       <h2 className="ck-card-title">Resumo do pedido</h2>
       <div className="ck-summary-product">
         {product.imageUrl ? (
@@ -61,5 +61,18 @@ export function OrderSummary({
         </div>
       </dl>
     </aside>
+  )
+}
+
+/**
+ * On a phone the full summary sits under the form, so the first field and button stay above the fold; this one
+ * line at the top keeps the product and the total in sight.
+ */
+export function SummaryBar({ product, total }: { product: PublicProduct; total: number }) {
+  return (
+    <a className="ck-summary-bar" href="#ck-summary">
+      <span className="ck-summary-bar-name">{product.name}</span>
+      <strong className="ck-summary-bar-total">{formatBRL(total)}</strong>
+    </a>
   )
 }

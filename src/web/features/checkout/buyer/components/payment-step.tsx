@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useState } from 'react'
 import { formatCardExpiry, formatCardNumber, formatCvv } from '../../../../../shared/br'
 import { formatBRL } from '../../../../../shared/money'
 import { type CardFields, type CheckoutMethodId, cardErrors } from '../../../../../shared/ordering-rules'
 import type { PublicPaymentMethods } from '../../../../../shared/payments'
 import { Alert, Button, Input, Loading, Select } from '../../../../ui'
 import { usePaymentMethods } from '../api/get-payment-methods'
+import { focusFirstInvalid } from '../hooks/focus-invalid'
 import { useFieldForm } from '../hooks/use-field-form'
 
 export interface PaymentValues {
@@ -86,23 +87,38 @@ export function PaymentStep({
   const maxInstallments = Math.max(1, data.credit_card.maxInstallments || 12)
   const slipDays = data.bank_slip.expirationDays || 3
 
+  function moveWithArrows(e: KeyboardEvent<HTMLDivElement>) {
+    const delta = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key]
+    if (!delta || !method) return
+    e.preventDefault()
+    const next = available[(available.indexOf(method) + delta + available.length) % available.length]
+    setMethod(next)
+    e.currentTarget.querySelector<HTMLElement>(`[data-method="${next}"]`)?.focus()
+  }
+
   function submit(e: FormEvent) {
     e.preventDefault()
     if (!method) return
-    if (method === 'credit_card' && !card.validate()) return
+    if (method === 'credit_card' && !card.validate()) {
+      focusFirstInvalid(e.currentTarget as HTMLFormElement)
+      return
+    }
     onSubmit({ method, ...card.values, installments: method === 'credit_card' ? installments : 1 })
   }
 
   return (
     <form className="ck-card ck-step" onSubmit={submit} noValidate>
       <h2 className="ck-card-title">Forma de pagamento</h2>
-      <div className="ck-methods" role="radiogroup" aria-label="Forma de pagamento">
+      <div className="ck-methods" role="radiogroup" aria-label="Forma de pagamento" onKeyDown={moveWithArrows}>
         {available.map((m) => (
           <button
             key={m}
             type="button"
             role="radio"
             aria-checked={method === m}
+            // One tab stop for the group, on the chosen method; the arrows move between methods (WAI-ARIA radio group).
+            tabIndex={method === m ? 0 : -1}
+            data-method={m}
             className={`ck-method${method === m ? ' ck-method-selected' : ''}`}
             onClick={() => setMethod(m)}
           >

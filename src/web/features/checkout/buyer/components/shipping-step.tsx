@@ -1,10 +1,11 @@
-import { type FormEvent, useCallback, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { formatCep, onlyDigits, UFS } from '../../../../../shared/br'
 import type { CepLookup, ShippingQuoteDto } from '../../../../../shared/checkout'
 import { formatBRL } from '../../../../../shared/money'
 import { type ShippingFields, shippingErrors } from '../../../../../shared/ordering-rules'
 import { Button, Input, Select, Spinner } from '../../../../ui'
 import { validateAddress } from '../api/validate-address'
+import { focusFirstInvalid } from '../hooks/focus-invalid'
 import { useCepAutofill } from '../hooks/use-cep-autofill'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useShippingQuotes } from '../hooks/use-shipping-quotes'
@@ -36,6 +37,7 @@ export function ShippingStep({
   product,
   initial,
   onOptionChange,
+  onChange,
   onBack,
   onNext,
 }: {
@@ -43,12 +45,21 @@ export function ShippingStep({
   product: { id: string; price: number }
   initial: ShippingChoice
   onOptionChange: (option: ShippingQuoteDto | undefined) => void
+  /** Every edit, so the page can keep the address across a reload. */
+  onChange?: (values: ShippingValues) => void
   onBack: (choice: ShippingChoice) => void
   onNext: (choice: ShippingChoice) => void
 }) {
   const form = useFieldForm<keyof ShippingFields>(initial.values, shippingErrors)
   const { values, errors, set, fill, bind } = form
   const [checking, setChecking] = useState(false)
+  const ref = useRef<HTMLFormElement>(null)
+  const changed = useRef(onChange)
+  changed.current = onChange
+
+  useEffect(() => {
+    changed.current?.(values)
+  }, [values])
   const quotes = useShippingQuotes(storeId, product, values.zipCode)
   const selected =
     quotes.options.find((o) => o.id === values.method) ??
@@ -81,7 +92,10 @@ export function ShippingStep({
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    if (!form.validate()) return
+    if (!form.validate()) {
+      focusFirstInvalid(ref.current)
+      return
+    }
     setChecking(true)
     try {
       const answer = await validateAddress({
@@ -92,7 +106,10 @@ export function ShippingStep({
         zipCode: onlyDigits(values.zipCode),
       })
       if (!answer.valid) {
-        form.setError('address', answer.message || 'Endereço inválido')
+        // The message goes under the field it is about (a CEP/UF mismatch under Estado).
+        const field = (answer.field && answer.field in values ? answer.field : 'address') as keyof ShippingFields
+        form.setError(field, answer.message || 'Endereço inválido')
+        focusFirstInvalid(ref.current)
         return
       }
     } catch (err) {
@@ -106,7 +123,7 @@ export function ShippingStep({
 
   const zipError = errors.zipCode ?? (cep.state === 'error' ? cep.message : undefined)
   return (
-    <form className="ck-card ck-step" onSubmit={submit} noValidate>
+    <form ref={ref} className="ck-card ck-step" onSubmit={submit} noValidate>
       <h2 className="ck-card-title">Endereço de entrega</h2>
       <Input
         label="CEP"
@@ -152,7 +169,13 @@ export function ShippingStep({
             <Spinner size="sm" /> Calculando frete...
           </p>
         ) : quotes.options.length === 0 ? (
-          <p className="ck-muted">Informe o CEP para ver as opções de frete.</p>
+          quotes.message ? (
+            <p className="ck-shipping-none" role="status">
+              {quotes.message}
+            </p>
+          ) : (
+            <p className="ck-muted">Informe o CEP para ver as opções de frete.</p>
+          )
         ) : (
           quotes.options.map((o) => (
             <label key={o.id} className={`ck-option${values.method === o.id ? ' ck-option-selected' : ''}`}>

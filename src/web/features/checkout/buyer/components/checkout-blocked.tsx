@@ -1,0 +1,49 @@
+import type { PublicProduct } from '../../../../../shared/catalog'
+import type { PublicCustomization } from '../../../../../shared/checkout'
+import type { Blocker } from '../hooks/use-checkout-base'
+import { CheckoutShell } from './checkout-shell'
+import { OrderSummary } from './order-summary'
+
+const TEXTS: Record<Blocker, { icon: string; title: string; message: string }> = {
+  soldOut: {
+    icon: '📦',
+    title: 'Produto esgotado',
+    message: 'Este produto não tem estoque no momento. Volte mais tarde ou fale com a loja.',
+  },
+  noPayments: {
+    icon: '💳',
+    title: 'Métodos de pagamento indisponíveis',
+    message: 'Nenhum método de pagamento disponível para esta loja. Entre em contato com o suporte.',
+  },
+}
+
+/** The first screen when the buyer cannot buy: said before any field is typed, in the store's look. */
+export function CheckoutBlocked({
+  blocker,
+  product,
+  customization,
+  title,
+}: {
+  blocker: Blocker
+  product: PublicProduct
+  customization: PublicCustomization | undefined
+  title: string
+}) {
+  const t = TEXTS[blocker]
+  return (
+    <CheckoutShell customization={customization} title={title}>
+      <div className="ck-layout">
+        <div className="ck-main">
+          <section className="ck-card ck-blocked" role="alert" data-testid="checkout-blocked">
+            <div className="ck-state-icon" aria-hidden>
+              {t.icon}
+            </div>
+            <h2 className="ck-confirmation-title">{t.title}</h2>
+            <p className="ck-muted">{t.message}</p>
+          </section>
+        </div>
+        <OrderSummary product={product} digital={product.type === 'DIGITAL'} />
+      </div>
+    </CheckoutShell>
+  )
+}

@@ -1,0 +1,163 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { useParams, useSearchParams } from 'react-router-dom'
+import type { PublicCustomization } from '../../../../shared/checkout'
+import { formatBRL } from '../../../../shared/money'
+import type { OrderPage as OrderPageData } from '../../../../shared/order-page'
+import { PAID_STATUSES, paymentMethodLabel } from '../../../../shared/ordering-rules'
+import { ApiError } from '../../../lib/api'
+import { Alert, Spinner } from '../../../ui'
+import { useCustomization } from './api/get-customization'
+import { orderPageQuery, renewPix, useOrderPage } from './api/get-order-page'
+import { CheckoutShell, StoreLogo, textsOf } from './components/checkout-shell'
+import { CheckoutLoading } from './components/page-states'
+import { BoletoPanel } from './order/boleto-panel'
+import { OrderItems } from './order/order-items'
+import { PaidBlock } from './order/paid-block'
+import { PixPanel } from './order/pix-panel'
+import './checkout.css'
+import './order/order-page.css'
+
+// reviews: the buyer's 'Avalie sua compra', loaded only for a paid order.
+const LeaveReview = lazy(() => import('../../reviews/buyer/leave-review'))
+
+export const AWAITING_TITLE = 'Pedido recebido! Pague para confirmar'
+const RENEW_FAILED = 'Não foi possível gerar um novo código. Tente novamente.'
+
+/**
+ * /pedido/:orderId?t=<token> — the buyer's order page, reached right after the order is created (history replace)
+ * and from any reload, share or return from the bank app: thank-you, order number, items, how to pay (PIX with its
+ * real expiry and 'Gerar novo código', boleto, card result), polled every 3 s until paid, then the access of a
+ * digital product. The merchant's thank-you title and message show only once the order is paid.
+ */
+export default function OrderPage() {
+  const { orderId = '' } = useParams()
+  const [search] = useSearchParams()
+  const token = search.get('t') ?? ''
+  const page = useOrderPage(orderId, token)
+  const customization = useCustomization(page.data?.order.storeId)
+
+  if (!token || page.isError) return <OrderNotFound />
+  if (page.isPending || (page.data && customization.isPending)) return <CheckoutLoading />
+  return <OrderView data={page.data} orderId={orderId} token={token} customization={customization.data} />
+}
+
+function OrderView({
+  data,
+  orderId,
+  token,
+  customization,
+}: {
+  data: OrderPageData
+  orderId: string
+  token: string
+  customization: PublicCustomization | undefined
+}) {
+  const queryClient = useQueryClient()
+  const { order, payment } = data
+  const texts = textsOf(customization, order.productType)
+  const paid = (PAID_STATUSES as readonly string[]).includes(order.status)
+  const cancelled = order.status === 'CANCELLED' || order.status === 'REFUNDED'
+  const pixExpired = payment?.method === 'PIX' && payment.status === 'EXPIRED' && order.status !== 'REFUNDED'
+  const awaiting = !paid && (!cancelled || pixExpired)
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: orderPageQuery(orderId, token).queryKey })
+
+  const renew = useMutation({
+    mutationFn: () => renewPix(orderId, token),
+    onSuccess: (next) => queryClient.setQueryData(orderPageQuery(orderId, token).queryKey, next),
+    onError: () => refresh(),
+  })
+  const renewError = renew.error ? (renew.error instanceof ApiError ? renew.error.message : RENEW_FAILED) : undefined
+
+  const title = paid ? texts.thankYouTitle : awaiting ? AWAITING_TITLE : 'Pedido cancelado'
+  const message = paid
+    ? texts.thankYouMessage
+    : awaiting
+      ? 'Seu pedido está reservado. Assim que o pagamento for confirmado, avisaremos você por e-mail.'
+      : 'Pagamento não aprovado ou expirado. Este pedido foi cancelado.'
+  const methodLabel = paymentMethodLabel(order.paymentMethod)
+
+  return (
+    <CheckoutShell customization={customization} title={`Pedido ${order.orderNumber}`}>
+      <div className="ck-layout ck-layout-done">
+        <div className="ck-main">
+          <section className="ck-card ck-confirmation" aria-live="polite" aria-labelledby="order-title">
+            <div className="ck-confirmation-logo">
+              <StoreLogo customization={customization} />
+            </div>
+            <div
+              className={`ck-confirmation-icon ${paid ? '' : awaiting ? 'ck-icon-waiting' : 'ck-icon-cancelled'}`}
+              aria-hidden
+            >
+              {paid ? '✓' : awaiting ? '⏳' : '✕'}
+            </div>
+            <h2 id="order-title" className="ck-confirmation-title">
+              {title}
+            </h2>
+            <p className="ck-muted">{message}</p>
+            <p className="ck-order-number">
+              Pedido <strong data-testid="order-number">{order.orderNumber}</strong>
+            </p>
+            <p className="ck-muted">
+              Total: <strong>{formatBRL(order.total)}</strong> · {methodLabel}
+            </p>
+          </section>
+
+          {paid ? (
+            <PaidBlock data={data} />
+          ) : payment?.method === 'PIX' && (awaiting || payment.canRenew) ? (
+            <PixPanel
+              payment={payment}
+              amount={order.total}
+              customerName={order.customerName}
+              renewing={renew.isPending}
+              renewError={renewError}
+              onRenew={() => renew.mutate()}
+              onSimulated={refresh}
+            />
+          ) : cancelled ? (
+            <Alert tone="danger">Este pedido foi cancelado. Se você já pagou, entre em contato com a loja.</Alert>
+          ) : payment?.method === 'BOLETO' ? (
+            <BoletoPanel payment={payment} amount={order.total} />
+          ) : payment?.method === 'CREDIT_CARD' ? (
+            <section className="ck-card">
+              <p>
+                Cartão {payment.cardBrand ?? ''} final {payment.cardLast4 ?? '----'}
+                {payment.installments ? ` · ${payment.installments}x` : ''}
+              </p>
+              <p className="ck-inline ck-muted">
+                <Spinner size="sm" /> Pagamento em análise. Esta página se atualiza sozinha.
+              </p>
+            </section>
+          ) : (
+            <p className="ck-inline ck-muted">
+              <Spinner size="sm" /> Aguardando a confirmação do pagamento...
+            </p>
+          )}
+          {/* Other features mount here, one line each: the post-purchase upsell (once paid), leave-a-review. */}
+          {/* reviews: 'Avalie sua compra' for a paid order (lazy; verified through the order's review token) */}
+          {paid && (
+            <Suspense fallback={null}>
+              <LeaveReview orderId={orderId} storeId={order.storeId} />
+            </Suspense>
+          )}
+        </div>
+        <OrderItems order={order} />
+      </div>
+    </CheckoutShell>
+  )
+}
+
+function OrderNotFound() {
+  return (
+    <div className="ck-state">
+      <meta name="robots" content="noindex, nofollow" />
+      <title>Pedido não encontrado</title>
+      <div className="ck-state-icon" aria-hidden>
+        🔍
+      </div>
+      <h1>Pedido não encontrado</h1>
+      <p>Confira se o link do pedido está completo, como foi enviado a você.</p>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import type { OrderPage } from '../../../../../shared/order-page'
+
+/** 'Pagamento Confirmado', the card used, and for a digital product its access link (signed, expiring). */
+export function PaidBlock({ data }: { data: OrderPage }) {
+  const { order, payment, digitalAccess } = data
+  return (
+    <div className="ck-paid" data-testid="payment-confirmed">
+      <h3>✅ Pagamento Confirmado</h3>
+      {payment?.method === 'CREDIT_CARD' && (
+        <p>
+          Cartão {payment.cardBrand ?? ''} final {payment.cardLast4 ?? '----'}
+          {payment.installments && payment.installments > 1 ? ` em ${payment.installments}x` : ' à vista'}
+        </p>
+      )}
+      {order.productType === 'DIGITAL' ? (
+        digitalAccess ? (
+          <>
+            <p>Seu acesso ao produto {digitalAccess.productName} está liberado.</p>
+            <a
+              className="btn btn-success btn-lg btn-block"
+              href={digitalAccess.url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Acessar Produto
+            </a>
+          </>
+        ) : (
+          <p>Liberando seu acesso...</p>
+        )
+      ) : (
+        <p>
+          Recebemos seu pagamento. Você receberá as atualizações da entrega por e-mail
+          {order.estimatedDelivery ? ` (entrega em ${order.estimatedDelivery})` : ''}.
+        </p>
+      )}
+    </div>
+  )
+}
