@@ -34,6 +34,7 @@ export const REVIEW_MESSAGES = {
   badToken: 'Link de avaliação inválido ou expirado. Abra a página do seu pedido novamente.',
   orderNotPaid: 'Este pedido não está pago, ou não contém este produto.',
   alreadyReviewed: 'Você já avaliou este produto neste pedido.',
+  orderNotFound: 'Pedido não encontrado ou ainda não pago',
   transition: (from: ReviewStatus, to: ReviewStatus) =>
     `Não é possível mudar uma avaliação ${REVIEW_STATUS_LABELS[from].toLowerCase()} para ${REVIEW_STATUS_LABELS[to].toLowerCase()}.`,
   onlyMerchantEditable: 'Somente avaliações adicionadas pela loja podem ter o texto editado.',
@@ -269,4 +270,11 @@ export type OwnerReviewPage = z.infer<typeof ownerReviewPageSchema>
 
 export const voteResultSchema = z.object({ helpfulVotes: z.number().int(), counted: z.boolean() })
 export type VoteResult = z.infer<typeof voteResultSchema>
+/** The products of a paid order its buyer may review (from the order page, with the order's review token). */
+export const reviewableOrderSchema = z.object({
+  customerName: z.string(),
+  products: z.array(z.object({ productId: z.string(), productName: z.string(), reviewed: z.boolean() })),
+})
+export type ReviewableOrder = z.infer<typeof reviewableOrderSchema>
+
 export const reportResultSchema = z.object({ reported: z.boolean() })

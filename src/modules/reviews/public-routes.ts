@@ -8,6 +8,7 @@ import {
   publicReviewSchema,
   REVIEW_MESSAGES,
   reportResultSchema,
+  reviewableOrderSchema,
   reviewCreateSchema,
   voteResultSchema,
   wrapped,
@@ -56,6 +57,29 @@ export async function publicReviewRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const row = await service.createReview(deps, request.params.storeId, request.body)
       return reply.status(201).send({ statusCode: 201, data: toPublicReview(row), message: REVIEW_MESSAGES.created })
+    },
+  )
+
+  app.get(
+    '/stores/:storeId/reviews/order/:orderId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A paid order's products its buyer may still review (token from the order status answer)",
+        params: z.object({ storeId: z.string(), orderId: z.string() }),
+        querystring: z.object({ token: z.string().max(200).default('') }),
+        response: { 200: wrapped(reviewableOrderSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const data = await service.reviewableProducts(
+        deps,
+        request.params.storeId,
+        request.params.orderId,
+        request.query.token,
+      )
+      return { statusCode: 200, data }
     },
   )
 

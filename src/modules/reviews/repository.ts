@@ -213,3 +213,9 @@ export async function revokeVerification(db: DbOrTrx, orderId: string): Promise<
     .executeTakeFirst()
   return Number(res.numUpdatedRows)
 }
+
+/** The products of an order that already have a review (one per order and product). */
+export async function reviewedProducts(db: DbOrTrx, orderId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('reviews').select('product_id').where('order_id', '=', orderId).execute()
+  return new Set(rows.map((r) => r.product_id).filter((id): id is string => id !== null))
+}

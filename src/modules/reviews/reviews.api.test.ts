@@ -321,8 +321,18 @@ describe('verified purchase', () => {
     )
     expect(foreign.statusCode).toBe(403)
 
+    const reviewable = (storeId: string, token = order.reviewToken) =>
+      req('GET', `/api/stores/${storeId}/reviews/order/${order.orderId}?token=${encodeURIComponent(token ?? '')}`)
+    expect((await reviewable(s.storeId)).json().data).toEqual({
+      customerName: 'Ana Souza',
+      products: [{ productId: s.productId, productName: 'Ebook de Receitas', reviewed: false }],
+    })
+    expect((await reviewable(s.storeId, 'bad')).statusCode).toBe(404)
+    expect((await reviewable(other.storeId)).statusCode).toBe(404)
+
     const ok = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: order.reviewToken }))
     expect(ok.statusCode).toBe(201)
+    expect((await reviewable(s.storeId)).json().data.products[0].reviewed).toBe(true)
     expect(ok.json().data).toMatchObject({ isVerifiedPurchase: true, status: 'PENDING' })
     const again = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: order.reviewToken }))
     expect(again.statusCode).toBe(409)

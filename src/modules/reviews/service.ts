@@ -95,6 +95,25 @@ export async function createReview(
   }
 }
 
+/**
+ * What the buyer of a paid order may still review (the order page's "Avalie sua compra"): its products with
+ * whether each already has its review. A bad token, an unpaid order or another store's order is 404.
+ */
+export async function reviewableProducts(deps: ReviewDeps, storeId: string, orderId: string, token: string) {
+  const order = isUuid(orderId)
+    ? await orderingService.paidOrderFor(deps.db, deps.appSecret, orderId, token)
+    : undefined
+  if (!order || order.storeId !== storeId) throw new AppError(404, REVIEW_MESSAGES.orderNotFound)
+  const [products, reviewed] = await Promise.all([
+    catalogService.findProducts(deps.db, storeId, order.productIds),
+    repo.reviewedProducts(deps.db, order.orderId),
+  ])
+  return {
+    customerName: order.customer.name,
+    products: products.map((p) => ({ productId: p.id, productName: p.name, reviewed: reviewed.has(p.id) })),
+  }
+}
+
 /** A review the merchant types in (spec 002 §4): APPROVED at once, marked as the store's, never verified. */
 export async function addMerchantReview(
   db: Db,

@@ -4,7 +4,8 @@ import { useCurrentUser, useSession } from '../../app/session'
 import { useStores } from '../../app/store-context'
 import { clearObsoleteData } from '../../lib/session'
 import { toast } from '../../lib/toast'
-import { Alert, Badge, Button, Card, PageHeader, StatCard } from '../../ui'
+import { Badge, Button, Card, PageHeader } from '../../ui'
+import { ReviewsDebug } from './components/reviews-debug'
 import { readStorage, StorageTable, truncate } from './components/storage-table'
 
 /** /debug (spec 002 §2.9): session, stores and local data, with clean-up actions. */
@@ -86,27 +87,7 @@ export default function DebugPage() {
           )}
         </Card>
       </div>
-      <Card title="Avaliações">
-        <div className="stack">
-          <Alert tone="info">
-            As avaliações ainda não existem nesta versão da plataforma: os totais abaixo ficam zerados.
-          </Alert>
-          <div className="grid grid-3">
-            <StatCard label="Total" value={0} />
-            <StatCard label="Aprovadas" value={0} />
-            <StatCard label="Nota média" value="0.0" />
-          </div>
-          <p className="muted">Primeiras 5 avaliações: nenhuma avaliação.</p>
-          <div className="row">
-            <Button variant="secondary" disabled title="Disponível quando as avaliações existirem">
-              Remover avaliações de exemplo
-            </Button>
-            <Button variant="danger" disabled title="Disponível quando as avaliações existirem">
-              Remover TODAS as avaliações
-            </Button>
-          </div>
-        </div>
-      </Card>
+      <ReviewsDebug storeId={selectedStoreId ?? undefined} />
       <Card title="Armazenamento local">
         <StorageTable entries={entries} />
       </Card>

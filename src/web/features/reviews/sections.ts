@@ -1,0 +1,12 @@
+import { lazy } from 'react'
+import type { StoreSection } from '../../app/sections'
+
+export const reviewSections: StoreSection[] = [
+  {
+    path: 'reviews-management',
+    label: 'Avaliações',
+    order: 40,
+    icon: '⭐',
+    Component: lazy(() => import('./reviews-management-page')),
+  },
+]

@@ -1,0 +1,23 @@
+/** A rating drawn as five stars, read by screen readers as "Nota N de 5". Shared by the buyer and owner screens. */
+export function Stars({ rating, size = 'md' }: { rating: number; size?: 'sm' | 'md' }) {
+  const full = Math.round(rating)
+  return (
+    <span className={`rv-stars rv-stars-${size}`} role="img" aria-label={`Nota ${formatRating(rating)} de 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} aria-hidden className={n <= full ? 'rv-star rv-star-on' : 'rv-star'}>
+          ★
+        </span>
+      ))}
+    </span>
+  )
+}
+
+const ratingFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 1 })
+export function formatRating(n: number): string {
+  return ratingFormat.format(n)
+}
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' })
+export function formatReviewDate(iso: string): string {
+  return dateFormat.format(new Date(iso))
+}
