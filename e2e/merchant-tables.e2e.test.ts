@@ -168,6 +168,14 @@ describe('merchant tables at 1280 px', () => {
     expect(await products.locator('tbody tr', { hasText: 'Caneca Esgotada' }).textContent()).toContain('Esgotado')
     // Payment and shipping are configured: no warning over the list.
     expect(await page.getByTestId('readiness-warning').count()).toBe(0)
+    // The edit form shows the price with a decimal comma, and saves it unchanged.
+    await shirtRow.getByRole('button', { name: 'Editar' }).click()
+    // A number input: the value is dot-decimal and Chromium shows it with the pt-BR comma.
+    expect(await page.getByLabel('Preço (R$) *').inputValue()).toBe('1249.90')
+    await snap(page, 'merchant-tables-product-edit')
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click()
+    await page.getByText('Produto atualizado com sucesso!').waitFor()
+    expect(await shirtRow.textContent()).toMatch(/R\$\s1\.249,90/)
 
     await page.goto(`/store/${storeId}/shipping`)
     const shipping = page.locator('table.shipping-table')
@@ -191,6 +199,13 @@ describe('merchant tables at 1280 px', () => {
     expect(row).toMatch(/grátis acima de R\$\s10\.000,00/)
     expect(row).toContain('×1,75 +5 dias')
     expect(row).toContain('×0,8')
+    await shipping.getByRole('button', { name: 'Editar' }).click()
+    expect(await page.getByLabel('Preço base (R$) *').inputValue()).toBe('1234,56')
+    expect(await page.getByLabel('Frete grátis a partir de (R$)').inputValue()).toBe('10000,00')
+    expect(await page.getByLabel('Multiplicador').first().inputValue()).toBe('1,75')
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click()
+    await page.getByText('Opção de frete atualizada com sucesso!').waitFor()
+    expect(await shipping.locator('tbody tr').first().textContent()).toMatch(/R\$\s1\.234,56/)
 
     // The favicon is served and linked.
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg')

@@ -10,6 +10,22 @@ export const SHIPPING_NAME_MAX = 100
 export const SHIPPING_DESCRIPTION_MAX = 500
 export const SHIPPING_MAX_RULES = 50
 
+/** '12,50', '1.234,56' or '12.50' → 12.5: the forms show and take the Brazilian decimal comma. */
+export function parseDecimalInput(v: unknown): unknown {
+  if (typeof v !== 'string') return v
+  const t = v.trim()
+  return t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t
+}
+
+/** 12.5 → '12,50' (money) or 1.6 → '1,6': how a saved number goes back into a form field, without grouping. */
+export function formatDecimalInput(n: number, fractionDigits?: number): string {
+  return new Intl.NumberFormat('pt-BR', {
+    useGrouping: false,
+    minimumFractionDigits: fractionDigits ?? 0,
+    maximumFractionDigits: fractionDigits ?? 4,
+  }).format(n)
+}
+
 const money = (message: string) =>
   z.coerce
     .number({ error: message })
@@ -28,10 +44,13 @@ export const zipRuleSchema = z.object({
     .min(1, 'Padrão de CEP é obrigatório')
     .max(500, 'Padrão de CEP deve ter no máximo 500 caracteres')
     .refine(isValidCepPattern, 'Padrão de CEP inválido. Use 69*, 01310-100 ou 01000000-05999999'),
-  priceMultiplier: z.coerce
-    .number({ error: 'Multiplicador deve ser um número válido' })
-    .min(0, 'Multiplicador deve ser um número válido')
-    .max(100, 'Multiplicador deve ser no máximo 100'),
+  priceMultiplier: z.preprocess(
+    parseDecimalInput,
+    z.coerce
+      .number({ error: 'Multiplicador deve ser um número válido' })
+      .min(0, 'Multiplicador deve ser um número válido')
+      .max(100, 'Multiplicador deve ser no máximo 100'),
+  ),
   additionalDays: z.coerce
     .number({ error: 'Dias adicionais devem ser um número válido' })
     .int('Dias adicionais devem ser um número inteiro')
@@ -82,10 +101,10 @@ export type ShippingOptionValues = z.output<typeof shippingOptionInputSchema>
 export const shippingOptionUpdateSchema = z.object(shippingOptionFields).partial()
 
 function emptyToUndefined(v: unknown) {
-  return v === '' || v === null ? undefined : v
+  return v === '' || v === null ? undefined : parseDecimalInput(v)
 }
 function emptyToNull(v: unknown) {
-  return v === '' || v === undefined ? null : v
+  return v === '' || v === undefined ? null : parseDecimalInput(v)
 }
 
 export const shippingOptionSchema = z.object({

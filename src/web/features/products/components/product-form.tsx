@@ -29,7 +29,8 @@ function initialValues(p?: Product): ProductInput {
   return {
     name: p?.name ?? '',
     description: p?.description ?? '',
-    price: p ? String(p.price) : '',
+    // A number input's value is always dot-decimal; the browser shows it in the page's locale ('1249,90').
+    price: p ? p.price.toFixed(2) : '',
     type: p?.type ?? 'PHYSICAL',
     stock: p?.stock ?? '',
     imageUrl: p?.imageUrl ?? '',

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useFieldArray, useForm } from 'react-hook-form'
 import {
+  formatDecimalInput,
+  parseDecimalInput,
   type ShippingOption,
   type ShippingOptionInput,
   type ShippingOptionValues,
@@ -25,11 +27,15 @@ function initialValues(o?: ShippingOption): FormInput {
   return {
     name: o?.name ?? '',
     description: o?.description ?? '',
-    basePrice: o ? String(o.basePrice) : '',
-    freeShippingThreshold: o?.freeShippingThreshold === null || !o ? '' : String(o.freeShippingThreshold),
+    basePrice: o ? formatDecimalInput(o.basePrice, 2) : '',
+    freeShippingThreshold:
+      o?.freeShippingThreshold === null || !o ? '' : formatDecimalInput(o.freeShippingThreshold, 2),
     estimatedDays: o ? String(o.estimatedDays) : '',
     active: o?.active ?? true,
-    zipCodeRules: (o?.zipCodeRules ?? []).map((r) => ({ ...r })),
+    zipCodeRules: (o?.zipCodeRules ?? []).map((r) => ({
+      ...r,
+      priceMultiplier: formatDecimalInput(r.priceMultiplier),
+    })),
   }
 }
 
@@ -186,8 +192,4 @@ export function ShippingOptionForm({ option, onSubmit, onCancel }: ShippingOptio
 }
 
 /** '12,50', '1.234,56' or '12.50' → a dot-decimal string, so a Brazilian keyboard's decimal comma works. */
-function decimal(v: unknown) {
-  if (typeof v !== 'string') return v
-  const t = v.trim()
-  return t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t
-}
+const decimal = parseDecimalInput
