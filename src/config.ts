@@ -36,6 +36,8 @@ const envSchema = z.object({
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */
   UTMFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  /** Conversions API events go to {FACEBOOK_GRAPH_URL}/{FACEBOOK_GRAPH_VERSION}/{pixelId}/events. */
+  FACEBOOK_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
 })
 
 export type Env = z.infer<typeof envSchema>

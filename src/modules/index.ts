@@ -8,6 +8,7 @@ import { paymentsModule } from './payments'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
 import { storesModule } from './stores'
+import { trackingModule } from './tracking'
 import type { AppModule } from './types'
 
 /** Every module of the monolith, in registration order. */
@@ -22,4 +23,5 @@ export const appModules: AppModule[] = [
   integrationsModule,
   marketingModule,
   reviewsModule,
+  trackingModule,
 ]

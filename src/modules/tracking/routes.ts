@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../platform/errors'
+import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
+import {
+  PIXEL_MESSAGES,
+  pixelConfigInputSchema,
+  pixelConfigSchema,
+  pixelDeliveryListSchema,
+  publicPixelConfigSchema,
+} from '../../shared/pixel'
+import { isUuid, requireStoreOwner, storesService } from '../stores'
+import { listDeliveries } from './capi'
+import * as service from './config-service'
+
+const TAGS = ['facebook-pixel']
+const params = z.object({ storeId: z.string() })
+const DELIVERY_LOG_SIZE = 20
+
+export async function trackingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const ownStore = requireStoreOwner(fastify)
+  const publicRead = publicReadLimit()
+
+  app.get(
+    '/stores/:storeId/facebook-pixel',
+    { schema: { tags: TAGS, params, response: { 200: pixelConfigSchema } }, preHandler: ownStore },
+    async (request) => service.getConfig(app.db, request.store!.id),
+  )
+
+  app.patch(
+    '/stores/:storeId/facebook-pixel',
+    {
+      schema: {
+        tags: TAGS,
+        description:
+          'Saves the pixel configuration. An active pixel needs a 15–16 digit id; a typed access token (40–200 of ' +
+          'letters, digits, _, | or -) is stored encrypted and only ever answered masked; empty or masked keeps it.',
+        params,
+        body: pixelConfigInputSchema,
+        response: { 200: pixelConfigSchema },
+      },
+      preHandler: ownStore,
+    },
+    async (request) => service.saveConfig({ db: app.db, config: app.config }, request.store!.id, request.body),
+  )
+
+  app.get(
+    '/stores/:storeId/facebook-pixel/deliveries',
+    { schema: { tags: TAGS, params, response: { 200: pixelDeliveryListSchema } }, preHandler: ownStore },
+    async (request) => ({ deliveries: await listDeliveries(app.db, request.store!.id, DELIVERY_LOG_SIZE) }),
+  )
+
+  app.get(
+    '/public/stores/:storeId/facebook-pixel',
+    {
+      schema: {
+        tags: TAGS,
+        description: 'What the checkout pages need to load the pixel: id, active and toggles. Never the token.',
+        params,
+        response: { 200: publicPixelConfigSchema },
+      },
+      preHandler: publicRead,
+    },
+    async (request, reply) => {
+      const { storeId } = request.params
+      const store = isUuid(storeId) ? await storesService.findStoreById(app.db, storeId) : undefined
+      if (!store) throw new AppError(404, PIXEL_MESSAGES.storeNotFound)
+      return sendCacheable(request, reply, await service.getPublicConfig(app.db, storeId))
+    },
+  )
+}
