@@ -199,6 +199,8 @@ export const storeOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paymentMethod: z.string(),
   paymentData: z.object({ method: z.string(), installments: z.number().nullable() }),
+  /** The order's charge was paid after the order was cancelled: it stays cancelled; the merchant refunds or fulfils. */
+  paidAfterCancel: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable().optional(),
   productType: z.enum(['PHYSICAL', 'DIGITAL']),
   subtotal: z.number(),
   shippingCost: z.number(),
@@ -219,6 +221,8 @@ export const storeOrderSchema = z.object({
   shippingMethod: z.string().nullable(),
   estimatedDelivery: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The ad attribution the buyer arrived with (UTM parameters, src, sck), as captured at checkout. */
+  tracking: z.record(z.string(), z.string()),
   items: z.array(
     z.object({
       quantity: z.number(),

@@ -1,6 +1,14 @@
 import { toReais } from '../../shared/money'
 import { formatOrderNumber, normalizeOrderStatus, type RecentOrder, type StoreOrder } from '../../shared/ordering'
+import { type TrackingParams, UTM_PARAMS } from '../../shared/tracking'
 import type { OrderItemRow, OrderRow } from './repository'
+
+/** What the merchant sees of the attribution: the campaign parameters, not Meta's browser ids. */
+function attributionOf(tracking: TrackingParams | null): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of UTM_PARAMS) if (tracking?.[key]) out[key] = tracking[key]
+  return out
+}
 
 /** The store view of an order (spec 000 §3), in reais. */
 export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrder {
@@ -16,6 +24,9 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
     status: normalizeOrderStatus(row.status),
     paymentMethod: row.payment_method,
     paymentData: { method: row.payment_method, installments: row.installments },
+    paidAfterCancel: row.paid_after_cancel_at
+      ? { at: row.paid_after_cancel_at.toISOString(), transactionId: row.paid_after_cancel_transaction_id }
+      : null,
     productType: row.product_type,
     subtotal: toReais(row.subtotal_cents),
     shippingCost: toReais(row.shipping_cents),
@@ -36,6 +47,7 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
     shippingMethod: row.shipping_method,
     estimatedDelivery: row.estimated_delivery,
     notes: row.notes,
+    tracking: attributionOf(row.tracking),
     items: items.map((i) => ({
       quantity: i.quantity,
       price: toReais(i.total_cents),

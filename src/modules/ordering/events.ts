@@ -24,10 +24,37 @@ export const orderPaid = defineEvent(
   z.object({ ...orderFacts, transactionId: z.string().nullable(), paidAt: z.string() }),
 )
 
+/** An order's payment was refunded or charged back at the gateway (the order is REFUNDED); published once. */
+export const orderRefunded = defineEvent(
+  'order.refunded',
+  z.object({ ...orderFacts, transactionId: z.string(), refundedAt: z.string(), paidAt: z.string().nullable() }),
+)
+
+/**
+ * The order's own charge was paid after the order had been cancelled (a PIX paid past its expiry, a boleto after
+ * the cancellation): the order stays CANCELLED and is flagged for the merchant to refund or fulfil.
+ */
+export const orderPaidAfterCancel = defineEvent(
+  'order.paid_after_cancel',
+  z.object({ ...orderFacts, transactionId: z.string(), paidAt: z.string() }),
+)
+
 /** An order was cancelled (payment refused, expired or cancelled, or the charge could not be created). */
 export const orderCancelled = defineEvent(
   'order.cancelled',
-  z.object({ orderId: z.string(), storeId: z.string(), orderNumber: z.string(), reason: z.string() }),
+  z.object({
+    orderId: z.string(),
+    storeId: z.string(),
+    orderNumber: z.string(),
+    reason: z.string(),
+    // Optional only so events written before these fields existed still parse.
+    productType: orderFacts.productType.optional(),
+    totalCents: orderFacts.totalCents.optional(),
+    paymentMethod: orderFacts.paymentMethod.optional(),
+    customer: orderFacts.customer.optional(),
+    items: orderFacts.items.optional(),
+    cancelledAt: z.string().optional(),
+  }),
 )
 
 /** A merchant changed a sale's status by hand on the sales screen (alongside order.paid / order.cancelled). */

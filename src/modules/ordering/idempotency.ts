@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
+import type { OrderResult } from '../../shared/ordering'
+import { resumeOrder } from './order-charge'
+import type { OrderingDeps } from './place-order'
 import * as repo from './repository'
 
 export const KEY_REUSED = 'Esta chave de idempotência já foi usada para outro pedido.'
 export const STILL_RUNNING = 'Seu pedido ainda está sendo processado. Aguarde alguns segundos.'
 export const KEY_INVALID = 'Idempotency-Key inválida'
 
-/** Longer than the slowest charge (30 s) plus the order transaction. */
-const WAIT_FOR_FIRST_MS = 40_000
-/** A key claimed this long ago without an answer belongs to a request that died. */
-const STALE_AFTER_MS = 120_000
+/** Longer than the slowest charge (30 s) plus the lease a dead request's charge keeps (payments CREATE_LEASE_MS). */
+const WAIT_FOR_FIRST_MS = 45_000
+/** A key from before keys named their order, claimed this long ago without an answer, belongs to a dead request. */
+const LEGACY_STALE_MS = 120_000
 /** Answers are kept this long; a retry comes within seconds or minutes. */
 const KEEP_MS = 24 * 60 * 60 * 1000
+
+/** Thrown by placeOrder when its Idempotency-Key is already claimed by a committed order. */
+export class KeyTaken extends Error {}
 
 function fingerprint(body: unknown): string {
   return createHash('sha256')
@@ -22,54 +27,53 @@ function fingerprint(body: unknown): string {
 }
 
 /**
- * Runs `work` once per Idempotency-Key. The first request claims the key (a primary-key insert, so two concurrent
- * duplicates cannot both win), runs, and stores its answer; a repeat gets that answer (`idempotent-replayed: true`),
- * waiting for it while the first is still running. A 5xx is not stored, so a retry after an outage runs again.
+ * Places an order once per Idempotency-Key. The key is claimed inside the order's own transaction, naming the
+ * order: there is never a claimed key without its order, nor an order of a key without the key. A repeat gets the
+ * stored answer (`idempotent-replayed: true`); if the first request died after its commit, the repeat finishes that
+ * same order from its charge (resumeOrder) instead of waiting for an answer nobody will write. Validation errors
+ * (before any order exists) are not stored: a retry meets the same rules again.
  */
-export async function withIdempotency<T>(
-  db: Db,
+export async function placeOrderOnce(
+  deps: OrderingDeps,
   scope: string,
   request: FastifyRequest,
   reply: FastifyReply,
-  work: () => Promise<T>,
-): Promise<T | FastifyReply> {
+  place: (claim?: repo.IdempotencyClaim) => Promise<OrderResult>,
+): Promise<OrderResult | FastifyReply> {
   const header = request.headers['idempotency-key']
-  if (header === undefined) return work()
+  if (header === undefined) return place()
   const key = Array.isArray(header) ? header[0] : header
   if (!key || key.length > 200) throw new AppError(400, KEY_INVALID)
-  const print = fingerprint(request.body)
+  const claim = { scope, key, fingerprint: fingerprint(request.body) }
   // Housekeeping without a scheduler: about one request in a hundred drops the expired keys.
   if (Math.random() < 0.01)
     void repo
-      .purgeIdempotencyKeys(db, new Date(Date.now() - KEEP_MS))
+      .purgeIdempotencyKeys(deps.db, new Date(Date.now() - KEEP_MS))
       .catch((err) => request.log.warn({ err }, 'idempotency purge failed'))
-
-  if (await repo.claimIdempotencyKey(db, scope, key, print, STALE_AFTER_MS)) {
-    try {
-      const result = await work()
-      await repo.storeIdempotentAnswer(db, scope, key, { statusCode: 200, body: result })
-      return result
-    } catch (err) {
-      if (err instanceof AppError && err.statusCode < 500) {
-        const body = { statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }
-        await repo.storeIdempotentAnswer(db, scope, key, { statusCode: err.statusCode, body })
-      } else {
-        await repo.releaseIdempotencyKey(db, scope, key)
-      }
-      throw err
-    }
-  }
 
   const deadline = Date.now() + WAIT_FOR_FIRST_MS
   for (;;) {
-    const stored = await repo.readIdempotencyKey(db, scope, key)
-    if (stored && stored.fingerprint !== print) throw new AppError(422, KEY_REUSED)
-    if (stored?.status_code) {
-      return reply.status(stored.status_code).header('idempotent-replayed', 'true').send(stored.response)
+    try {
+      return await place(claim)
+    } catch (err) {
+      if (!(err instanceof KeyTaken)) throw err
     }
-    // The first request failed with a 5xx and gave the key up: this one runs it again.
-    if (!stored) return withIdempotency(db, scope, request, reply, work)
-    if (Date.now() > deadline) throw new AppError(409, STILL_RUNNING)
-    await new Promise((r) => setTimeout(r, 100))
+    for (;;) {
+      const stored = await repo.readIdempotencyKey(deps.db, scope, key)
+      // Given up meanwhile (the first order failed with a 5xx): this request places the order again.
+      if (!stored) break
+      if (stored.fingerprint !== claim.fingerprint) throw new AppError(422, KEY_REUSED)
+      if (stored.status_code)
+        return reply.status(stored.status_code).header('idempotent-replayed', 'true').send(stored.response)
+      if (stored.order_id) {
+        const result = await resumeOrder(deps, stored.order_id, claim)
+        if (result) return reply.status(200).header('idempotent-replayed', 'true').send(result)
+      } else if (stored.created_at.getTime() < Date.now() - LEGACY_STALE_MS) {
+        await repo.releaseIdempotencyKey(deps.db, scope, key)
+        break
+      }
+      if (Date.now() > deadline) throw new AppError(409, STILL_RUNNING)
+      await new Promise((r) => setTimeout(r, 200))
+    }
   }
 }

@@ -1,13 +1,20 @@
 import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
-import { orderingSubscriptions } from './jobs'
+import { orderingJobs, orderingSubscriptions } from './jobs'
 import { recentOrders, summarizeOrders } from './orders-list'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
 
-export { orderCancelled, orderPaid, orderPlaced, orderStatusChanged } from './events'
+export {
+  orderCancelled,
+  orderPaid,
+  orderPaidAfterCancel,
+  orderPlaced,
+  orderRefunded,
+  orderStatusChanged,
+} from './events'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 
 /** What other modules may ask of ordering; they never read its tables. */
@@ -29,4 +36,5 @@ export const orderingModule: AppModule = {
   name: 'ordering',
   routes: orderingRoutes,
   subscriptions: orderingSubscriptions,
+  jobs: orderingJobs,
 }

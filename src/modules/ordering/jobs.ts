@@ -1,10 +1,17 @@
+import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import { paymentStatusChanged } from '../payments'
-import { applyPaymentStatus } from './service'
+import { applyPaymentEvent } from './service'
+import { SWEEP_JOB, sweepJob } from './sweeper'
 
-/** Payment news turns into order status: PAID → PAID (+ order.paid); REFUSED/EXPIRED/CANCELLED → CANCELLED. */
+/**
+ * Payment news turns into order status, only for the order's own charge (applyPaymentEvent): PAID → PAID
+ * (+ order.paid) or flagged when the order was cancelled; REFUSED/EXPIRED/CANCELLED → CANCELLED; REFUNDED → REFUNDED.
+ */
 export const orderingSubscriptions = [
   subscribe(paymentStatusChanged, 'ordering.apply-payment-status', async (payload, ctx) => {
-    await applyPaymentStatus(ctx.db, payload.orderRef, payload.status, payload.transactionId)
+    await applyPaymentEvent(ctx.db, payload, ctx.log)
   }),
 ]
+
+export const orderingJobs: JobDefinition[] = [{ name: SWEEP_JOB, attempts: 1, handler: (_data, ctx) => sweepJob(ctx) }]

@@ -1,11 +1,11 @@
 /** Placing an order: every amount priced from the database, stock taken atomically, then the charge. */
+import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import { toReais } from '../../shared/money'
-import { orderPagePath } from '../../shared/order-page'
+import { BUMP_MESSAGES } from '../../shared/marketing'
 import {
   type digitalOrderPayloadSchema,
   formatOrderNumber,
@@ -16,24 +16,25 @@ import {
   type orderPayloadSchema,
   SHIPPING_UNAVAILABLE,
 } from '../../shared/ordering'
-import { BUMP_MESSAGES } from '../../shared/marketing'
 import { PAYMENT_MESSAGES } from '../../shared/payments'
 import { NO_SHIPPING_OPTION } from '../../shared/shipping'
 import { compactTracking } from '../../shared/tracking'
 import { catalogService } from '../catalog'
 import { checkoutService } from '../checkout'
-import { type ChargeResult, type PaymentsDeps, paymentsService } from '../payments'
 import { marketingService } from '../marketing'
+import { type PaymentsDeps, type PublicPaymentMethods, paymentsService } from '../payments'
 import { isUuid } from '../stores'
 import { orderPlaced } from './events'
-import { orderPageToken } from './order-page'
+import { KeyTaken } from './idempotency'
+import { chargeOrder } from './order-charge'
+import type { IdempotencyClaim } from './repository'
 import * as repo from './repository'
-import { cancelOrder, markPaid, orderFacts } from './service'
+import { orderFacts } from './service'
 import type { ShippingAddress } from './tables'
 
 export const NOT_CONFIGURED = PAYMENT_MESSAGES.notConfigured
 export const METHOD_UNAVAILABLE = 'Forma de pagamento indisponível para esta loja. Escolha outra forma de pagamento.'
-export const CARD_REFUSED = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
+export { CARD_REFUSED } from './order-charge'
 export const WRONG_CHECKOUT = {
   PHYSICAL: 'Este produto é digital: finalize a compra pelo checkout digital.',
   DIGITAL: 'Este produto é físico: finalize a compra pelo checkout com entrega.',
@@ -81,13 +82,11 @@ async function priceShipping(db: Db, storeId: string, shipping: PhysicalPayload[
   throw new AppError(400, message, { 'shipping.method': message })
 }
 
-async function requirePaymentMethod(
-  db: Db,
-  storeId: string,
+function requirePaymentMethod(
+  methods: PublicPaymentMethods,
   method: keyof typeof METHOD_ID_TO_ORDER,
   installments?: number | null,
 ) {
-  const methods = await paymentsService.publicMethods(db, storeId)
   const anyEnabled = Object.values(methods).some((m) => m.enabled)
   if (!anyEnabled) throw new AppError(422, NOT_CONFIGURED)
   if (!methods[method]?.enabled) throw new AppError(422, METHOD_UNAVAILABLE, { 'payment.method': METHOD_UNAVAILABLE })
@@ -108,11 +107,17 @@ function cardOf(payment: PhysicalPayload['payment']) {
 }
 
 /**
- * Creates an order priced from the database, then its charge. Transaction 1 reserves the stock, takes the next
- * order number and writes the order with its `order.placed` event; the charge runs after the commit (it can take
- * up to 30 s and must not hold row locks); a failed charge cancels the order and gives the stock back.
+ * Creates an order priced from the database, then its charge. One transaction claims the Idempotency-Key (naming
+ * the order), reserves the stock, takes the next order number and writes the order, its items, its CREATING charge
+ * and its `order.placed` event; the gateway is called after the commit (up to 30 s, no row locks held) by
+ * chargeOrder, which puts the outcome on the order. A crash in between leaves an order that records its charge:
+ * a retry with the same key or the sweeper finishes it (order-charge.ts).
  */
-export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Promise<OrderResult> {
+export async function placeOrder(
+  deps: OrderingDeps,
+  input: PlaceOrderInput,
+  claim?: IdempotencyClaim,
+): Promise<OrderResult> {
   const { db } = deps
   const { payload, kind } = input
   const product =
@@ -123,7 +128,9 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
   if (product.type !== kind) throw new AppError(400, WRONG_CHECKOUT[kind])
 
   const payment = payload.payment
-  await requirePaymentMethod(db, product.storeId, payment.method, payment.installments)
+  // The store's payment configuration, read once for the whole order (checks, charge row, gateway call).
+  const payments = await paymentsService.checkoutPayments(db, product.storeId)
+  requirePaymentMethod(payments.methods, payment.method, payment.installments)
 
   const quantity = 1
   const subtotalCents = product.priceCents * quantity
@@ -166,7 +173,49 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
   const paymentMethod = METHOD_ID_TO_ORDER[payment.method]
   const customer = payload.customer
 
-  const order = await db.transaction().execute(async (trx) => {
+  // Ids chosen here so the order, its key and its charge name each other from the one transaction that writes them.
+  const orderId = randomUUID()
+  const transactionId = randomUUID()
+  const chargeRequest = {
+    storeId: product.storeId,
+    orderRef: orderId,
+    amountCents: totalCents,
+    method: PAYMENT_TO_CHARGE[paymentMethod],
+    customer: { name: customer.name, email: customer.email, phone: customer.phone, document: customer.cpf },
+    items: [
+      {
+        title: product.name,
+        unitPriceCents: product.priceCents,
+        quantity,
+        tangible: product.type === 'PHYSICAL',
+        externalRef: product.id,
+      },
+      ...bumps.map((b) => ({
+        title: b.name,
+        unitPriceCents: b.unitPriceCents,
+        quantity: b.quantity,
+        tangible: b.type === 'PHYSICAL',
+        externalRef: b.productId,
+      })),
+      ...(shippingCents > 0
+        ? [
+            {
+              title: `Frete ${shipping?.name ?? ''}`.trim(),
+              unitPriceCents: shippingCents,
+              quantity: 1,
+              tangible: true,
+              externalRef: 'shipping',
+            },
+          ]
+        : []),
+    ],
+    card: cardOf(payment),
+    installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : undefined,
+    ip: input.ip,
+  }
+  const { order, opened } = await db.transaction().execute(async (trx) => {
+    // The key first: a duplicate stops here, before it takes stock or a number.
+    if (claim && !(await repo.claimIdempotencyKey(trx, claim, orderId))) throw new KeyTaken()
     if (product.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, product.id, quantity)))
       throw new AppError(409, MSG.soldOut)
     // marketing: a physical bump takes its stock in the same transaction, so the whole order or nothing is reserved.
@@ -177,6 +226,7 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
     const row = await repo.insertOrder(
       trx,
       {
+        id: orderId,
         store_id: product.storeId,
         order_number: number,
         product_type: product.type,
@@ -193,7 +243,7 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         total_cents: totalCents,
         payment_method: paymentMethod,
         installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : null,
-        transaction_id: null,
+        transaction_id: transactionId,
         gateway_id: null,
         pix_code: null,
         payment_url: null,
@@ -224,6 +274,13 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         })),
       ],
     )
+    // The charge is written with its order: the order records it before any gateway call, so a crash cannot leave
+    // an order without a charge the sweeper can find, nor a charge the order does not own.
+    const opened = await paymentsService.openCharge(trx, deps, payments, {
+      ...chargeRequest,
+      transactionId,
+      metadata: { orderNumber: formatOrderNumber(number) },
+    })
     await marketingService.recordOrderBumps(trx, { orderId: row.id, storeId: product.storeId, bumps })
     const facts = orderFacts(row, product, quantity)
     await publish(trx, orderPlaced, {
@@ -238,98 +295,8 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         })),
       ],
     })
-    return row
+    return { order: row, opened }
   })
 
-  let charge: ChargeResult
-  try {
-    charge = await paymentsService.createCharge(deps, {
-      storeId: product.storeId,
-      orderRef: order.id,
-      amountCents: totalCents,
-      method: PAYMENT_TO_CHARGE[paymentMethod],
-      customer: { name: customer.name, email: customer.email, phone: customer.phone, document: customer.cpf },
-      items: [
-        {
-          title: product.name,
-          unitPriceCents: product.priceCents,
-          quantity,
-          tangible: product.type === 'PHYSICAL',
-          externalRef: product.id,
-        },
-        ...bumps.map((b) => ({
-          title: b.name,
-          unitPriceCents: b.unitPriceCents,
-          quantity: b.quantity,
-          tangible: b.type === 'PHYSICAL',
-          externalRef: b.productId,
-        })),
-        ...(shippingCents > 0
-          ? [
-              {
-                title: `Frete ${shipping?.name ?? ''}`.trim(),
-                unitPriceCents: shippingCents,
-                quantity: 1,
-                tangible: true,
-                externalRef: 'shipping',
-              },
-            ]
-          : []),
-      ],
-      card: cardOf(payment),
-      installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : undefined,
-      ip: input.ip,
-      metadata: { orderNumber: formatOrderNumber(order.order_number) },
-    })
-  } catch (err) {
-    deps.log.warn({ err, orderId: order.id }, 'charge failed; cancelling the order')
-    await db.transaction().execute((trx) => cancelOrder(trx, order.id, 'charge_failed'))
-    if (err instanceof AppError) throw err
-    throw new AppError(503, MSG.gatewayUnavailable)
-  }
-
-  if (charge.status === 'REFUSED') {
-    await db.transaction().execute((trx) => cancelOrder(trx, order.id, 'payment_refused'))
-    throw new AppError(422, CARD_REFUSED)
-  }
-  const updated =
-    (await repo.updateOrder(db, order.id, {
-      transaction_id: charge.transactionId,
-      gateway_id: charge.gatewayId,
-      pix_code: charge.pixCode,
-      pix_expires_at: charge.pixExpiresAt,
-      payment_url: charge.paymentUrl,
-      boleto_url: charge.boletoUrl,
-      boleto_line: charge.boletoLine,
-      sandbox: charge.sandbox,
-    })) ?? order
-  // A card approved on the spot: the payment event will say so too, and markPaid is idempotent.
-  const final = charge.status === 'PAID' ? await db.transaction().execute((trx) => markPaid(trx, order.id)) : updated
-
-  return {
-    success: true,
-    orderId: order.id,
-    orderNumber: formatOrderNumber(order.order_number),
-    transactionId: charge.transactionId,
-    status: (final ?? updated).status,
-    total: toReais(totalCents),
-    paymentUrl: charge.paymentUrl,
-    qrCode: charge.pixCode,
-    paymentResult: {
-      transactionId: charge.transactionId,
-      gatewayId: charge.gatewayId,
-      status: charge.status,
-      method: charge.method,
-      amount: toReais(charge.amountCents),
-      qrCode: charge.pixCode,
-      pixCode: charge.pixCode,
-      pixExpiresAt: charge.pixExpiresAt,
-      paymentUrl: charge.paymentUrl,
-      boletoUrl: charge.boletoUrl,
-      boletoLine: charge.boletoLine,
-      sandbox: charge.sandbox,
-    },
-    error: null,
-    orderPageUrl: orderPagePath(order.id, orderPageToken(deps.config.APP_SECRET, order.id)),
-  }
+  return chargeOrder(deps, order, opened, cardOf(payment), claim)
 }

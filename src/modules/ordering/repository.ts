@@ -136,38 +136,58 @@ export interface StoredAnswer {
   body: unknown
 }
 
-/** true when this request now owns the key (first use, or the previous owner died long ago). */
-export async function claimIdempotencyKey(
-  db: DbOrTrx,
-  scope: string,
-  key: string,
-  fingerprint: string,
-  staleAfterMs: number,
-): Promise<boolean> {
-  const inserted = await db
+export interface IdempotencyClaim {
+  scope: string
+  key: string
+  fingerprint: string
+}
+
+/**
+ * Claims the key for `orderId` inside the order's own transaction: it exists if and only if the order does. false
+ * when the key is taken (a concurrent duplicate waits here for the first one's commit, then sees its row).
+ */
+export async function claimIdempotencyKey(trx: Trx, claim: IdempotencyClaim, orderId: string): Promise<boolean> {
+  const inserted = await trx
     .insertInto('order_idempotency_keys')
-    .values({ scope, key, fingerprint })
+    .values({ scope: claim.scope, key: claim.key, fingerprint: claim.fingerprint, order_id: orderId })
     .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst()
-  if (inserted) return true
-  // A request that died between claiming and answering must not block the key for ever.
-  const taken = await db
-    .updateTable('order_idempotency_keys')
-    .set({ fingerprint, created_at: new Date() })
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .where('status_code', 'is', null)
-    .where('created_at', '<', new Date(Date.now() - staleAfterMs))
-    .returning('key')
+  return Boolean(inserted)
+}
+
+/**
+ * The order's charge details and, when the order came with an Idempotency-Key, the answer for its retries — one
+ * statement, so the answer can never lag behind the order.
+ */
+export async function recordCharge(
+  db: DbOrTrx,
+  orderId: string,
+  patch: Parameters<typeof updateOrder>[2],
+  answer?: { claim: IdempotencyClaim; body: unknown },
+): Promise<OrderRow | undefined> {
+  if (!answer) return updateOrder(db, orderId, patch)
+  return db
+    .with('answer', (qc) =>
+      qc
+        .updateTable('order_idempotency_keys')
+        .set({ status_code: 200, response: JSON.stringify(answer.body) })
+        .where('scope', '=', answer.claim.scope)
+        .where('key', '=', answer.claim.key)
+        .where('order_id', '=', orderId)
+        .returning('key'),
+    )
+    .updateTable('orders')
+    .set({ ...patch, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .returningAll()
     .executeTakeFirst()
-  return Boolean(taken)
 }
 
 export async function readIdempotencyKey(db: DbOrTrx, scope: string, key: string) {
   return db
     .selectFrom('order_idempotency_keys')
-    .select(['fingerprint', 'status_code', 'response'])
+    .select(['fingerprint', 'status_code', 'response', 'order_id', 'created_at'])
     .where('scope', '=', scope)
     .where('key', '=', key)
     .executeTakeFirst()
@@ -182,6 +202,7 @@ export async function storeIdempotentAnswer(db: DbOrTrx, scope: string, key: str
     .execute()
 }
 
+/** Gives a key up (its order failed for a reason a retry may not meet again): the next request starts afresh. */
 export async function releaseIdempotencyKey(db: DbOrTrx, scope: string, key: string) {
   await db
     .deleteFrom('order_idempotency_keys')
@@ -189,6 +210,28 @@ export async function releaseIdempotencyKey(db: DbOrTrx, scope: string, key: str
     .where('key', '=', key)
     .where('status_code', 'is', null)
     .execute()
+}
+
+/** Pending orders older than `before` whose charge never reached them (no gateway id), oldest first: the sweep. */
+export async function listUnchargedOrders(db: DbOrTrx, before: Date, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id'])
+    .where('status', '=', 'PENDING')
+    .where('gateway_id', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute()
+}
+
+/** The key a given order was placed with, if any (a retry or the sweeper finishing the order stores its answer). */
+export async function findClaimOfOrder(db: DbOrTrx, orderId: string): Promise<IdempotencyClaim | undefined> {
+  return db
+    .selectFrom('order_idempotency_keys')
+    .select(['scope', 'key', 'fingerprint'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst()
 }
 
 export async function purgeIdempotencyKeys(db: DbOrTrx, olderThan: Date) {

@@ -9,12 +9,13 @@ import {
   orderStatusResponseSchema,
 } from '../../shared/ordering'
 import { verifyDownloadToken } from './access'
-import { withIdempotency } from './idempotency'
+import { placeOrderOnce } from './idempotency'
 import { orderPageRoutes } from './order-page-routes'
-import { placeOrder } from './place-order'
 import { ordersRoutes } from './orders-routes'
+import { placeOrder } from './place-order'
 import { salesRoutes } from './sales-routes'
 import * as service from './service'
+import { scheduleSweep } from './sweeper'
 
 export const TOO_MANY_ORDERS = 'Muitas tentativas de pedido. Aguarde um minuto e tente novamente.'
 const DOWNLOAD_UNAVAILABLE = 'Link de acesso inválido ou expirado. Volte à página do pedido para gerar um novo.'
@@ -41,13 +42,12 @@ export async function orderingRoutes(fastify: FastifyInstance) {
       preHandler: orderRateLimit,
     },
     async (request, reply) =>
-      withIdempotency(app.db, 'create-order', request, reply, () =>
-        placeOrder(deps, {
-          kind: 'PHYSICAL',
-          payload: request.body,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        }),
+      placeOrderOnce(deps, 'create-order', request, reply, (claim) =>
+        placeOrder(
+          deps,
+          { kind: 'PHYSICAL', payload: request.body, ip: request.ip, userAgent: request.headers['user-agent'] },
+          claim,
+        ),
       ),
   )
 
@@ -64,13 +64,12 @@ export async function orderingRoutes(fastify: FastifyInstance) {
       preHandler: orderRateLimit,
     },
     async (request, reply) =>
-      withIdempotency(app.db, 'create-digital-order', request, reply, () =>
-        placeOrder(deps, {
-          kind: 'DIGITAL',
-          payload: request.body,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        }),
+      placeOrderOnce(deps, 'create-digital-order', request, reply, (claim) =>
+        placeOrder(
+          deps,
+          { kind: 'DIGITAL', payload: request.body, ip: request.ip, userAgent: request.headers['user-agent'] },
+          claim,
+        ),
       ),
   )
 
@@ -110,6 +109,11 @@ export async function orderingRoutes(fastify: FastifyInstance) {
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302)
     },
   )
+
+  // Every api process (re)starts the sweeper's chain on boot; the slot's job id makes it one job however many start.
+  app.addHook('onReady', async () => {
+    await scheduleSweep(app.jobs).catch((err) => app.log.warn({ err }, 'sweeper not scheduled'))
+  })
 
   await ordersRoutes(fastify)
   await salesRoutes(fastify)

@@ -7,7 +7,7 @@ import { type CatalogProduct, catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
-import { orderCancelled, orderPaid } from './events'
+import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from './events'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 
@@ -49,12 +49,6 @@ async function factsOf(trx: Trx, row: OrderRow) {
   }
 }
 
-async function giveStockBack(trx: Trx, row: OrderRow) {
-  if (row.product_type !== 'PHYSICAL') return
-  for (const item of await repo.findItems(trx, [row.id]))
-    await catalogService.releaseStock(trx, item.product_id, item.quantity)
-}
-
 /**
  * PENDING → CANCELLED with the stock given back, under the order's row lock: a second call (a retried event, a
  * refusal after an expiry) finds the order no longer PENDING and changes nothing, so stock returns exactly once.
@@ -62,36 +56,44 @@ async function giveStockBack(trx: Trx, row: OrderRow) {
 export async function cancelOrder(trx: Trx, orderId: string, reason: string): Promise<boolean> {
   const row = await repo.lockOrder(trx, orderId)
   if (row?.status !== 'PENDING') return false
-  if (!row.stock_released) await giveStockBack(trx, row)
-  await repo.updateOrder(trx, orderId, { status: 'CANCELLED', cancelled_at: new Date(), stock_released: true })
-  await publish(trx, orderCancelled, {
-    orderId,
-    storeId: row.store_id,
-    orderNumber: formatOrderNumber(row.order_number),
-    reason,
-  })
+  const facts = await factsOf(trx, row)
+  if (!row.stock_released && row.product_type === 'PHYSICAL')
+    for (const item of facts.items) await catalogService.releaseStock(trx, item.productId, item.quantity)
+  const cancelledAt = new Date()
+  await repo.updateOrder(trx, orderId, { status: 'CANCELLED', cancelled_at: cancelledAt, stock_released: true })
+  await publish(trx, orderCancelled, { ...facts, reason, cancelledAt: cancelledAt.toISOString() })
   return true
 }
 
 /**
- * → PAID once, with `order.paid`. A payment that lands after the order was cancelled (a PIX paid after its expiry)
- * still makes it PAID — the money is in — and takes the stock again if any is left.
+ * PENDING → PAID once, with `order.paid`. A payment that lands after the order was cancelled or expired does NOT
+ * revive it: its stock may be sold already and the buyer was told the order is off. The order stays CANCELLED and
+ * is flagged (`paid_after_cancel_at` + the paying transaction, `order.paid_after_cancel`), shown to the merchant in
+ * the order, who refunds the buyer or fulfils the order by hand. Anything already paid or refunded is left alone.
  */
 export async function markPaid(trx: Trx, orderId: string, transactionId?: string): Promise<OrderRow | undefined> {
   const row = await repo.lockOrder(trx, orderId)
   if (!row) return undefined
-  if (row.status !== 'PENDING' && row.status !== 'CANCELLED') return row
-  if (row.status === 'CANCELLED' && row.stock_released && row.product_type === 'PHYSICAL') {
-    for (const item of await repo.findItems(trx, [row.id]))
-      await catalogService.reserveStock(trx, item.product_id, item.quantity)
-  }
   const paidAt = new Date()
+  if (row.status === 'CANCELLED') {
+    if (row.paid_after_cancel_at) return row
+    const flagged = await repo.updateOrder(trx, orderId, {
+      paid_after_cancel_at: paidAt,
+      paid_after_cancel_transaction_id: transactionId ?? row.transaction_id,
+    })
+    await publish(trx, orderPaidAfterCancel, {
+      ...(await factsOf(trx, row)),
+      transactionId: transactionId ?? row.transaction_id ?? '',
+      paidAt: paidAt.toISOString(),
+    })
+    return flagged
+  }
+  if (row.status !== 'PENDING') return row
   const updated = await repo.updateOrder(trx, orderId, {
     status: 'PAID',
     paid_at: paidAt,
-    cancelled_at: null,
-    stock_released: false,
-    ...(transactionId && !row.transaction_id ? { transaction_id: transactionId } : {}),
+    // The order records the charge that paid it: a refund applies only from that one.
+    ...(transactionId ? { transaction_id: transactionId } : {}),
   })
   await publish(trx, orderPaid, {
     ...(await factsOf(trx, row)),
@@ -101,7 +103,24 @@ export async function markPaid(trx: Trx, orderId: string, transactionId?: string
   return updated
 }
 
-/** What a payment status means for its order; safe to receive twice. */
+/** A paid order whose payment was refunded or charged back → REFUNDED once, with `order.refunded`. */
+async function markRefunded(trx: Trx, orderId: string, transactionId: string) {
+  const row = await repo.lockOrder(trx, orderId)
+  if (!row || !PAID_STATUSES.includes(row.status)) return
+  const refundedAt = new Date()
+  await repo.updateOrder(trx, orderId, { status: 'REFUNDED' })
+  await publish(trx, orderRefunded, {
+    ...(await factsOf(trx, row)),
+    transactionId,
+    refundedAt: refundedAt.toISOString(),
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+  })
+}
+
+/**
+ * What a payment status means for its order, once the caller knows the payment is the order's own (see
+ * `applyPaymentEvent`); safe to receive twice.
+ */
 export async function applyPaymentStatus(db: Db, orderId: string, status: PaymentStatus, transactionId: string) {
   if (!isUuid(orderId)) return
   await db.transaction().execute(async (trx) => {
@@ -114,15 +133,52 @@ export async function applyPaymentStatus(db: Db, orderId: string, status: Paymen
       case 'CANCELLED':
         await cancelOrder(trx, orderId, `payment_${status.toLowerCase()}`)
         return
-      case 'REFUNDED': {
-        const row = await repo.lockOrder(trx, orderId)
-        if (row && PAID_STATUSES.includes(row.status)) await repo.updateOrder(trx, orderId, { status: 'REFUNDED' })
+      case 'REFUNDED':
+        await markRefunded(trx, orderId, transactionId)
         return
-      }
       default:
         return
     }
   })
+}
+
+/** What payments announces (payment.status_changed), as far as ordering reads it. */
+export interface PaymentNews {
+  purpose?: 'ORDER' | 'TEST'
+  transactionId: string
+  storeId: string
+  orderRef: string
+  status: PaymentStatus
+  amountCents: number
+}
+
+type Log = { warn(obj: object, msg: string): void }
+
+/**
+ * Applies payment news to an order only when the transaction is that order's own charge: opened by ordering for this
+ * order (never the merchant's test page), of the same store, and for PAID exactly what the order owes. A charge of
+ * the order other than the one it records (an older PIX, paid after 'Gerar novo código') may still pay it and then
+ * becomes the recorded one; any other status from it is ignored, so an old code's expiry cannot cancel a renewed
+ * order nor a duplicate's refund refund it. Everything else is logged and ignored.
+ */
+export async function applyPaymentEvent(db: Db, news: PaymentNews, log: Log): Promise<'applied' | 'ignored'> {
+  const ignore = (reason: string) => {
+    log.warn(
+      { transactionId: news.transactionId, orderRef: news.orderRef, status: news.status, reason },
+      'payment news ignored',
+    )
+    return 'ignored' as const
+  }
+  if (news.purpose === 'TEST') return ignore('test charge')
+  if (!isUuid(news.orderRef)) return ignore('not an order reference')
+  const order = await repo.findOrder(db, news.orderRef)
+  if (!order) return ignore('unknown order')
+  if (order.store_id !== news.storeId) return ignore('another store')
+  if (order.transaction_id !== news.transactionId && news.status !== 'PAID')
+    return ignore('not the charge the order records')
+  if (news.status === 'PAID' && news.amountCents !== order.total_cents) return ignore('amount differs from the order')
+  await applyPaymentStatus(db, order.id, news.status, news.transactionId)
+  return 'applied'
 }
 
 /** The buyer's view of an order; the digital access appears only once the order is paid. */

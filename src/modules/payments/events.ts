@@ -8,11 +8,13 @@ export const paymentMethods = ['PIX', 'CREDIT_CARD', 'BOLETO'] as const
 export const paymentStatusChanged = defineEvent(
   'payment.status_changed',
   z.object({
+    /** ORDER: a charge ordering opened for the order in orderRef; TEST: the merchant's test page (never an order). */
+    purpose: z.enum(['ORDER', 'TEST']).default('ORDER'),
     /** Our payment_transactions.id. */
     transactionId: z.string(),
     gatewayId: z.string(),
     storeId: z.string(),
-    /** The order id given to createCharge. */
+    /** The order id given to createCharge (a `test:` reference for TEST charges). */
     orderRef: z.string(),
     status: z.enum(paymentStatuses),
     previousStatus: z.string(),

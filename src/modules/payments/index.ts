@@ -1,17 +1,30 @@
 import type { AppModule } from '../types'
+import { chargeState, checkoutPayments, executeCharge, openCharge, resolveCharge, sweepCharges } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
 import { paymentJobs } from './jobs'
 import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
 import { createCharge } from './service'
 
+export type { ChargeState, CheckoutPayments, OpenedCharge } from './charge'
 export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicPaymentMethods } from './contract'
 export { paymentStatusChanged } from './events'
 export * as pixRenewal from './renew-pix'
 export type { PaymentsDeps } from './service'
 
 /** What other modules may call. */
-export const paymentsService = { createCharge, publicMethods }
+export const paymentsService = {
+  createCharge,
+  publicMethods,
+  /** An order's charge: configuration read once, row opened in the order's transaction, gateway called after. */
+  checkoutPayments,
+  openCharge,
+  executeCharge,
+  /** Where a charge stands, and taking over one whose caller died (retries, sweeper). */
+  chargeState,
+  resolveCharge,
+  sweepCharges,
+}
 
 /** The demo store's sandbox key: the demo checkout can take payments out of the box. */
 export const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_loja_demo_0001'

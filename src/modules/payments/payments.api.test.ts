@@ -474,6 +474,7 @@ describe('webhook', () => {
     const evs = await events(charge.transactionId)
     expect(evs).toEqual([
       {
+        purpose: 'ORDER',
         transactionId: charge.transactionId,
         gatewayId: charge.gatewayId,
         storeId,

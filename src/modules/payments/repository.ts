@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely'
+import { type Insertable, sql, type Updateable } from 'kysely'
 import type { DbOrTrx } from '../../platform/db'
 import type { PaymentsTables, TransactionRowStatus } from './tables'
 
@@ -82,4 +82,55 @@ export async function listTransactions(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
+}
+
+/** The request holding a CREATING charge keeps it while its gateway call lasts. */
+export async function renewCreateLease(db: DbOrTrx, id: string, leaseMs: number) {
+  await db
+    .updateTable('payment_transactions')
+    .set({ create_lease_until: new Date(Date.now() + leaseMs) })
+    .where('id', '=', id)
+    .where('status', '=', 'CREATING')
+    .execute()
+}
+
+/**
+ * Takes over a CREATING charge whose owner stopped renewing its lease (it died, or never had one: then the row's age
+ * counts); one caller wins, under the row's own update lock.
+ */
+export async function takeCreateLease(db: DbOrTrx, id: string, leaseMs: number) {
+  const now = new Date()
+  return db
+    .updateTable('payment_transactions')
+    .set({ create_lease_until: new Date(now.getTime() + leaseMs) })
+    .where('id', '=', id)
+    .where('status', '=', 'CREATING')
+    .where(sql<boolean>`coalesce(create_lease_until, created_at + ${`${leaseMs} milliseconds`}::interval) < ${now}`)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** CREATING charges nobody holds any more (oldest first), for the sweeper. */
+export async function listAbandonedCreating(db: DbOrTrx, olderThan: Date, limit: number) {
+  return db
+    .selectFrom('payment_transactions')
+    .select('id')
+    .where('status', '=', 'CREATING')
+    .where('created_at', '<', olderThan)
+    .where(sql<boolean>`coalesce(create_lease_until, created_at) < now()`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute()
+}
+
+/** PENDING charges past their expiry whose expire job never ran (it is enqueued after the commit). */
+export async function listOverduePending(db: DbOrTrx, before: Date, limit: number) {
+  return db
+    .selectFrom('payment_transactions')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '<', before)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute()
 }

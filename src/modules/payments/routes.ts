@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -81,6 +82,8 @@ export async function paymentRoutes(fastify: FastifyInstance) {
         body: paymentConfigInputSchema.extend({ storeId: z.string().optional() }),
         response: { 200: paymentConfigSchema },
       },
+      // The token first: an anonymous caller gets 401, not the body's validation rules.
+      onRequest: app.authenticate,
       preHandler: ownStoreFrom((r) => (r.body as { storeId?: string }).storeId),
     },
     async (request) => configService.saveConfig(deps, request.store!.id, request.body),
@@ -102,6 +105,8 @@ export async function paymentRoutes(fastify: FastifyInstance) {
         body: z.object({ storeId: z.string().optional(), apiKey: z.string().trim().max(200).optional() }),
         response: { 200: healthSchema },
       },
+      // The token first: an anonymous caller gets 401, not the body's validation rules.
+      onRequest: app.authenticate,
       preHandler: ownStoreFrom((r) => (r.body as { storeId?: string }).storeId),
     },
     async (request) => {
@@ -160,33 +165,41 @@ export async function paymentRoutes(fastify: FastifyInstance) {
           }),
         },
       },
+      // The token first: an anonymous caller gets 401, not the body's validation rules.
+      onRequest: app.authenticate,
       preHandler: ownStoreFrom((r) => (r.body as { storeId?: string }).storeId ?? r.headers['x-store-id']),
     },
     async (request, reply) => {
       const b = request.body
-      const result = await createCharge(deps, {
-        storeId: request.store!.id,
-        orderRef: b.orderRef ?? `teste-${Date.now()}`,
-        amountCents: b.amount,
-        method: b.paymentMethod,
-        customer: {
-          name: b.customer.name,
-          email: b.customer.email,
-          phone: b.customer.phone,
-          document: b.customer.document.number,
+      // A test charge can never name an order: its reference lives in the `test:` namespace and its purpose is
+      // TEST, which ordering ignores whatever the reference says.
+      const result = await createCharge(
+        deps,
+        {
+          storeId: request.store!.id,
+          orderRef: `test:${b.orderRef ?? randomUUID()}`,
+          amountCents: b.amount,
+          method: b.paymentMethod,
+          customer: {
+            name: b.customer.name,
+            email: b.customer.email,
+            phone: b.customer.phone,
+            document: b.customer.document.number,
+          },
+          items: b.items.map((i) => ({
+            title: i.title,
+            unitPriceCents: i.unitPrice,
+            quantity: i.quantity,
+            tangible: i.tangible,
+            externalRef: i.externalRef,
+          })),
+          card: b.card,
+          installments: b.installments,
+          ip: b.ip ?? request.ip,
+          metadata: { source: 'test-ativo-pay' },
         },
-        items: b.items.map((i) => ({
-          title: i.title,
-          unitPriceCents: i.unitPrice,
-          quantity: i.quantity,
-          tangible: i.tangible,
-          externalRef: i.externalRef,
-        })),
-        card: b.card,
-        installments: b.installments,
-        ip: b.ip ?? request.ip,
-        metadata: { source: 'test-ativo-pay' },
-      })
+        'TEST',
+      )
       const row = (await repo.findTransaction(app.db, result.transactionId))!
       return reply.status(201).send({
         success: true as const,

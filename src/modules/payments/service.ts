@@ -1,18 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
+import { decryptSecret } from '../../platform/crypto'
 import type { Db, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import { type JobQueue, JobTimeoutError } from '../../platform/jobs'
+import type { JobQueue } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
 import { methodsOf, publicMethods, storeApiKey, webhookUrl } from './config-service'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { paymentStatusChanged } from './events'
 import { gatewayFor } from './gateway'
-import { GatewayError, type GatewayTransaction, type SerializedGatewayError, TIMEOUTS } from './gateway-client'
+import { GatewayError, type GatewayTransaction, type SerializedGatewayError } from './gateway-client'
 import * as repo from './repository'
 import { sandboxEnabled } from './sandbox'
-import type { TransactionRowStatus } from './tables'
+import type { ChargePurpose, TransactionRowStatus } from './tables'
 
 export { publicMethods }
 
@@ -70,19 +71,12 @@ function chargeError(error: SerializedGatewayError): AppError {
   }
 }
 
-/**
- * Creates a charge at the store's gateway and waits for the answer (≤ 30 s).
- * - 422 'Sistema de pagamento não configurado para esta loja.': no active key, the method is off, or the gateway
- *   rejects the store's key (the configuration is then marked inactive);
- * - 503 'Sistema de pagamento temporariamente indisponível': the gateway is unreachable, slow or answers nonsense;
- * - 400 with the gateway's text or 'Dados inválidos': the gateway rejected the data.
- * A refused card does not throw: the result has status 'REFUSED' (and payment.status_changed is published).
- * PIX and boleto calls run as a queue job; card charges call the gateway in this process so the card number and
- * CVV never land in the queue's storage.
- */
-export async function createCharge(deps: PaymentsDeps, req: ChargeRequest): Promise<ChargeResult> {
+/** How long a CREATING charge stays with the request calling the gateway without a renewal (renewed every third). */
+export const CREATE_LEASE_MS = 10_000
+
+/** The rules a charge must pass before any row is written; pure, so the order's transaction can run them first. */
+export function checkChargeRequest(config: repo.ConfigRow | undefined, req: ChargeRequest) {
   if (!Number.isInteger(req.amountCents) || req.amountCents <= 0) throw new AppError(400, 'Valor inválido')
-  const config = await repo.findConfig(deps.db, req.storeId)
   const methods = methodsOf(config)
   const enabled =
     req.method === 'PIX'
@@ -96,8 +90,12 @@ export async function createCharge(deps: PaymentsDeps, req: ChargeRequest): Prom
     const max = methods.credit_card.maxInstallments
     if ((req.installments ?? 1) > max) throw new AppError(400, `Número máximo de parcelas: ${max}`)
   }
+}
+
+/** The CREATING row of a charge (card data never stored: only the last digits and brand). */
+export function chargeRow(deps: { config: AppConfig }, req: ChargeRequest, purpose: ChargePurpose) {
   const cardNumber = req.card?.number.replace(/\D/g, '')
-  const row = await repo.insertTransaction(deps.db, {
+  return {
     store_id: req.storeId,
     order_ref: req.orderRef,
     method: req.method,
@@ -107,31 +105,43 @@ export async function createCharge(deps: PaymentsDeps, req: ChargeRequest): Prom
     card_brand: cardNumber ? cardBrand(cardNumber) : null,
     request: JSON.stringify({ customer: req.customer, items: req.items, ip: req.ip, metadata: req.metadata }),
     sandbox: sandboxEnabled(deps.config),
+    purpose,
+    create_lease_until: new Date(Date.now() + CREATE_LEASE_MS),
     updated_at: new Date(),
-  })
-  let outcome: CreateOutcome
-  if (req.card) {
-    outcome = await executeCreate({ ...deps, log: (deps as { log?: Log }).log ?? silentLog }, row.id, req.card)
-  } else {
-    try {
-      outcome = await deps.jobs.run<CreateOutcome>(
-        CREATE_JOB,
-        { transactionId: row.id },
-        { timeoutMs: TIMEOUTS.create, jobId: `create-${row.id}` },
-      )
-    } catch (err) {
-      if (err instanceof JobTimeoutError) throw new AppError(503, PAYMENT_MESSAGES.unavailable)
-      throw err
-    }
   }
+}
+
+/**
+ * Creates a charge at the store's gateway and waits for the answer (≤ 30 s), in this process for every method: no
+ * queue round trip on the request path, and card data never lands in a queue's storage.
+ * - 422 'Sistema de pagamento não configurado para esta loja.': no active key, the method is off, or the gateway
+ *   rejects the store's key (the configuration is then marked inactive);
+ * - 503 'Sistema de pagamento temporariamente indisponível': the gateway is unreachable, slow or answers nonsense;
+ * - 400 with the gateway's text or 'Dados inválidos': the gateway rejected the data.
+ * A refused card does not throw: the result has status 'REFUSED' (and payment.status_changed is published).
+ */
+export async function createCharge(
+  deps: PaymentsDeps,
+  req: ChargeRequest,
+  purpose: ChargePurpose = 'ORDER',
+): Promise<ChargeResult> {
+  const config = await repo.findConfig(deps.db, req.storeId)
+  checkChargeRequest(config, req)
+  const row = await repo.insertTransaction(deps.db, chargeRow(deps, req, purpose))
+  const outcome = await callGateway(withLog(deps), row, config, req.card)
   if (!outcome.ok) throw chargeError(outcome.error)
   return outcome.result
 }
 
-/**
- * The gateway call of a charge (the create job, or inline for cards). Idempotent: a row that already left
- * CREATING answers from what was stored. Never throws for gateway trouble: the caller gets an outcome.
- */
+export function withLog(deps: PaymentsDeps): WorkerDeps {
+  return { ...deps, log: (deps as { log?: Log }).log ?? silentLog }
+}
+
+export function chargeFailure(error: SerializedGatewayError): AppError {
+  return chargeError(error)
+}
+
+/** The create job (a renewed PIX): the same gateway call as createCharge, for a row written earlier. */
 export async function executeCreate(
   deps: WorkerDeps,
   transactionId: string,
@@ -139,15 +149,41 @@ export async function executeCreate(
 ): Promise<CreateOutcome> {
   const row = await repo.findTransaction(deps.db, transactionId)
   if (!row) return { ok: false, error: { kind: 'other', message: 'Transação não encontrada' } }
+  return callGateway(deps, row, await repo.findConfig(deps.db, row.store_id), card)
+}
+
+export type CreatingRow = Pick<
+  repo.TransactionRow,
+  'id' | 'store_id' | 'order_ref' | 'method' | 'amount_cents' | 'installments' | 'request' | 'card_last4' | 'card_brand'
+> & { status?: TransactionRowStatus; error_message?: string | null }
+
+/**
+ * The gateway call of a CREATING charge, with the store's configuration already read. Idempotent: a row that
+ * already left CREATING answers from what was stored. Never throws for gateway trouble: the caller gets an outcome.
+ * While the call lasts the row's lease is renewed, so a retry or the sweeper can tell a slow call from a dead one.
+ */
+export async function callGateway(
+  deps: WorkerDeps,
+  row: CreatingRow,
+  config: repo.ConfigRow | undefined,
+  card?: ChargeRequest['card'],
+): Promise<CreateOutcome> {
   if (row.status === 'FAILED')
     return { ok: false, error: { kind: 'other', message: row.error_message ?? 'Falha na criação' } }
-  if (row.status !== 'CREATING') return { ok: true, result: toChargeResult(row) }
+  if (row.status && row.status !== 'CREATING') {
+    const stored = await repo.findTransaction(deps.db, row.id)
+    return { ok: true, result: toChargeResult(stored!) }
+  }
   if (row.method === 'CREDIT_CARD' && !card)
     return fail(deps, row.id, { kind: 'invalid', message: 'Dados do cartão são obrigatórios' })
-  const key = await storeApiKey(deps, row.store_id)
+  const key = config?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, config.api_key_encrypted) : undefined
   if (!key) return fail(deps, row.id, { kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured })
-  const config = await repo.findConfig(deps.db, row.store_id)
   const request = row.request
+  const renew = setInterval(
+    () => void repo.renewCreateLease(deps.db, row.id, CREATE_LEASE_MS).catch(() => undefined),
+    CREATE_LEASE_MS / 3,
+  )
+  renew.unref()
   let gw: GatewayTransaction
   try {
     gw = await gatewayFor(deps).createTransaction(key, {
@@ -169,7 +205,17 @@ export async function executeCreate(
     if (error.kind === 'unauthorized') await repo.markConfigChecked(deps.db, row.store_id, false, error.message)
     deps.log.warn({ transactionId: row.id, kind: error.kind, message: error.message }, 'gateway create failed')
     return fail(deps, row.id, error)
+  } finally {
+    clearInterval(renew)
   }
+  return storeCreated(deps, row, gw)
+}
+
+/**
+ * Records what the gateway created for a CREATING row (its answer, or what a later look-up found). A pending
+ * charge is one statement; a card decided at once also announces its status in the same transaction.
+ */
+export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: GatewayTransaction): Promise<CreateOutcome> {
   if (gw.amountCents !== row.amount_cents) {
     deps.log.error({ transactionId: row.id, gatewayId: gw.id }, 'gateway answered another amount')
     return fail(deps, row.id, { kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' })
@@ -180,49 +226,64 @@ export async function executeCreate(
       : gw.method === 'BOLETO' && gw.boleto?.dueDate
         ? new Date(new Date(`${gw.boleto.dueDate}T23:59:59-03:00`).getTime() + BOLETO_CLEARING_MS)
         : null
-  const updated = await deps.db.transaction().execute(async (trx) => {
-    const next = await repo.updateTransaction(
-      trx,
-      row.id,
-      {
-        gateway_id: gw.id,
-        status: gw.status,
-        pix_code: gw.pix?.qrcode ?? null,
-        pix_expires_at: gw.pix?.expirationDate ? new Date(gw.pix.expirationDate) : null,
-        boleto_url: gw.boleto?.url ?? null,
-        boleto_line: gw.boleto?.digitableLine ?? null,
-        payment_url: gw.secureUrl ?? gw.boleto?.url ?? null,
-        expires_at: expiresAt,
-        card_last4: gw.card?.lastDigits ?? row.card_last4,
-        card_brand: gw.card?.brand ?? row.card_brand,
-        refused_reason: gw.refusedReason,
-        paid_at: gw.status === 'PAID' ? new Date(gw.paidAt ?? Date.now()) : null,
-      },
-      'CREATING',
-    )
-    if (!next) return undefined
-    // A card is decided at once: announce it like any later change.
-    if (next.status !== 'PENDING') await announce(trx, next, 'PENDING')
-    if (next.status === 'PENDING' && expiresAt) {
-      await deps.jobs.enqueue(
-        EXPIRE_JOB,
-        { transactionId: next.id },
-        { delayMs: Math.max(0, expiresAt.getTime() - Date.now()), jobId: `expire-${next.id}`, trx },
-      )
-    }
-    return next
-  })
+  const patch = {
+    gateway_id: gw.id,
+    status: gw.status,
+    pix_code: gw.pix?.qrcode ?? null,
+    pix_expires_at: gw.pix?.expirationDate ? new Date(gw.pix.expirationDate) : null,
+    boleto_url: gw.boleto?.url ?? null,
+    boleto_line: gw.boleto?.digitableLine ?? null,
+    payment_url: gw.secureUrl ?? gw.boleto?.url ?? null,
+    expires_at: expiresAt,
+    card_last4: gw.card?.lastDigits ?? row.card_last4,
+    card_brand: gw.card?.brand ?? row.card_brand,
+    refused_reason: gw.refusedReason,
+    paid_at: gw.status === 'PAID' ? new Date(gw.paidAt ?? Date.now()) : null,
+    create_lease_until: null,
+  }
+  let updated: repo.TransactionRow | undefined
+  if (gw.status === 'PENDING') {
+    updated = await repo.updateTransaction(deps.db, row.id, patch, 'CREATING')
+    // After the commit: a crash in between leaves a PENDING charge past its expiry, which the sweeper expires.
+    if (updated && expiresAt)
+      await deps.jobs
+        .enqueue(
+          EXPIRE_JOB,
+          { transactionId: updated.id },
+          { delayMs: Math.max(0, expiresAt.getTime() - Date.now()), jobId: `expire-${updated.id}` },
+        )
+        .catch((err) => deps.log.warn({ err, transactionId: row.id }, 'expire job not enqueued; the sweeper will'))
+  } else {
+    updated = await deps.db.transaction().execute(async (trx) => {
+      const next = await repo.updateTransaction(trx, row.id, patch, 'CREATING')
+      // A card is decided at once: announce it like any later change.
+      if (next) await announce(trx, next, 'PENDING')
+      return next
+    })
+  }
   const final = updated ?? (await repo.findTransaction(deps.db, row.id))!
+  if (final.status === 'FAILED')
+    return { ok: false, error: { kind: 'other', message: final.error_message ?? 'Falha na criação' } }
   return { ok: true, result: toChargeResult(final) }
 }
 
 async function fail(deps: WorkerDeps, id: string, error: SerializedGatewayError): Promise<CreateOutcome> {
-  await repo.updateTransaction(deps.db, id, { status: 'FAILED', error_message: error.message }, 'CREATING')
-  return { ok: false, error }
+  const failed = await repo.updateTransaction(
+    deps.db,
+    id,
+    { status: 'FAILED', error_message: error.message, create_lease_until: null },
+    'CREATING',
+  )
+  if (failed) return { ok: false, error }
+  // Someone who took the charge over meanwhile stored its outcome: that one stands.
+  const stored = await repo.findTransaction(deps.db, id)
+  if (!stored || stored.status === 'FAILED' || stored.status === 'CREATING') return { ok: false, error }
+  return { ok: true, result: toChargeResult(stored) }
 }
 
 async function announce(trx: Trx, row: repo.TransactionRow, previousStatus: string) {
   await publish(trx, paymentStatusChanged, {
+    purpose: row.purpose,
     transactionId: row.id,
     gatewayId: row.gateway_id ?? '',
     storeId: row.store_id,

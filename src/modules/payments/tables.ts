@@ -15,6 +15,8 @@ export type TransactionRowStatus =
   | 'CANCELLED'
   | 'REFUNDED'
 
+export type ChargePurpose = 'ORDER' | 'TEST'
+
 export interface StoredChargeRequest {
   customer: { name: string; email: string; phone: string; document: string }
   items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
@@ -59,6 +61,10 @@ export interface PaymentsTables {
     error_message: Nullable<string>
     request: Json<StoredChargeRequest>
     sandbox: Generated<boolean>
+    /** ORDER: opened by ordering for the order in order_ref; TEST: the merchant's test page, never an order's. */
+    purpose: Generated<ChargePurpose>
+    /** While in CREATING: until when the request talking to the gateway owns the call (renewed as it lasts). */
+    create_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
     paid_at: Nullable<Date>
     created_at: Generated<Date>
     updated_at: Timestamp

@@ -1,0 +1,176 @@
+/**
+ * The second half of placing an order: its charge (opened in the order's transaction) is sent to the gateway, and
+ * the outcome lands on the order together with the answer a retry of the same Idempotency-Key gets. The same code
+ * finishes an order whose request died half-way: a buyer's retry (`resumeOrder`) or the sweeper.
+ */
+import type { AppConfig } from '../../config'
+import type { Db } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { toReais } from '../../shared/money'
+import { orderPagePath } from '../../shared/order-page'
+import { formatOrderNumber, MSG, type OrderResult } from '../../shared/ordering'
+import { type ChargeRequest, type ChargeResult, type OpenedCharge, paymentsService } from '../payments'
+import { orderPageToken } from './order-page'
+import type { OrderingDeps } from './place-order'
+import type { IdempotencyClaim, OrderRow } from './repository'
+import * as repo from './repository'
+import { cancelOrder, markPaid } from './service'
+
+export const CARD_REFUSED = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
+
+/** The create-order answer for an order and its charge (what the first request returns and retries replay). */
+export function orderResult(config: AppConfig, order: OrderRow, charge: ChargeResult, status: string): OrderResult {
+  return {
+    success: true,
+    orderId: order.id,
+    orderNumber: formatOrderNumber(order.order_number),
+    transactionId: charge.transactionId,
+    status,
+    total: toReais(order.total_cents),
+    paymentUrl: charge.paymentUrl,
+    qrCode: charge.pixCode,
+    paymentResult: {
+      transactionId: charge.transactionId,
+      gatewayId: charge.gatewayId,
+      status: charge.status,
+      method: charge.method,
+      amount: toReais(charge.amountCents),
+      qrCode: charge.pixCode,
+      pixCode: charge.pixCode,
+      pixExpiresAt: charge.pixExpiresAt,
+      paymentUrl: charge.paymentUrl,
+      boletoUrl: charge.boletoUrl,
+      boletoLine: charge.boletoLine,
+      sandbox: charge.sandbox,
+    },
+    error: null,
+    orderPageUrl: orderPagePath(order.id, orderPageToken(config.APP_SECRET, order.id)),
+  }
+}
+
+function errorBody(err: AppError) {
+  return { statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }
+}
+
+/**
+ * The order failed for good: cancelled (stock back once) and, with a key, its answer stored in the same transaction —
+ * a 4xx is replayed to retries; after a 5xx the key is given up, so a retry places a new order.
+ */
+async function failOrder(db: Db, order: OrderRow, reason: string, err: AppError, claim?: IdempotencyClaim) {
+  await db.transaction().execute(async (trx) => {
+    await cancelOrder(trx, order.id, reason)
+    if (!claim) return
+    if (err.statusCode < 500)
+      await repo.storeIdempotentAnswer(trx, claim.scope, claim.key, {
+        statusCode: err.statusCode,
+        body: errorBody(err),
+      })
+    else await repo.releaseIdempotencyKey(trx, claim.scope, claim.key)
+  })
+  return err
+}
+
+/** Puts a charge's outcome on its order: the answer, or the error the buyer gets. */
+async function settle(
+  deps: OrderingDeps,
+  order: OrderRow,
+  charge: ChargeResult,
+  claim?: IdempotencyClaim,
+): Promise<OrderResult> {
+  const { db } = deps
+  if (charge.status === 'REFUSED')
+    throw await failOrder(db, order, 'payment_refused', new AppError(422, CARD_REFUSED), claim)
+  const patch = {
+    transaction_id: charge.transactionId,
+    gateway_id: charge.gatewayId,
+    pix_code: charge.pixCode,
+    pix_expires_at: charge.pixExpiresAt,
+    payment_url: charge.paymentUrl,
+    boleto_url: charge.boletoUrl,
+    boleto_line: charge.boletoLine,
+    sandbox: charge.sandbox,
+  }
+  if (charge.status !== 'PAID') {
+    const result = orderResult(deps.config, order, charge, order.status)
+    await repo.recordCharge(db, order.id, patch, claim && { claim, body: result })
+    return result
+  }
+  // A card approved on the spot: the payment event will say so too, and markPaid is once per order.
+  return db.transaction().execute(async (trx) => {
+    const paid = (await markPaid(trx, order.id, charge.transactionId)) ?? order
+    const result = orderResult(deps.config, order, charge, paid.status)
+    await repo.recordCharge(trx, order.id, patch, claim && { claim, body: result })
+    return result
+  })
+}
+
+/** Calls the gateway for an order whose charge was opened in its transaction, and settles the outcome. */
+export async function chargeOrder(
+  deps: OrderingDeps,
+  order: OrderRow,
+  opened: OpenedCharge,
+  card: ChargeRequest['card'],
+  claim?: IdempotencyClaim,
+): Promise<OrderResult> {
+  let charge: ChargeResult
+  try {
+    charge = await paymentsService.executeCharge(deps, opened, card)
+  } catch (err) {
+    deps.log.warn({ err, orderId: order.id }, 'charge failed; cancelling the order')
+    const appErr = err instanceof AppError ? err : new AppError(503, MSG.gatewayUnavailable)
+    throw await failOrder(deps.db, order, 'charge_failed', appErr, claim)
+  }
+  return settle(deps, order, charge, claim)
+}
+
+/**
+ * Finishes an order whose request died between its commit and its answer. Returns its answer, throws its error, or
+ * returns undefined while another request still holds the charge (a slow gateway call): the caller waits.
+ */
+export async function resumeOrder(
+  deps: OrderingDeps,
+  orderId: string,
+  claim?: IdempotencyClaim,
+): Promise<OrderResult | undefined> {
+  const order = await repo.findOrder(deps.db, orderId)
+  if (!order) return undefined
+  if (!order.transaction_id) {
+    // Placed before charges were opened with their order: nothing will ever pay it.
+    throw await failOrder(deps.db, order, 'charge_failed', new AppError(503, MSG.gatewayUnavailable), claim)
+  }
+  let state = await paymentsService.chargeState(deps.db, order.transaction_id)
+  if (state?.status === 'CREATING' && !state.held)
+    state = await paymentsService.resolveCharge({ ...deps, log: deps.log }, order.transaction_id)
+  if (!state) throw await failOrder(deps.db, order, 'charge_failed', new AppError(503, MSG.gatewayUnavailable), claim)
+  if (state.status === 'CREATING') return undefined
+  if (state.status === 'FAILED')
+    throw await failOrder(deps.db, order, 'charge_failed', new AppError(503, MSG.gatewayUnavailable), claim)
+  if (order.status !== 'PENDING' || order.gateway_id) {
+    // Already settled (by the first request, or the payment landed meanwhile): answer from what is stored.
+    if (order.status === 'CANCELLED' && state.status === 'REFUSED') throw new AppError(422, CARD_REFUSED)
+    return orderResult(deps.config, order, state.result, order.status)
+  }
+  return settle(deps, order, state.result, claim)
+}
+
+/** The sweep's part of ordering: pending orders left without their charge are finished or cancelled. */
+export async function sweepOrders(deps: OrderingDeps, opts: { olderThanMs: number; limit?: number }) {
+  let finished = 0
+  let cancelled = 0
+  let waiting = 0
+  for (const { id } of await repo.listUnchargedOrders(
+    deps.db,
+    new Date(Date.now() - opts.olderThanMs),
+    opts.limit ?? 100,
+  )) {
+    const claim = await repo.findClaimOfOrder(deps.db, id)
+    try {
+      if (await resumeOrder(deps, id, claim)) finished++
+      else waiting++
+    } catch (err) {
+      if (err instanceof AppError) cancelled++
+      else deps.log.warn({ err, orderId: id }, 'sweep: order not finished')
+    }
+  }
+  return { finished, cancelled, waiting }
+}

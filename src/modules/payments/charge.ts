@@ -1,0 +1,183 @@
+/**
+ * An order's charge, in three steps ordering drives: `openCharge` writes the CREATING row inside the order's own
+ * transaction (so the order records its charge before any gateway call), `executeCharge` calls the gateway from the
+ * API process, and `resolveCharge` finishes a CREATING charge whose caller died (a buyer's retry or the sweeper).
+ */
+
+import { decryptSecret } from '../../platform/crypto'
+import type { Db, Trx } from '../../platform/db'
+import { methodsOf } from './config-service'
+import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
+import { gatewayFor } from './gateway'
+import { GatewayError, type GatewayTransaction } from './gateway-client'
+import * as repo from './repository'
+import {
+  CREATE_LEASE_MS,
+  type CreatingRow,
+  callGateway,
+  chargeFailure,
+  chargeRow,
+  checkChargeRequest,
+  expireTransaction,
+  type PaymentsDeps,
+  storeCreated,
+  toChargeResult,
+  type WorkerDeps,
+  withLog,
+} from './service'
+import type { TransactionRowStatus } from './tables'
+
+/** A store's payment configuration, read once per order and handed back to each step. */
+export interface CheckoutPayments {
+  storeId: string
+  methods: PublicPaymentMethods
+  /** Opaque to callers. */
+  config: repo.ConfigRow | undefined
+}
+
+export async function checkoutPayments(db: Db, storeId: string): Promise<CheckoutPayments> {
+  const config = await repo.findConfig(db, storeId)
+  return { storeId, methods: methodsOf(config), config }
+}
+
+export interface OpenedCharge {
+  row: CreatingRow
+  payments: CheckoutPayments
+}
+
+/**
+ * Writes the order's charge (CREATING, leased to this request) in the caller's transaction. `transactionId` is
+ * chosen by the caller so the order row can carry it in the same transaction. Throws the same 400/422 as
+ * createCharge before writing anything.
+ */
+export async function openCharge(
+  trx: Trx,
+  deps: Pick<PaymentsDeps, 'config'>,
+  payments: CheckoutPayments,
+  req: ChargeRequest & { transactionId: string },
+): Promise<OpenedCharge> {
+  checkChargeRequest(payments.config, req)
+  const values = { ...chargeRow(deps, req, 'ORDER'), id: req.transactionId }
+  await trx.insertInto('payment_transactions').values(values).execute()
+  return {
+    row: {
+      id: req.transactionId,
+      store_id: values.store_id,
+      order_ref: values.order_ref,
+      method: values.method,
+      amount_cents: values.amount_cents,
+      installments: values.installments,
+      request: JSON.parse(values.request),
+      card_last4: values.card_last4,
+      card_brand: values.card_brand,
+      status: 'CREATING',
+    },
+    payments,
+  }
+}
+
+/** The gateway call of an opened charge; throws like createCharge (422/503/400), a refused card does not. */
+export async function executeCharge(
+  deps: PaymentsDeps,
+  opened: OpenedCharge,
+  card?: ChargeRequest['card'],
+): Promise<ChargeResult> {
+  const outcome = await callGateway(withLog(deps), opened.row, opened.payments.config, card)
+  if (!outcome.ok) throw chargeFailure(outcome.error)
+  return outcome.result
+}
+
+export interface ChargeState {
+  status: TransactionRowStatus
+  /** CREATING and its owner still renewing its lease: wait, do not take over. */
+  held: boolean
+  result: ChargeResult
+  errorMessage: string | null
+}
+
+function stateOf(row: repo.TransactionRow): ChargeState {
+  return {
+    status: row.status,
+    held:
+      row.status === 'CREATING' &&
+      (row.create_lease_until?.getTime() ?? row.created_at.getTime() + CREATE_LEASE_MS) > Date.now(),
+    result: toChargeResult(row),
+    errorMessage: row.error_message,
+  }
+}
+
+export async function chargeState(db: Db, transactionId: string): Promise<ChargeState | undefined> {
+  const row = await repo.findTransaction(db, transactionId)
+  return row && stateOf(row)
+}
+
+/** How far back the gateway's newest-first list is searched for a charge whose answer was lost (20 per page). */
+const LOOKUP_PAGES = 5
+
+async function findAtGateway(deps: WorkerDeps, key: string, row: repo.TransactionRow) {
+  const gateway = gatewayFor(deps)
+  for (let page = 1; page <= LOOKUP_PAGES; page++) {
+    const list = await gateway.listTransactions(key, { page })
+    const hit = list.data.find((t) => t.externalRef === row.id)
+    if (hit) return hit
+    const oldest = list.data.at(-1)?.createdAt
+    if (list.data.length === 0 || (oldest && new Date(oldest).getTime() < row.created_at.getTime() - 60_000)) break
+  }
+  return undefined
+}
+
+/**
+ * Finishes a CREATING charge whose caller died, once its lease ran out: the gateway is asked first whether the
+ * creation landed (its list, by our id as externalRef); if it did, its answer is stored as if it had come back;
+ * if not, a PIX or boleto is created now, and a card — whose data was never stored — fails. Returns the charge's
+ * state afterwards (still CREATING and held when someone else is on it).
+ */
+export async function resolveCharge(deps: WorkerDeps, transactionId: string): Promise<ChargeState | undefined> {
+  const row = await repo.takeCreateLease(deps.db, transactionId, CREATE_LEASE_MS)
+  if (!row) return chargeState(deps.db, transactionId)
+  const config = await repo.findConfig(deps.db, row.store_id)
+  const key = config?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, config.api_key_encrypted) : undefined
+  let found: GatewayTransaction | undefined
+  if (key) {
+    try {
+      found = await findAtGateway(deps, key, row)
+    } catch (err) {
+      // The gateway cannot say: leave the charge for the next try rather than risk a second one.
+      deps.log.warn({ transactionId, err: (err as Error).message }, 'charge look-up failed; will retry')
+      if (err instanceof GatewayError) return chargeState(deps.db, transactionId)
+      throw err
+    }
+  }
+  if (found) {
+    deps.log.info({ transactionId, gatewayId: found.id }, 'abandoned charge found at the gateway')
+    await storeCreated(deps, row, found)
+  } else if (row.method === 'CREDIT_CARD') {
+    await repo.updateTransaction(
+      deps.db,
+      row.id,
+      { status: 'FAILED', error_message: 'Criação interrompida', create_lease_until: null },
+      'CREATING',
+    )
+  } else {
+    await callGateway(deps, row, config)
+  }
+  return chargeState(deps.db, transactionId)
+}
+
+/** The payments part of the sweep: abandoned CREATING charges resolved, PENDING charges past expiry expired. */
+export async function sweepCharges(deps: WorkerDeps, opts: { olderThanMs: number; limit?: number }) {
+  const limit = opts.limit ?? 100
+  let resolved = 0
+  let expired = 0
+  for (const { id } of await repo.listAbandonedCreating(deps.db, new Date(Date.now() - opts.olderThanMs), limit)) {
+    const state = await resolveCharge(deps, id).catch((err) => {
+      deps.log.warn({ err, transactionId: id }, 'sweep: charge not resolved')
+      return undefined
+    })
+    if (state && state.status !== 'CREATING') resolved++
+  }
+  for (const { id } of await repo.listOverduePending(deps.db, new Date(Date.now() - 60_000), limit)) {
+    if ((await expireTransaction(deps, id).catch(() => 'ignored')) === 'changed') expired++
+  }
+  return { resolved, expired }
+}
