@@ -133,7 +133,7 @@ describe('products screens', () => {
     await shirt.getByRole('button', { name: 'Editar Camiseta Azul' }).click()
     const edit = page.getByRole('dialog', { name: 'Editar Produto' })
     await edit.waitFor()
-    expect(await edit.getByLabel('Preço (R$) *').inputValue()).toBe('59.9')
+    expect(await edit.getByLabel('Preço (R$) *').inputValue()).toBe('59,90')
     await edit.getByAltText('Pré-visualização da imagem').waitFor()
     await edit.getByLabel('Preço (R$) *').fill('49.90')
     await edit.getByRole('button', { name: 'Salvar Alterações' }).click()

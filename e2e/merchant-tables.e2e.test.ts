@@ -168,11 +168,12 @@ describe('merchant tables at 1280 px', () => {
     expect(await products.locator('tbody tr', { hasText: 'Caneca Esgotada' }).textContent()).toContain('Esgotado')
     // Payment and shipping are configured: no warning over the list.
     expect(await page.getByTestId('readiness-warning').count()).toBe(0)
-    // The edit form shows the price with a decimal comma, and saves it unchanged.
+    // The edit form shows the price with a decimal comma and takes one typed with a thousands dot.
     await shirtRow.getByRole('button', { name: 'Editar' }).click()
-    // A number input: the value is dot-decimal and Chromium shows it with the pt-BR comma.
-    expect(await page.getByLabel('Preço (R$) *').inputValue()).toBe('1249.90')
+    expect(await page.getByLabel('Preço (R$) *').inputValue()).toBe('1249,90')
     await snap(page, 'merchant-tables-product-edit')
+    // Typed the Brazilian way, thousands dot included.
+    await page.getByLabel('Preço (R$) *').fill('1.249,90')
     await page.getByRole('button', { name: 'Salvar Alterações' }).click()
     await page.getByText('Produto atualizado com sucesso!').waitFor()
     expect(await shirtRow.textContent()).toMatch(/R\$\s1\.249,90/)

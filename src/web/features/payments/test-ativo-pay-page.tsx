@@ -127,7 +127,7 @@ interface FormState {
 }
 
 const INITIAL: FormState = {
-  amount: '10.00',
+  amount: '10,00',
   method: 'PIX',
   name: 'Cliente Teste',
   email: 'cliente@teste.com.br',
@@ -151,7 +151,9 @@ function StoreConsole({ storeId }: { storeId: string }) {
   async function submit(e: FormEvent) {
     e.preventDefault()
     setError(null)
-    const cents = toCents(Number(form.amount.replace(',', '.')))
+    // '10,00', '1.234,56' or '10.00': with a comma, dots are thousands separators.
+    const typed = form.amount.trim()
+    const cents = toCents(Number(typed.includes(',') ? typed.replace(/\./g, '').replace(',', '.') : typed))
     if (!Number.isFinite(cents) || cents <= 0) {
       setError('Valor deve ser maior que zero')
       return

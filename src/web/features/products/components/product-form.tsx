@@ -25,12 +25,23 @@ export interface ProductFormProps {
 const FIELDS = ['name', 'description', 'price', 'type', 'stock', 'imageUrl', 'digitalFileUrl'] as const
 type FieldName = (typeof FIELDS)[number]
 
+/** '1249,90': the decimal comma a merchant types, without grouping (the schema reads '12,50' and '12.50'). */
+const priceInput = new Intl.NumberFormat('pt-BR', {
+  useGrouping: false,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/** '1.234,56' → '1234,56': with a comma, dots are thousands separators the schema must not see as decimals. */
+function withoutGrouping(v: unknown) {
+  return typeof v === 'string' && v.includes(',') ? v.replace(/\./g, '') : v
+}
+
 function initialValues(p?: Product): ProductInput {
   return {
     name: p?.name ?? '',
     description: p?.description ?? '',
-    // A number input's value is always dot-decimal; the browser shows it in the page's locale ('1249,90').
-    price: p ? p.price.toFixed(2) : '',
+    price: p ? priceInput.format(p.price) : '',
     type: p?.type ?? 'PHYSICAL',
     stock: p?.stock ?? '',
     imageUrl: p?.imageUrl ?? '',
@@ -121,13 +132,10 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
       <div className="product-form-grid">
         <Input
           label="Preço (R$) *"
-          type="number"
           inputMode="decimal"
-          min={0.01}
-          step={0.01}
           placeholder="0,00"
           error={errors.price?.message}
-          {...register('price')}
+          {...register('price', { setValueAs: withoutGrouping })}
         />
         <Select label="Tipo *" error={errors.type?.message} {...register('type')}>
           <option value="PHYSICAL">Físico</option>
