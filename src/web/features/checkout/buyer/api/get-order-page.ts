@@ -4,15 +4,15 @@ import { api } from '../../../../lib/api'
 
 export const ORDER_PAGE_POLL_MS = 3000
 
-const path = (orderId: string) => `/checkout/orders/${encodeURIComponent(orderId)}/page`
+const base = (orderId: string) => `/checkout/orders/${encodeURIComponent(orderId)}`
 
 export function getOrderPage(orderId: string, token: string): Promise<OrderPage> {
-  return api.get<OrderPage>(path(orderId), { query: { t: token }, auth: false, timeoutMs: 15_000 })
+  return api.get<OrderPage>(`${base(orderId)}/page`, { query: { t: token }, auth: false, timeoutMs: 15_000 })
 }
 
 /** 'Gerar novo código': the server answers with the page as it is after the renewal. */
 export function renewPix(orderId: string, token: string): Promise<OrderPage> {
-  return api.post<OrderPage>(`${path(orderId)}/renew-pix`, undefined, {
+  return api.post<OrderPage>(`${base(orderId)}/renew-pix`, undefined, {
     query: { t: token },
     auth: false,
     timeoutMs: 45_000,
