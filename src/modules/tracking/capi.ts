@@ -41,6 +41,12 @@ function sourceUrl(config: AppConfig, order: OrderSnapshot, productId: string): 
   return `${config.publicUrl}/${path}/${order.storeId}/${productId}`
 }
 
+/** The click id cookie, or Meta's documented form built from the ad's fbclid: fb.1.<ms of the click>.<fbclid>. */
+function fbcOf(order: OrderSnapshot): string | undefined {
+  if (order.tracking.fbc) return order.tracking.fbc
+  return order.tracking.fbclid ? `fb.1.${order.createdAt.getTime()}.${order.tracking.fbclid}` : undefined
+}
+
 export function buildEvent(
   config: AppConfig,
   order: OrderSnapshot,
@@ -65,7 +71,7 @@ export function buildEvent(
         document: order.customer.document,
         address: order.shippingAddress,
       },
-      { clientIp: order.clientIp, userAgent: order.userAgent, fbp: order.tracking.fbp, fbc: order.tracking.fbc },
+      { clientIp: order.clientIp, userAgent: order.userAgent, fbp: order.tracking.fbp, fbc: fbcOf(order) },
     ),
     custom_data: {
       value: reais(order.totalCents),

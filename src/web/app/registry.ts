@@ -1,8 +1,10 @@
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
 import { integrationPublicRoutes, integrationSections } from '../features/integrations/sections'
+import { marketingSections } from '../features/marketing/sections'
 import { orderSections } from '../features/orders/sections'
 import { paymentPublicRoutes, paymentSections } from '../features/payments/sections'
+import { pixelSections } from '../features/pixel/sections'
 import { productSections } from '../features/products/sections'
 import { reviewSections } from '../features/reviews/sections'
 import { dashboardSections } from '../features/store-dashboard/sections'
@@ -17,6 +19,8 @@ export const storeSections: StoreSection[] = [
   ...paymentSections,
   ...reviewSections,
   ...integrationSections,
+  ...marketingSections,
+  ...pixelSections,
 ].sort((a, b) => a.order - b.order)
 
 export const publicRoutes: PublicRoute[] = [

@@ -1,0 +1,12 @@
+import { lazy } from 'react'
+import type { StoreSection } from '../../app/sections'
+
+export const pixelSections: StoreSection[] = [
+  {
+    path: 'facebook-pixel',
+    label: 'Facebook Pixel',
+    order: 90,
+    icon: '📈',
+    Component: lazy(() => import('./pixel-page')),
+  },
+]
