@@ -1,14 +1,16 @@
 import { subscribe } from '../../platform/jobs'
-import { orderCancelled, orderStatusChanged } from '../ordering'
+import { orderCancelled, orderRefunded, orderStatusChanged } from '../ordering'
 import { revokeVerification } from './repository'
 
 /**
  * A verified purchase stops being one when its order is cancelled or refunded: the flag drops (the review stays,
  * as the buyer's words). Dropping twice changes nothing, so a re-delivered event is harmless.
- * TODO(order.refunded): subscribe to it as well once ordering publishes it for gateway refunds.
  */
 export const reviewsSubscriptions = [
   subscribe(orderCancelled, 'reviews.revoke-on-cancel', async (payload, ctx) => {
+    await revokeVerification(ctx.db, payload.orderId)
+  }),
+  subscribe(orderRefunded, 'reviews.revoke-on-refund', async (payload, ctx) => {
     await revokeVerification(ctx.db, payload.orderId)
   }),
   subscribe(orderStatusChanged, 'reviews.revoke-on-status', async (payload, ctx) => {

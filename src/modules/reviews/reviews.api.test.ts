@@ -361,7 +361,7 @@ describe('verified purchase', () => {
     expect((await stats()).verifiedPurchases).toBe(0)
   })
 
-  it('is dropped when the order is cancelled, and a refunded order no longer gives a token', async () => {
+  it('is dropped when the order is cancelled or refunded at the gateway, and a refunded order gives no token', async () => {
     const s = await shop()
     const order = await paidOrder(s)
     const ok = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: order.reviewToken }))
@@ -374,13 +374,20 @@ describe('verified purchase', () => {
     const after = await revokedReview(s, ok.json().data.id)
     expect(after.data.isVerifiedPurchase).toBe(false)
 
+    // a gateway refund of a paid order (ordering publishes order.refunded): flag dropped, no new token
     const refunded = await paidOrder(s)
-    await applyPaymentStatus(t.runtime.db, refunded.orderId, 'REFUNDED', 'tx')
-    const late = await post(
+    const before = await post(
       s.storeId,
       review(s.productId, { orderId: refunded.orderId, reviewToken: refunded.reviewToken }),
     )
-    expect(late.statusCode).toBe(403)
+    expect(before.json().data.isVerifiedPurchase).toBe(true)
+    await applyPaymentStatus(t.runtime.db, refunded.orderId, 'REFUNDED', 'sandbox-refund')
+    expect((await revokedReview(s, before.json().data.id)).data.verificationRevokedAt).toEqual(expect.any(String))
+    const late = await req(
+      'GET',
+      `/api/stores/${s.storeId}/reviews/order/${refunded.orderId}?token=${encodeURIComponent(refunded.reviewToken!)}`,
+    )
+    expect(late.statusCode).toBe(404)
     const status = (await req('GET', `/api/checkout/order-status/${refunded.orderId}`)).json()
     expect(status.order.reviewToken).toBeUndefined()
   })

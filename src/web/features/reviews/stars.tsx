@@ -1,13 +1,17 @@
-/** A rating drawn as five stars, read by screen readers as "Nota N de 5". Shared by the buyer and owner screens. */
+/**
+ * A rating drawn as five stars filled to the exact fraction (4,5 fills four and a half), read by screen readers as
+ * "Nota N de 5". Shared by the buyer and owner screens.
+ */
 export function Stars({ rating, size = 'md' }: { rating: number; size?: 'sm' | 'md' }) {
-  const full = Math.round(rating)
+  const fill = `${Math.max(0, Math.min(5, rating)) * 20}%`
   return (
     <span className={`rv-stars rv-stars-${size}`} role="img" aria-label={`Nota ${formatRating(rating)} de 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} aria-hidden className={n <= full ? 'rv-star rv-star-on' : 'rv-star'}>
-          ★
-        </span>
-      ))}
+      <span aria-hidden className="rv-star">
+        ★★★★★
+      </span>
+      <span aria-hidden className="rv-star rv-star-on rv-stars-fill" style={{ width: fill }}>
+        ★★★★★
+      </span>
     </span>
   )
 }
