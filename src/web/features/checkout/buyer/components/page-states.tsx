@@ -4,6 +4,7 @@ export function CheckoutLoading() {
   return (
     <div className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
+      <title>Carregando...</title>
       <Spinner size="lg" label="Carregando" />
       <p>Carregando...</p>
     </div>
@@ -15,6 +16,7 @@ export function CheckoutNotFound({ message }: { message: string }) {
   return (
     <div className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
+      <title>Produto não encontrado</title>
       <div className="ck-state-icon" aria-hidden>
         🔍
       </div>
