@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../shared/checkout'
+import type { BumpOffer } from '../../../../shared/marketing'
 import { customerErrors, DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
 import { createDigitalOrder } from './api/create-order'
 import { CheckoutBlocked } from './components/checkout-blocked'
@@ -22,6 +23,8 @@ import { track } from './tracking'
 
 // reviews: the product's approved reviews under the form, in their own chunk so they never delay it.
 const ReviewsCarousel = lazy(() => import('../../reviews/buyer/reviews-carousel'))
+// marketing: the order-bump offer, in its own chunk (the checkout's JS budget), before payment.
+const BumpOffers = lazy(() => import('../../marketing/buyer/bump-offers'))
 
 const STEPS = ['Dados', 'Pagamento'] as const
 
@@ -53,6 +56,9 @@ function DigitalCheckout({
   const saved = useSavedForm<{ customer: CustomerValues }>(`${storeId}:${product.id}`, { customer: EMPTY_CUSTOMER })
   const { customer } = saved.value
   const order = useSubmitOrder(digitalOrderError)
+  // marketing: the bumps the buyer added (server-priced offers); the order sends their ids and is priced again.
+  const [bumps, setBumps] = useState<BumpOffer[]>([])
+  const amount = product.price + bumps.reduce((sum, b) => sum + b.finalPrice, 0)
 
   const reachable = Object.values(customerErrors(customer)).some(Boolean) ? 1 : 2
   useEffect(() => {
@@ -76,7 +82,8 @@ function DigitalCheckout({
           shipping: DIGITAL_SHIPPING_PLACEHOLDER,
           payment,
           items: [{ productId: product.id, quantity: 1, price: product.price, name: product.name }],
-          totalPrice: product.price,
+          totalPrice: amount,
+          orderBumps: bumps.map((b) => b.id),
         },
         key,
       ),
@@ -100,7 +107,7 @@ function DigitalCheckout({
   return (
     <CheckoutShell customization={customization} title={texts.checkoutTitle}>
       <ProgressSteps steps={STEPS} current={step} />
-      <SummaryBar product={product} total={product.price} />
+      <SummaryBar product={product} total={amount} />
       <div className="ck-layout">
         <div className="ck-main">
           {step === 1 && (
@@ -122,9 +129,22 @@ function DigitalCheckout({
             />
           )}
           {step === 2 && (
+            <Suspense fallback={null}>
+              <BumpOffers
+                storeId={storeId}
+                productId={product.id}
+                productPrice={product.price}
+                position="BEFORE_PAYMENT"
+                step={step}
+                addedIds={bumps.map((b) => b.id)}
+                onAdd={(offer) => setBumps((list) => (list.some((b) => b.id === offer.id) ? list : [...list, offer]))}
+              />
+            </Suspense>
+          )}
+          {step === 2 && (
             <PaymentStep
               storeId={storeId}
-              amount={product.price}
+              amount={amount}
               submitting={order.submitting}
               error={order.error}
               onBack={back}
@@ -137,7 +157,7 @@ function DigitalCheckout({
             <ReviewsCarousel storeId={storeId} productId={product.id} />
           </Suspense>
         </div>
-        <OrderSummary product={product} digital />
+        <OrderSummary product={product} digital bumps={bumps} />
       </div>
     </CheckoutShell>
   )

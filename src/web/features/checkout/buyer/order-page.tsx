@@ -20,6 +20,8 @@ import './order/order-page.css'
 
 // reviews: the buyer's 'Avalie sua compra', loaded only for a paid order.
 const LeaveReview = lazy(() => import('../../reviews/buyer/leave-review'))
+// marketing: the store's post-purchase link; it redirects only once the order is paid.
+const UpsellRedirect = lazy(() => import('../../marketing/buyer/upsell-redirect'))
 
 export const AWAITING_TITLE = 'Pedido recebido! Pague para confirmar'
 const RENEW_FAILED = 'Não foi possível gerar um novo código. Tente novamente.'
@@ -135,6 +137,12 @@ function OrderView({
             </p>
           )}
           {/* Other features mount here, one line each: the post-purchase upsell (once paid), leave-a-review. */}
+          {/* marketing: the post-purchase upsell (countdown once paid; before that only a link under the payment box) */}
+          {!cancelled && (
+            <Suspense fallback={null}>
+              <UpsellRedirect storeId={order.storeId} orderId={orderId} paid={paid} />
+            </Suspense>
+          )}
           {/* reviews: 'Avalie sua compra' for a paid order (lazy; verified through the order's review token) */}
           {paid && (
             <Suspense fallback={null}>

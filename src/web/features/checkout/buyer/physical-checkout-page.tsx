@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { PublicCustomization, ShippingQuoteDto } from '../../../../shared/checkout'
+import type { BumpOffer } from '../../../../shared/marketing'
 import { customerErrors, shippingErrors } from '../../../../shared/ordering-rules'
 import { createOrder } from './api/create-order'
 import { CheckoutBlocked } from './components/checkout-blocked'
@@ -23,6 +24,8 @@ import { track } from './tracking'
 
 // reviews: the product's approved reviews under the form, in their own chunk so they never delay it.
 const ReviewsCarousel = lazy(() => import('../../reviews/buyer/reviews-carousel'))
+// marketing: the order-bump offer, in its own chunk (the checkout's JS budget), before shipping and before payment.
+const BumpOffers = lazy(() => import('../../marketing/buyer/bump-offers'))
 
 const STEPS = ['Dados', 'Entrega', 'Pagamento'] as const
 
@@ -83,7 +86,26 @@ function PhysicalCheckout({
     window.scrollTo({ top: 0 })
   }, [step])
 
-  const amount = product.price + (option && !option.isFree ? option.price : 0)
+  // marketing: the bumps the buyer added (server-priced offers); the order sends their ids and is priced again.
+  const [bumps, setBumps] = useState<BumpOffer[]>([])
+  const addBump = (offer: BumpOffer) =>
+    setBumps((list) => (list.some((b) => b.id === offer.id) ? list : [...list, offer]))
+  const bumpOffers = (position: 'AFTER_SHIPPING' | 'BEFORE_PAYMENT') => (
+    <Suspense fallback={null}>
+      <BumpOffers
+        storeId={storeId}
+        productId={product.id}
+        productPrice={product.price}
+        position={position}
+        step={step}
+        addedIds={bumps.map((b) => b.id)}
+        onAdd={addBump}
+      />
+    </Suspense>
+  )
+
+  const amount =
+    product.price + (option && !option.isFree ? option.price : 0) + bumps.reduce((sum, b) => sum + b.finalPrice, 0)
 
   async function pay(payment: PaymentValues) {
     const s = shipping
@@ -108,6 +130,7 @@ function PhysicalCheckout({
           payment,
           items: [{ productId: product.id, quantity: 1, price: product.price, name: product.name }],
           totalPrice: amount,
+          orderBumps: bumps.map((b) => b.id),
         },
         key,
       ),
@@ -146,6 +169,7 @@ function PhysicalCheckout({
               }}
             />
           )}
+          {step === 2 && bumpOffers('AFTER_SHIPPING')}
           {step === 2 && (
             <ShippingStep
               storeId={storeId}
@@ -170,6 +194,7 @@ function PhysicalCheckout({
               }}
             />
           )}
+          {step === 3 && bumpOffers('BEFORE_PAYMENT')}
           {step === 3 && (
             <PaymentStep
               storeId={storeId}
@@ -186,7 +211,7 @@ function PhysicalCheckout({
             <ReviewsCarousel storeId={storeId} productId={product.id} />
           </Suspense>
         </div>
-        <OrderSummary product={product} shipping={summaryShipping} />
+        <OrderSummary product={product} shipping={summaryShipping} bumps={bumps} />
       </div>
     </CheckoutShell>
   )

@@ -8,18 +8,27 @@ export interface SummaryShipping {
   originalPrice?: number
 }
 
+/** marketing: an order bump the buyer added, at its server-computed price. */
+export interface SummaryBump {
+  id: string
+  title: string
+  finalPrice: number
+}
+
 /** Product image and name, subtotal, shipping (physical), additional products, total — quantity is always 1. */
 export function OrderSummary({
   product,
   shipping,
   digital,
+  bumps = [],
 }: {
   product: PublicProduct
   shipping?: SummaryShipping | null
   digital?: boolean
+  bumps?: SummaryBump[]
 }) {
   const shippingCost = shipping && !shipping.isFree ? shipping.price : 0
-  const total = product.price + shippingCost
+  const total = product.price + shippingCost + bumps.reduce((sum, b) => sum + b.finalPrice, 0)
   return (
     <aside id="ck-summary" className="ck-card ck-summary" aria-label="Resumo do pedido">
       <h2 className="ck-card-title">Resumo do pedido</h2>
@@ -52,6 +61,18 @@ export function OrderSummary({
               ) : (
                 formatBRL(shipping.price)
               )}
+            </dd>
+          </div>
+        )}
+        {bumps.length > 0 && (
+          <div className="ck-summary-bumps" data-testid="summary-bumps">
+            <dt>Produtos adicionais</dt>
+            <dd>
+              {bumps.map((b) => (
+                <span key={b.id} className="ck-summary-bump" style={{ display: 'block' }}>
+                  {b.title}: {formatBRL(b.finalPrice)}
+                </span>
+              ))}
             </dd>
           </div>
         )}

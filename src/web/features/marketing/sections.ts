@@ -1,0 +1,19 @@
+import { lazy } from 'react'
+import type { StoreSection } from '../../app/sections'
+
+export const marketingSections: StoreSection[] = [
+  {
+    path: 'order-bumps',
+    label: 'Order Bumps',
+    order: 70,
+    icon: '🎁',
+    Component: lazy(() => import('./order-bumps-page')),
+  },
+  {
+    path: 'upsells',
+    label: 'Pós-Compra',
+    order: 80,
+    icon: '↪',
+    Component: lazy(() => import('./upsells-page')),
+  },
+]
