@@ -51,8 +51,8 @@ export function ShippingFallbackCard({ storeId, activeOptions }: { storeId: stri
       {activeOptions === 0 && !settings.isPending && (
         <Alert tone={enabled ? 'info' : 'warning'}>
           {enabled
-            ? 'Nenhuma opção de frete ativa: os compradores estão vendo o frete padrão.'
-            : 'Nenhuma opção de frete ativa: compradores de produtos físicos não conseguem finalizar a compra.'}
+            ? 'Sem opção de frete ativa: os compradores estão vendo o frete padrão.'
+            : 'Sem opção de frete ativa: compradores de produtos físicos não conseguem finalizar a compra.'}
         </Alert>
       )}
     </Card>
