@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
@@ -16,6 +15,7 @@ import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
 import { type Db, type DbHandle, openDatabase } from './platform/db'
 import { registerErrorHandler } from './platform/errors'
+import { registerInputGuard } from './platform/input-guard'
 import type { JobQueue, Subscription } from './platform/jobs'
 import { migrate } from './platform/migrate'
 import { OutboxRelay, registerSubscriptions } from './platform/outbox-relay'
@@ -23,6 +23,9 @@ import { PROJECT_ROOT } from './platform/paths'
 import { BullmqJobQueue } from './platform/queue-bullmq'
 import { EmbeddedJobQueue } from './platform/queue-embedded'
 import { RateLimiter } from './platform/rate-limit'
+import { purgeJob } from './platform/retention'
+import { registerSecurityHeaders } from './platform/security-headers'
+import { registerSpa } from './platform/spa'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +69,8 @@ export async function createRuntime(
     migrate?: boolean
     /** false: do not relay the outbox from this process (tests of crash recovery). */
     relay?: boolean
+    /** The relay's safety poll (tests prove delivery without it by making it very long). */
+    relayPollMs?: number
     /** Extra modules beside the application's own (tests). */
     extraModules?: AppModule[]
   } = {},
@@ -78,10 +83,15 @@ export async function createRuntime(
   const jobs: JobQueue = config.useRedis ? new BullmqJobQueue(db, config, log) : new EmbeddedJobQueue(db, config, log)
   const subscriptions: Subscription[] = modules.flatMap((m) => m.subscriptions ?? [])
   registerSubscriptions(jobs, subscriptions)
-  for (const def of modules.flatMap((m) => m.jobs ?? [])) jobs.register(def)
-  const relay = new OutboxRelay(db, jobs, subscriptions, log)
+  const defs = [purgeJob, ...modules.flatMap((m) => m.jobs ?? [])]
+  for (const def of defs) jobs.register(def)
+  for (const def of defs) if (def.everyMs) await jobs.schedule(def.name, def.everyMs)
+  const relay = new OutboxRelay(db, jobs, subscriptions, log, {
+    listen: dbHandle.listen,
+    pollMs: opts.relayPollMs,
+  })
   if (opts.workers ?? config.runWorkers) await jobs.startWorkers()
-  if (opts.relay ?? true) relay.start()
+  if (opts.relay ?? true) await relay.start()
   return {
     config,
     log,
@@ -89,6 +99,7 @@ export async function createRuntime(
     db,
     jobs,
     relay,
+    // Order matters: nothing may touch the database once it closes (the relay, then the queue and its jobs).
     async close() {
       await relay.stop()
       await jobs.close()
@@ -97,12 +108,15 @@ export async function createRuntime(
   }
 }
 
-export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}): Promise<FastifyInstance> {
   const { config } = runtime
+  const webDist = opts.webDist ?? WEB_DIST
   const app = Fastify({
     loggerInstance: runtime.log,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off by default: with no proxy in front, X-Forwarded-For is whatever the client wrote, and request.ip (rate
+    // limits, the buyer IP sent to the gateway) must stay the socket's address.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
   })
   app.setValidatorCompiler(validatorCompiler)
@@ -112,12 +126,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.decorate('jobs', runtime.jobs)
   app.decorate('relay', runtime.relay)
   registerErrorHandler(app)
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    // The checkout must not be framed by another site (clickjacking a payment page).
-    reply.header('x-frame-options', 'SAMEORIGIN')
-  })
+  registerSecurityHeaders(app)
+  registerInputGuard(app)
 
   await app.register(swagger, {
     openapi: { info: { title: 'Checkout Platform API', version: '1.0.0' } },
@@ -150,29 +160,17 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     if (mod.rootRoutes) await app.register(mod.rootRoutes)
   }
 
-  const spa = existsSync(path.join(WEB_DIST, 'index.html'))
-  if (spa) await registerSpa(app)
+  const sendIndex = existsSync(path.join(webDist, 'index.html')) ? await registerSpa(app, webDist) : undefined
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]
     const isApi = url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/sandbox/')
-    if (spa && request.method === 'GET' && !isApi && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
-    }
+    if (sendIndex && request.method === 'GET' && !isApi && !path.extname(url)) return sendIndex(url, reply)
     return reply.status(404).send({ statusCode: 404, message: `Rota ${request.method} ${url} não encontrada` })
   })
   return app
 }
 
-/** Serves the built SPA; client routes fall back to index.html, hashed assets are cached for a year. */
-async function registerSpa(app: FastifyInstance) {
-  await app.register(fastifyStatic, {
-    root: WEB_DIST,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable')
-      else res.setHeader('cache-control', 'no-cache')
-    },
-  })
+/** A hop count as proxy-addr's trust function (Fastify's types only name the list and boolean forms). */
+function trustProxyOption(value: AppConfig['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_addr: string, hop: number) => hop < value : value
 }

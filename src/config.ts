@@ -24,6 +24,11 @@ const envSchema = z.object({
   JWT_EXPIRES_IN: z.string().default('7d'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(15).default(10),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+  /**
+   * Who may set X-Forwarded-For: off (the socket address is the client), a hop count, or a comma list of proxy
+   * addresses/CIDRs. Rate limits and the buyer IP sent to the gateway depend on it, so it is off unless a proxy is there.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).transform(parseTrustProxy),
   /** Orders one address may submit per minute: slows card testing without bothering a real buyer. */
   RATE_LIMIT_ORDER_MAX: z.coerce.number().int().positive().default(30),
   QUEUE_PREFIX: z.string().default('checkout'),
@@ -37,10 +42,33 @@ const envSchema = z.object({
   UTMFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   /** Conversions API events go to {FACEBOOK_GRAPH_URL}/{FACEBOOK_GRAPH_VERSION}/{pixelId}/events. */
-  FACEBOOK_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
+  FACEBOOK_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v21.0'),
 })
 
 export type Env = z.infer<typeof envSchema>
+
+/** `TRUST_PROXY` → Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
+export function parseTrustProxy(value: string | undefined, ctx?: z.RefinementCtx): false | number | string[] {
+  const v = value?.trim().toLowerCase()
+  if (!v || v === 'off' || v === 'false' || v === '0') return false
+  if (/^\d+$/.test(v)) return Number(v)
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const bad = list.find((a) => !/^([0-9a-f.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(a))
+  if (bad !== undefined) {
+    ctx?.addIssue({
+      code: 'custom',
+      message: `endereço de proxy inválido: ${bad} (use off, um número de saltos ou uma lista de IPs)`,
+    })
+    return false
+  }
+  return list
+}
 
 export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'SEED_DEMO'> {
   APP_SECRET: string

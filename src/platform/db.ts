@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { Kysely, PostgresDialect, type Transaction } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { Database } from './database'
 
@@ -16,8 +16,15 @@ export interface DbHandle {
   db: Db
   /** How the pool is reached, for diagnostics. */
   kind: 'postgres' | 'pglite'
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered only once the notifying transaction commits).
+   * Best effort: after a lost connection it reconnects and calls `onNotify` once, as something may have been missed.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/
 
 export async function openDatabase(opts: {
   databaseUrl?: string
@@ -29,7 +36,24 @@ export async function openDatabase(opts: {
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.warn(`postgres idle connection error: ${err.message}`))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    const listeners = new Set<PgListener>()
+    return {
+      db,
+      kind: 'postgres',
+      async listen(channel, onNotify) {
+        const listener = new PgListener(opts.databaseUrl!, channel, onNotify)
+        listeners.add(listener)
+        await listener.start()
+        return async () => {
+          listeners.delete(listener)
+          await listener.stop()
+        }
+      },
+      async close() {
+        await Promise.all([...listeners].map((l) => l.stop()))
+        await db.destroy()
+      },
+    }
   }
   return openEmbedded(opts.dataDir)
 }
@@ -49,14 +73,86 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
   const [host, port] = server.getServerConn().split(':')
   const pool = new pg.Pool({ host, port: Number(port), user: 'postgres', database: 'postgres', max: 1 })
   pool.on('error', (err) => console.warn(`pglite idle connection error: ${err.message}`))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  // PGlite is one session: a LISTEN on the pool's connection hears the NOTIFYs that same connection commits
+  // (PGlite's own listen() does not see what arrives through the socket). A replaced connection listens again.
+  const channels = new Map<string, Set<() => void>>()
+  pool.on('connect', (client) =>
+    client.on('notification', (n) => {
+      for (const fn of channels.get(n.channel) ?? []) fn()
+    }),
+  )
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool,
+      onCreateConnection: async (conn) => {
+        for (const channel of channels.keys()) await conn.executeQuery(CompiledQuery.raw(`listen ${channel}`))
+      },
+    }),
+  })
   return {
     db,
     kind: 'pglite',
+    async listen(channel, onNotify) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
+      const fns = channels.get(channel) ?? new Set()
+      channels.set(channel, fns)
+      fns.add(onNotify)
+      await db.executeQuery(CompiledQuery.raw(`listen ${channel}`))
+      return async () => void fns.delete(onNotify)
+    },
     async close() {
       await db.destroy()
       await server.stop()
       await lite.close()
     },
+  }
+}
+
+/** A dedicated connection for LISTEN (a pooled one would be handed to queries and closed when idle). */
+class PgListener {
+  private client: pg.Client | undefined
+  private stopped = false
+  private retry: NodeJS.Timeout | undefined
+
+  constructor(
+    private url: string,
+    private channel: string,
+    private onNotify: () => void,
+  ) {
+    if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
+  }
+
+  async start(): Promise<void> {
+    if (this.stopped) return
+    const client = new pg.Client({ connectionString: this.url })
+    this.client = client
+    client.on('notification', (n) => n.channel === this.channel && this.onNotify())
+    client.on('error', () => this.reconnect(client))
+    client.on('end', () => this.reconnect(client))
+    try {
+      await client.connect()
+      await client.query(`listen ${this.channel}`)
+    } catch {
+      this.reconnect(client)
+    }
+  }
+
+  private reconnect(client: pg.Client) {
+    if (this.stopped || this.client !== client || this.retry) return
+    this.client = undefined
+    client.end().catch(() => undefined)
+    this.retry = setTimeout(async () => {
+      this.retry = undefined
+      await this.start()
+      if (this.client) this.onNotify()
+    }, 1000)
+  }
+
+  async stop() {
+    this.stopped = true
+    if (this.retry) clearTimeout(this.retry)
+    const client = this.client
+    this.client = undefined
+    await client?.end().catch(() => undefined)
   }
 }

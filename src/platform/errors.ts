@@ -15,6 +15,9 @@ export class AppError extends Error {
 export const notFound = (message = 'Recurso não encontrado') => new AppError(404, message)
 
 export const DEFAULT_ERROR_MESSAGE = 'Ocorreu um erro inesperado'
+export const MULTIPART_INVALID = 'Formulário (multipart) inválido ou incompleto'
+const MULTIPART_PARSER_ERRORS =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (form|multipart data)|.* terminated early due to unexpected end of multipart data|The needle cannot have a length bigger than 256\.|Malformed part header)$/
 
 interface ErrorBody {
   statusCode: number
@@ -51,15 +54,27 @@ function toErrorBody(err: FastifyError): ErrorBody {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
       return { statusCode: 413, message: 'Requisição muito grande' }
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { statusCode: 400, message: MULTIPART_INVALID }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return { statusCode: 400, message: 'Tipo de conteúdo não suportado' }
   }
   if (err.code?.startsWith('FST_JWT'))
     return { statusCode: 401, message: 'Sessão expirada ou inválida. Faça login novamente.' }
+  // busboy throws plain errors for a missing/oversized boundary or a body cut short: the client's fault, not ours.
+  if (err.statusCode === undefined && MULTIPART_PARSER_ERRORS.test(err.message))
+    return { statusCode: 400, message: MULTIPART_INVALID }
   const pgCode = (err as { code?: string }).code
-  if (pgCode === '22P02' || pgCode === '22003') return { statusCode: 400, message: 'Dados inválidos' }
+  // Bad text representation, out of range, NUL or an untranslatable character, too deep a value: all come from
+  // input that slipped past a schema, so they are the client's 400 rather than a 500.
+  if (pgCode && ['22P02', '22003', '22021', '22P05', '54001'].includes(pgCode))
+    return { statusCode: 400, message: 'Dados inválidos' }
   const status = err.statusCode ?? 500
   if (status >= 400 && status < 500) return { statusCode: status, message: err.message || 'Requisição inválida' }
   return { statusCode: 500, message: DEFAULT_ERROR_MESSAGE }

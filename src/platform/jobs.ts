@@ -18,6 +18,11 @@ export interface JobDefinition<T = unknown, R = unknown> {
   handler: (data: T, ctx: JobContext) => Promise<R>
   /** Total tries before the job is kept as failed. */
   attempts?: number
+  /**
+   * Run periodically (e.g. a sweeper): the runtime schedules it once at start with `JobQueue.schedule`. Runs once per
+   * period across every process, with `{}` as data; the handler must be idempotent like any job.
+   */
+  everyMs?: number
 }
 
 export interface EnqueueOptions {
@@ -41,6 +46,13 @@ export interface JobQueue {
   enqueue(name: string, data: unknown, opts?: EnqueueOptions): Promise<void>
   /** Enqueue and wait for the result, for callers that need the answer now. */
   run<R>(name: string, data: unknown, opts: { timeoutMs: number; jobId?: string }): Promise<R>
+  /**
+   * Runs the registered job `name` every `everyMs` (data `{}`), once per period whichever processes call this:
+   * BullMQ keeps one job scheduler in Redis; the embedded queue enqueues one job per period with an id of that period.
+   */
+  schedule(name: string, everyMs: number): Promise<void>
+  /** New jobs were committed by someone else's transaction (the relay): look now rather than at the next poll. */
+  wake?(): void
   startWorkers(): Promise<void>
   failed(limit?: number): Promise<FailedJob[]>
   close(): Promise<void>

@@ -2,25 +2,49 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from './db'
 import type { EventJobData, JobQueue, Subscription } from './jobs'
 
+/** Channel the outbox trigger notifies on commit (migrations/0005_outbox_notify.sql). */
+export const OUTBOX_CHANNEL = 'outbox_inserted'
+/** The safety poll: what the relay falls back on if a notification is lost (listener reconnecting). */
+export const OUTBOX_POLL_MS = 5000
+
+export interface RelayOptions {
+  /** Subscribes to commit notifications; without it the relay only polls. */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>
+  pollMs?: number
+}
+
 /**
  * Moves committed outbox rows to the job queue, one job per subscriber with the id `{eventId}__{subscriber}`.
  * A crash after the enqueue and before the row is marked re-sends the same ids, which the queue ignores.
+ * Woken by the commit itself (LISTEN/NOTIFY, also under PGlite), with a slow poll as the safety net.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined
   private stopped = true
   private current: Promise<number> = Promise.resolve(0)
+  /** A flush is queued and has not started: further wake-ups are covered by it. */
+  private queued = false
+  private unlisten: (() => Promise<void>) | undefined
 
   constructor(
     private db: Db,
     private jobs: JobQueue,
     private subscriptions: Subscription[],
     private log: FastifyBaseLogger,
-    private intervalMs = 200,
+    private opts: RelayOptions = {},
   ) {}
 
-  start() {
+  async start() {
     this.stopped = false
+    if (this.opts.listen) {
+      try {
+        this.unlisten = await this.opts.listen(OUTBOX_CHANNEL, () => this.wake())
+      } catch (err) {
+        this.log.warn({ err }, 'outbox relay cannot listen; polling only')
+      }
+    }
+    // Whatever committed before we listened.
+    this.wake()
     this.loop()
   }
 
@@ -29,7 +53,22 @@ export class OutboxRelay {
     this.timer = setTimeout(async () => {
       await this.flush().catch((err) => this.stopped || this.log.error({ err }, 'outbox relay failed'))
       this.loop()
-    }, this.intervalMs)
+    }, this.opts.pollMs ?? OUTBOX_POLL_MS)
+  }
+
+  /** A burst of commits costs one or two relay passes, not one each. */
+  private wake() {
+    if (this.stopped || this.queued) return
+    this.queued = true
+    this.current = this.current
+      .then(() => {
+        this.queued = false
+        return this.stopped ? 0 : this.relayBatch()
+      })
+      .catch((err) => {
+        if (!this.stopped) this.log.error({ err }, 'outbox relay failed')
+        return 0
+      })
   }
 
   /** Relays everything pending now; returns how many events were relayed. */
@@ -70,6 +109,8 @@ export class OutboxRelay {
         }
         return rows.length
       })
+      // The jobs are committed now: an in-process queue can start them without waiting for its poll.
+      if (n > 0) this.jobs.wake?.()
       total += n
       if (n < 100) return total
     }
@@ -78,6 +119,7 @@ export class OutboxRelay {
   async stop() {
     this.stopped = true
     if (this.timer) clearTimeout(this.timer)
+    await this.unlisten?.().catch(() => undefined)
     await this.current
   }
 }

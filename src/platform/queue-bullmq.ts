@@ -8,6 +8,20 @@ import { JobTimeoutError } from './jobs'
 
 const QUEUE_NAME = 'jobs'
 
+/**
+ * A worker holds a job's lock for this long and renews it at half of it; once a killed worker's lock runs out, the
+ * next stall check (every STALLED_CHECK_MS, and at once when a worker starts) hands the job to a live worker.
+ * So a job stalled by a kill runs again within ~LOCK + CHECK ms instead of BullMQ's default 30 s + 30 s.
+ */
+export const JOB_LOCK_MS = 6000
+export const STALLED_CHECK_MS = 3000
+/**
+ * Retention in Redis. Completed jobs stay an hour (a relay re-send after a crash comes within seconds, and handlers
+ * are idempotent anyway), at most 5,000; failed jobs are the dead-letter view: 30 days, at most 10,000.
+ */
+export const KEEP_COMPLETED = { age: 3600, count: 5000 }
+export const KEEP_FAILED = { age: 30 * 24 * 3600, count: 10_000 }
+
 /** The production queue: BullMQ on Redis; the worker process runs the handlers. */
 export class BullmqJobQueue implements JobQueue {
   private defs = new Map<string, JobDefinition>()
@@ -47,9 +61,8 @@ export class BullmqJobQueue implements JobQueue {
       delay: delayMs,
       attempts: this.defs.get(name)?.attempts ?? this.config.JOB_ATTEMPTS,
       backoff: { type: 'exponential', delay: this.config.JOB_BACKOFF_MS },
-      // Completed ids are kept a week so a re-sent job id stays a no-op; failed jobs are the dead-letter view.
-      removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
-      removeOnFail: false,
+      removeOnComplete: KEEP_COMPLETED,
+      removeOnFail: KEEP_FAILED,
     }
   }
 
@@ -68,6 +81,24 @@ export class BullmqJobQueue implements JobQueue {
     }
   }
 
+  async schedule(name: string, everyMs: number): Promise<void> {
+    // One scheduler per name in Redis: every process may upsert it, the job still runs once per period.
+    await this.queue.upsertJobScheduler(
+      name,
+      { every: everyMs },
+      {
+        name,
+        data: {},
+        opts: {
+          attempts: this.defs.get(name)?.attempts ?? this.config.JOB_ATTEMPTS,
+          backoff: { type: 'exponential', delay: this.config.JOB_BACKOFF_MS },
+          removeOnComplete: KEEP_COMPLETED,
+          removeOnFail: KEEP_FAILED,
+        },
+      },
+    )
+  }
+
   async startWorkers(): Promise<void> {
     this.worker = new Worker(
       QUEUE_NAME,
@@ -83,7 +114,13 @@ export class BullmqJobQueue implements JobQueue {
           attempt: job.attemptsMade + 1,
         })
       },
-      { connection: this.connect(), prefix: this.config.QUEUE_PREFIX, concurrency: this.config.WORKER_CONCURRENCY },
+      {
+        connection: this.connect(),
+        prefix: this.config.QUEUE_PREFIX,
+        concurrency: this.config.WORKER_CONCURRENCY,
+        lockDuration: JOB_LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+      },
     )
     this.worker.on('failed', (job, err) => this.log.warn({ err, job: job?.name, jobId: job?.id }, 'job failed'))
     await this.worker.waitUntilReady()

@@ -25,8 +25,15 @@ export class EmbeddedJobQueue implements JobQueue {
   private waiters = new Map<string, Waiter>()
   private timer: NodeJS.Timeout | undefined
   private running = 0
+  private started = false
   private stopping = false
+  /** The poll in progress (claims included): close() waits for it, so nothing is claimed after the database closes. */
+  private ticking: Promise<void> | undefined
+  /** Woken while a poll was running: poll again as soon as it ends. */
+  private again = false
   private idle: Promise<void> = Promise.resolve()
+  private schedules = new Map<string, number>()
+  private scheduleTimers: NodeJS.Timeout[] = []
 
   constructor(
     private db: Db,
@@ -52,7 +59,29 @@ export class EmbeddedJobQueue implements JobQueue {
       .values({ id, name, data: JSON.stringify(data ?? null), run_at: runAt, max_attempts: maxAttempts })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute()
+    // Inside a transaction the row is not visible yet; whoever commits it wakes the queue (the relay does).
+    if (!opts.trx) this.kick()
+  }
+
+  wake(): void {
     this.kick()
+  }
+
+  async schedule(name: string, everyMs: number): Promise<void> {
+    this.schedules.set(name, everyMs)
+    if (this.started) this.startSchedule(name, everyMs)
+  }
+
+  /** One job per period, its id naming the period: a restart within the period does not run it twice. */
+  private startSchedule(name: string, everyMs: number) {
+    const enqueue = () =>
+      this.enqueue(name, {}, { jobId: `${name}@${Math.floor(Date.now() / everyMs)}` }).catch(
+        (err) => this.stopping || this.log.warn({ err, job: name }, 'scheduling failed'),
+      )
+    void enqueue()
+    const timer = setInterval(enqueue, everyMs)
+    timer.unref()
+    this.scheduleTimers.push(timer)
   }
 
   async run<R>(name: string, data: unknown, opts: { timeoutMs: number; jobId?: string }): Promise<R> {
@@ -81,35 +110,47 @@ export class EmbeddedJobQueue implements JobQueue {
     // A job left active by a process that died is picked up again.
     await this.db.updateTable('jobs').set({ status: 'waiting' }).where('status', '=', 'active').execute()
     this.stopping = false
-    this.schedule()
+    this.started = true
+    for (const [name, everyMs] of this.schedules) this.startSchedule(name, everyMs)
+    this.poll(this.pollMs)
   }
 
-  private schedule() {
+  private poll(delayMs: number) {
     if (this.stopping) return
-    this.timer = setTimeout(() => this.tick(), this.pollMs)
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.ticking = this.tick().finally(() => {
+        this.ticking = undefined
+        const again = this.again
+        this.again = false
+        this.poll(again ? 0 : this.pollMs)
+      })
+    }, delayMs)
   }
 
   private kick() {
-    if (this.timer && !this.stopping && this.running === 0) {
-      clearTimeout(this.timer)
-      this.timer = setTimeout(() => this.tick(), 0)
-    }
+    if (!this.started || this.stopping) return
+    if (this.ticking) this.again = true
+    else this.poll(0)
   }
 
   private async tick() {
-    this.timer = undefined
     try {
       while (!this.stopping && this.running < this.concurrency) {
         const job = await this.claim()
         if (!job) break
         this.running++
-        const done = this.execute(job).finally(() => this.running--)
+        const done = this.execute(job).finally(() => {
+          this.running--
+          // A slot is free: jobs that waited for one need not wait for the poll.
+          this.kick()
+        })
         this.idle = Promise.all([this.idle, done]).then(() => undefined)
       }
     } catch (err) {
       if (!this.stopping) this.log.error({ err }, 'embedded queue poll failed')
     }
-    this.schedule()
   }
 
   private async claim() {
@@ -170,6 +211,8 @@ export class EmbeddedJobQueue implements JobQueue {
         })
         .where('id', '=', job.id)
         .execute()
+        // The row stays 'active' and is run again on the next start: never an unhandled rejection.
+        .catch((dbErr) => log.error({ err: dbErr }, 'could not record the job failure'))
       // A caller waiting for the answer gets the first error: it has a deadline, the retries do not.
       this.waiters.get(job.id)?.reject(err)
       this.waiters.delete(job.id)
@@ -193,9 +236,12 @@ export class EmbeddedJobQueue implements JobQueue {
     }))
   }
 
+  /** Stops claiming, then waits for the poll and the jobs in flight: call it before the database closes. */
   async close(): Promise<void> {
     this.stopping = true
     if (this.timer) clearTimeout(this.timer)
+    for (const t of this.scheduleTimers.splice(0)) clearInterval(t)
+    await this.ticking
     await this.idle
     for (const w of this.waiters.values()) w.reject(new Error('queue closed'))
     this.waiters.clear()

@@ -2,6 +2,9 @@ import { createSigner } from 'fast-jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveKey } from '../../platform/crypto'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import * as repo from './repository'
+import { TOO_MANY_FOR_EMAIL } from './routes'
+import * as service from './service'
 
 let t: TestApp
 beforeAll(async () => {
@@ -111,6 +114,49 @@ describe('bad input never becomes a 500', () => {
     expect((await t.app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404)
   })
 
+  it('counts the e-mail budget across addresses: the 11th guess from an 11th address is 429', async () => {
+    const limited = await createTestApp({ redis: false, env: { RATE_LIMIT_AUTH_MAX: '10' } })
+    try {
+      const guess = (ip: string, headers: Record<string, string> = {}) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          headers,
+          payload: { email: 'Vitima@Example.com', password: 'errada123' },
+        })
+      const codes: number[] = []
+      for (let i = 1; i <= 11; i++) codes.push((await guess(`10.9.0.${i}`)).statusCode)
+      expect(codes).toEqual([...Array(10).fill(401), 429])
+      const locked = await guess('10.9.0.99')
+      expect(locked.statusCode).toBe(429)
+      expect(locked.json().message).toBe(TOO_MANY_FOR_EMAIL)
+    } finally {
+      await limited.close()
+    }
+  }, 60_000)
+
+  it('keeps the per-address budget whatever X-Forwarded-For the client makes up', async () => {
+    // 2 per e-mail, 12 per address: one address spraying 13 e-mails, each with a new forged header.
+    const limited = await createTestApp({ redis: false, env: { RATE_LIMIT_AUTH_MAX: '2' } })
+    try {
+      const spray: number[] = []
+      for (let i = 0; i < 13; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.8.0.1',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          payload: { email: `alvo${i}@example.com`, password: 'errada123' },
+        })
+        spray.push(res.statusCode)
+      }
+      expect(spray).toEqual([...Array(12).fill(401), 429])
+    } finally {
+      await limited.close()
+    }
+  }, 60_000)
+
   it('rate-limits login per address and e-mail with a Portuguese 429', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_AUTH_MAX: '3' } })
     try {
@@ -132,7 +178,7 @@ describe('bad input never becomes a 500', () => {
         url: '/api/auth/login',
         payload: { email: 'x@example.com', password: 'errada123' },
       })
-      expect(res.json().message).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.')
+      expect(res.json().message).toBe(TOO_MANY_FOR_EMAIL)
       // Another e-mail from the same address still has its own budget.
       const other = await limited.app.inject({
         method: 'POST',
@@ -276,5 +322,33 @@ describe('admin users API', () => {
       const rows = await t.runtime.db.selectFrom('activity_log').select('kind').where('user_id', '=', id).execute()
       return rows.some((r) => r.kind === 'user.registered')
     })
+  })
+})
+
+describe('activity log jobs', () => {
+  it('completes the registration log when the account was deleted first (no dead letter)', async () => {
+    const embedded = await createTestApp({ redis: false })
+    try {
+      const { db } = embedded.runtime
+      await db.transaction().execute(async (trx) => {
+        const user = await service.createUser(
+          trx,
+          { email: 'some@example.com', password: 'segredo12', name: 'Some Já', role: 'LOJISTA' },
+          4,
+          'register',
+        )
+        await repo.deleteUser(trx, user.id)
+      })
+      await embedded.drain()
+      const jobs = await db
+        .selectFrom('jobs')
+        .select(['status', 'attempts'])
+        .where('name', '=', 'identity.log-user-registered')
+        .execute()
+      expect(jobs).toEqual([{ status: 'completed', attempts: 1 }])
+      expect(await embedded.runtime.jobs.failed()).toEqual([])
+    } finally {
+      await embedded.close()
+    }
   })
 })

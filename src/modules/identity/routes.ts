@@ -18,27 +18,32 @@ import { userDetails } from './user-details'
 const authAnswer = z.object({ user: userSchema, token: z.string() })
 const USER_NOT_FOUND = 'Usuário não encontrado'
 const TOO_MANY = 'Muitas tentativas. Aguarde um minuto e tente novamente.'
+export const TOO_MANY_FOR_EMAIL =
+  'Muitas tentativas de acesso para este e-mail. Por segurança, aguarde um minuto e tente novamente.'
 
 export async function identityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { config } = app
   const cost = config.PASSWORD_HASH_COST
 
-  // Two budgets: one per address and e-mail (guessing one account), a wider one per address (spraying many).
+  // Two budgets, both counted whatever address the request comes from: one per e-mail across every address (so
+  // N addresses do not get N times the guesses at one account) and a wider one per address (spraying many accounts).
+  // The address is the socket's unless TRUST_PROXY names the proxy in front, so a forged X-Forwarded-For resets nothing.
   const emailOf = (r: FastifyRequest) => String((r.body as { email?: unknown })?.email ?? '').toLowerCase()
   const limited = app.rateLimiter.guard(
-    [
-      { key: (r) => `auth-ip|${r.ip}`, max: config.RATE_LIMIT_AUTH_MAX * 6, windowMs: 60_000 },
-      { key: (r) => `auth-email|${r.ip}|${emailOf(r)}`, max: config.RATE_LIMIT_AUTH_MAX, windowMs: 60_000 },
-    ],
+    [{ key: (r) => `auth-ip|${r.ip}`, max: config.RATE_LIMIT_AUTH_MAX * 6, windowMs: 60_000 }],
     TOO_MANY,
+  )
+  const emailLimited = app.rateLimiter.guard(
+    [{ key: (r) => `auth-email|${emailOf(r)}`, max: config.RATE_LIMIT_AUTH_MAX, windowMs: 60_000 }],
+    TOO_MANY_FOR_EMAIL,
   )
 
   app.post(
     '/auth/register',
     {
       schema: { tags: ['auth'], body: registerSchema, response: { 201: z.object({ user: userSchema }) } },
-      preHandler: limited,
+      preHandler: [limited, emailLimited],
     },
     async (request, reply) => {
       const user = await app.db
@@ -50,7 +55,10 @@ export async function identityRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: loginSchema, response: { 200: authAnswer } }, preHandler: limited },
+    {
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: authAnswer } },
+      preHandler: [limited, emailLimited],
+    },
     async (request) => {
       const user = await service.authenticate(app.db, request.body.email, request.body.password)
       return { user: repo.toUserDto(user), token: app.signToken(user) }
