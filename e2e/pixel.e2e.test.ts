@@ -1,0 +1,230 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeGraph, startFakeGraph } from '../src/modules/tracking/fake-graph'
+import { waitFor } from '../src/testing/test-app'
+import {
+  apiRegister,
+  DESKTOP,
+  type E2EServer,
+  launchBrowser,
+  newPage,
+  PHONE,
+  recordToasts,
+  snap,
+  startServer,
+  useSession,
+  waitForToast,
+} from './support'
+
+const PIXEL = '987654321012345'
+const TOKEN = `EAAG${'e2e'.repeat(14)}_|-Z9`
+const FBP = 'fb.1.1700000000000.424242'
+
+/**
+ * Stands in for https://connect.facebook.net/en_US/fbevents.js (no internet here): like the real one it sets the
+ * `_fbp` cookie and takes over the queue of our loader; it records every call instead of sending it to Meta.
+ */
+const FBEVENTS_STUB = `(function () {
+  var calls = (window.__fbqCalls = window.__fbqCalls || []);
+  document.cookie = '_fbp=${FBP}; path=/';
+  var f = window.fbq;
+  f.callMethod = function () { calls.push(Array.prototype.slice.call(arguments)); };
+  var q = f.queue.slice();
+  f.queue.length = 0;
+  q.forEach(function (a) { f.callMethod.apply(f, a); });
+})();`
+
+let fake: FakeGraph
+let srv: E2EServer
+let browser: Browser
+let token: string
+let storeId: string
+let productId: string
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${srv.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** Serves the stub for the pixel script and counts how often the page asked for it. */
+async function stubFbevents(page: Page) {
+  const requests: string[] = []
+  await page.route('https://connect.facebook.net/**', (route) => {
+    requests.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'application/javascript', body: FBEVENTS_STUB })
+  })
+  return requests
+}
+
+type FbqCall = [string, ...unknown[]]
+const fbqCalls = (page: Page) => page.evaluate(() => (window as unknown as { __fbqCalls?: FbqCall[] }).__fbqCalls ?? [])
+/** The `track`/`trackSingle` calls as [event, params, eventID]. */
+async function tracked(page: Page) {
+  return (await fbqCalls(page))
+    .filter((c) => c[0] === 'track' || c[0] === 'trackSingle')
+    .map((c) => (c[0] === 'track' ? c.slice(1) : c.slice(2)) as [string, Record<string, unknown>, { eventID: string }])
+}
+
+async function buyDigital(page: Page, query = '') {
+  await page.goto(`/digital-checkout/${storeId}/${productId}${query}`)
+  await page.getByLabel('Nome completo').fill('Maria da Silva')
+  await page.getByLabel('E-mail').fill('maria@example.com')
+  await page.getByLabel('Telefone').pressSequentially('11987654321')
+  await page.getByLabel('CPF').pressSequentially('52998224725')
+  await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+  await page.getByRole('radio', { name: /PIX/ }).waitFor()
+  await page.getByRole('button', { name: 'Finalizar Compra' }).click()
+  await page.getByRole('button', { name: 'Simular pagamento' }).waitFor({ timeout: 20_000 })
+}
+
+beforeAll(async () => {
+  fake = await startFakeGraph()
+  srv = await startServer({ FACEBOOK_GRAPH_URL: fake.url, FACEBOOK_GRAPH_VERSION: 'v21.0' })
+  browser = await launchBrowser()
+  token = await apiRegister(srv.url, 'Lojista Pixel', `pixel-${Date.now()}@example.com`, 'senha-secreta-1')
+  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja do Pixel' })).id
+  productId = (
+    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: 'Curso de Anúncios',
+      price: 197.9,
+      type: 'DIGITAL',
+      digitalFileUrl: 'https://files.example.com/curso.zip',
+    })
+  ).id
+  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, { ativoPayApiKey: 'sk_sandbox_pixel_e2e1' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await srv?.close()
+  await fake?.close()
+})
+
+describe('Facebook Pixel', () => {
+  it('with the pixel off, the checkout loads no pixel code', async () => {
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const requests = await stubFbevents(page)
+    await page.goto(`/digital-checkout/${storeId}/${productId}`)
+    await page.getByLabel('Nome completo').waitFor()
+    await page.getByLabel('Nome completo').fill('Maria da Silva')
+    await page.getByLabel('E-mail').fill('maria@example.com')
+    await page.getByLabel('Telefone').pressSequentially('11987654321')
+    await page.getByLabel('CPF').pressSequentially('52998224725')
+    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    expect(requests).toEqual([])
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined')
+    await context.close()
+  })
+
+  it('the merchant configures the pixel: validation before save and copy, masked token, status Ativo', async () => {
+    const { page, context } = await newPage(browser, srv.url, DESKTOP)
+    await recordToasts(context)
+    await useSession(page, srv.url, token)
+    await page.goto(`/store/${storeId}/facebook-pixel`)
+    await page.getByRole('heading', { name: 'Facebook Pixel', level: 1 }).waitFor()
+    await page
+      .getByRole('link', { name: /Facebook Pixel/ })
+      .first()
+      .waitFor()
+    await page.getByTestId('pixel-status').getByText('Inativo').waitFor()
+
+    // Copy is refused while the id is not 15–16 digits.
+    await page.getByRole('button', { name: 'Mostrar código' }).click()
+    await page.getByRole('button', { name: 'Copiar script' }).click()
+    await page.getByText('ID do Facebook Pixel inválido. Deve conter 15-16 dígitos.').waitFor()
+
+    await page.getByLabel('ID do Pixel').fill('12345')
+    await page.getByRole('switch', { name: 'Pixel ativo' }).check()
+    await page.getByRole('button', { name: 'Salvar configuração' }).click()
+    await page
+      .locator('.field-invalid')
+      .getByText('ID do Facebook Pixel inválido. Deve conter 15-16 dígitos.')
+      .waitFor()
+    await page.getByLabel(/Token de acesso/).fill('curto')
+    await page.getByLabel('ID do Pixel').fill(PIXEL)
+    await page.getByRole('button', { name: 'Salvar configuração' }).click()
+    await page.getByText(/Token de acesso inválido/).waitFor()
+    expect(await api<{ active: boolean }>('GET', `/stores/${storeId}/facebook-pixel`)).toMatchObject({ active: false })
+
+    await page.getByLabel(/Token de acesso/).fill(TOKEN)
+    await page.getByLabel('Código de teste (opcional)').fill('TEST4242')
+    await page.getByRole('button', { name: 'Salvar configuração' }).click()
+    await waitForToast(page, 'Configuração do Pixel salva com sucesso!')
+    await page.getByTestId('pixel-status').getByText('Ativo').waitFor()
+    expect(await page.getByLabel(/Token de acesso/).inputValue()).toContain('•')
+    expect(await page.content()).not.toContain(TOKEN)
+
+    await page.getByRole('button', { name: 'Copiar script' }).click()
+    await waitForToast(page, 'Código copiado!')
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toContain(`fbq('init', '${PIXEL}')`)
+    expect(await page.getByTestId('pixel-script').textContent()).toContain(PIXEL)
+    await snap(page, 'pixel-1-configurado')
+    await context.close()
+  })
+
+  it('at 390 px the buyer’s page sends PageView, AddToCart, InitiateCheckout, Purchase; the server the same Purchase', async () => {
+    fake.calls.length = 0
+    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const requests = await stubFbevents(page)
+    await buyDigital(page, '?fbclid=IwAR-e2e')
+    const events = await tracked(page)
+    expect(requests).toHaveLength(1)
+    expect((await fbqCalls(page)).find((c) => c[0] === 'init')).toEqual(['init', PIXEL])
+    expect(events.map((e) => e[0])).toEqual(['PageView', 'AddToCart', 'InitiateCheckout', 'Purchase'])
+    const byName = Object.fromEntries(events.map((e) => [e[0], e]))
+    expect(byName.AddToCart[1]).toMatchObject({
+      value: 197.9,
+      currency: 'BRL',
+      content_ids: [productId],
+      contents: [{ id: productId, quantity: 1, item_price: 197.9 }],
+    })
+    const orderId = page.url().match(/\/pedido\/([^?]+)/)?.[1]
+    expect(orderId).toBeTruthy()
+    expect(byName.Purchase[1]).toMatchObject({ value: 197.9, currency: 'BRL', content_ids: [productId] })
+    expect(byName.Purchase[2].eventID).toBe(`purchase.${orderId}`)
+    expect(byName.InitiateCheckout[2].eventID).toBe(`checkout.${productId}.${FBP}`)
+    await snap(page, 'pixel-2-pedido-390')
+
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await waitFor(() => fake.calls.some((c) => c.body.data[0].event_name === 'Purchase'), 20_000)
+    const server = Object.fromEntries(fake.calls.map((c) => [c.body.data[0].event_name, c.body]))
+    expect(server.Purchase.data[0].event_id).toBe(byName.Purchase[2].eventID)
+    expect(server.Purchase.data[0].custom_data).toMatchObject({ value: 197.9, currency: 'BRL' })
+    expect(server.Purchase.data[0].user_data.fbp).toBe(FBP)
+    expect(server.Purchase.data[0].user_data.fbc).toMatch(/^fb\.1\.\d+\.IwAR-e2e$/)
+    expect(server.Purchase.test_event_code).toBe('TEST4242')
+    expect(server.InitiateCheckout.data[0].event_id).toBe(byName.InitiateCheckout[2].eventID)
+
+    // A reload of the order page sends no second Purchase.
+    await page.reload()
+    await page
+      .getByText(/Pedido #/)
+      .first()
+      .waitFor()
+    expect((await tracked(page)).filter((e) => e[0] === 'Purchase')).toEqual([])
+    await context.close()
+
+    const merchant = await newPage(browser, srv.url, DESKTOP)
+    await useSession(merchant.page, srv.url, token)
+    await merchant.page.goto(`/store/${storeId}/facebook-pixel`)
+    const rows = merchant.page.getByTestId('pixel-delivery')
+    await rows.filter({ hasText: 'Purchase' }).getByText('Recebido pela Meta').waitFor()
+    await rows.filter({ hasText: 'InitiateCheckout' }).getByText('Recebido pela Meta').waitFor()
+    await snap(merchant.page, 'pixel-3-log-de-eventos')
+    await merchant.context.close()
+
+    const phone = await newPage(browser, srv.url, PHONE)
+    await useSession(phone.page, srv.url, token)
+    await phone.page.goto(`/store/${storeId}/facebook-pixel`)
+    await phone.page.getByTestId('pixel-delivery').first().waitFor()
+    await snap(phone.page, 'pixel-4-tela-390')
+    await phone.context.close()
+  })
+})
