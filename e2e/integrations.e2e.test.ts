@@ -140,6 +140,14 @@ describe('UTMify', () => {
     await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Pago' }).getByText('Enviado').waitFor()
     await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Aguardando pagamento' }).getByText('Enviado').waitFor()
     await snap(merchant.page, 'integrations-3-log-de-envios')
+
+    // the order detail shows where the sale came from
+    await merchant.page.goto(`/store/${storeId}/orders`)
+    await merchant.page.getByRole('row', { name: /#1001/ }).getByRole('button', { name: 'Ver' }).click()
+    const tracking = merchant.page.getByRole('dialog', { name: 'Pedido #1001' }).getByTestId('order-tracking')
+    await tracking.getByText('black-friday').waitFor()
+    expect(await tracking.textContent()).toBe('utm_sourceFButm_mediumcpcutm_campaignblack-fridaysrcstorysckad-42')
+    await snap(merchant.page, 'integrations-4-pedido-com-origem')
     await merchant.context.close()
   })
 })

@@ -31,6 +31,7 @@ const order: StoreOrder = {
   shippingMethod: 'Sedex',
   estimatedDelivery: '3 dias úteis',
   notes: null,
+  tracking: {},
   items: [{ quantity: 1, price: 100, unitPrice: 100, product: { id: 'p', name: 'Camiseta', imageUrl: null } }],
 }
 

@@ -1,20 +1,26 @@
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import type { UtmfyStatus } from '../../shared/integrations'
-import { orderCancelled, orderPaid, orderPlaced } from '../ordering'
+import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering'
 import { deliverOrderStatus } from './service'
 
 /** The merchant's retry button queues this job; the ordering events below call the same delivery. */
 export const UTMFY_DELIVER_JOB = 'integrations.utmfy-deliver'
 
-const deliver = (ctx: JobContext, orderId: string, status: UtmfyStatus) =>
-  deliverOrderStatus({ db: ctx.db, config: ctx.config, log: ctx.log }, { orderId, status })
+const deliver = (ctx: JobContext, orderId: string, status: UtmfyStatus, at?: Date) =>
+  deliverOrderStatus({ db: ctx.db, config: ctx.config, log: ctx.log }, { orderId, status, at })
 
-/** Every order status UTMify knows, sent from the worker: placement, payment, and a refusal, expiry or cancellation. */
+/**
+ * Every order status UTMify knows, sent from the worker: placement, payment, a refusal, expiry or cancellation, and a
+ * refund. Chargebacks are not told apart from refunds by our gateway, so 'chargedback' is never sent.
+ */
 export const integrationsSubscriptions = [
   subscribe(orderPlaced, 'integrations.utmfy-order-placed', (p, ctx) => deliver(ctx, p.orderId, 'waiting_payment')),
   subscribe(orderPaid, 'integrations.utmfy-order-paid', (p, ctx) => deliver(ctx, p.orderId, 'paid')),
   subscribe(orderCancelled, 'integrations.utmfy-order-cancelled', (p, ctx) => deliver(ctx, p.orderId, 'refused')),
+  subscribe(orderRefunded, 'integrations.utmfy-order-refunded', (p, ctx) =>
+    deliver(ctx, p.orderId, 'refunded', new Date(p.refundedAt)),
+  ),
 ]
 
 export const integrationsJobs: JobDefinition[] = [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { applyPaymentEvent } from '../ordering/service'
 import { deliverOrderStatus } from './service'
 
 let t: TestApp
@@ -58,7 +59,12 @@ async function placeOrder(s: { storeId: string; productId: string }) {
     tracking: { utm_source: 'FB', utm_campaign: 'bf|123', utm_medium: 'cpc', src: 'story', sck: 'x1' },
   })
   expect(res.statusCode).toBe(200)
-  return res.json() as { orderId: string; orderNumber: string; paymentResult: { gatewayId: string } }
+  return res.json() as {
+    orderId: string
+    orderNumber: string
+    transactionId: string
+    paymentResult: { gatewayId: string }
+  }
 }
 
 async function sandboxPay(gatewayId: string) {
@@ -237,6 +243,20 @@ describe('order statuses pushed from the worker', () => {
     expect(fake.calls.map((c) => c.body.status)).toEqual(['paid', 'paid'])
     const again = await req('POST', `/api/integrations/utmfy/deliveries/${s.storeId}/${failed.id}/retry`, s.owner)
     expect(again.statusCode).toBe(409)
+  })
+
+  it('sends a refund after the payment, dated', async () => {
+    const s = await shop()
+    const order = await placeOrder(s)
+    await sandboxPay(order.paymentResult.gatewayId)
+    await waitFor(async () => (await deliveries(s)).some((d) => d.status === 'paid' && d.state === 'SENT'))
+    const news = { transactionId: order.transactionId, storeId: s.storeId, orderRef: order.orderId }
+    await applyPaymentEvent(t.runtime.db, { ...news, status: 'REFUNDED', amountCents: 9700 }, t.app.log)
+    await waitFor(async () => (await deliveries(s)).some((d) => d.status === 'refunded' && d.state === 'SENT'))
+    expect(fake.calls.map((c) => c.body.status)).toEqual(['waiting_payment', 'paid', 'refunded'])
+    const refunded = fake.calls[2].body
+    expect(refunded.refundedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect(refunded.createdAt).toBe(fake.calls[0].body.createdAt)
   })
 
   it('sends nothing for a store whose integration is off', async () => {

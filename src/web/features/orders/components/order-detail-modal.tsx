@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { Fragment, useEffect } from 'react'
 import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
 import type { StoreOrder } from '../../../../shared/ordering'
@@ -133,6 +133,19 @@ export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null;
             </dd>
           </dl>
         </section>
+        {Object.keys(order.tracking ?? {}).length > 0 && (
+          <section>
+            <h3>Origem da venda</h3>
+            <dl className="order-dl order-break" data-testid="order-tracking">
+              {Object.entries(order.tracking).map(([key, value]) => (
+                <Fragment key={key}>
+                  <dt>{key}</dt>
+                  <dd>{value}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </section>
+        )}
         <section>
           <h3>Observações</h3>
           <p className="muted">{order.notes || 'Nenhuma observação.'}</p>
