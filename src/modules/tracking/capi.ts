@@ -2,7 +2,7 @@
  * Conversions API events from the worker: Purchase when an order is paid, InitiateCheckout when one is placed (each
  * only when the store's pixel is active, has a token and the event's toggle is on). Each (order, event) is claimed
  * once in pixel_deliveries, so a job that runs twice sends once; a timeout or 5xx throws so the queue retries with
- * backoff; a 4xx is kept as FAILED with Meta's message; an event older than Meta's 7 days is SKIPPED.
+ * backoff (FAILED after the last try); a 4xx is kept as FAILED with Meta's message; an event older than Meta's 7 days is SKIPPED.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
@@ -98,7 +98,7 @@ export function eventIdFor(name: ServerEvent, order: OrderSnapshot, productId: s
  */
 export async function sendOrderEvent(
   deps: TrackingDeps,
-  input: { orderId: string; eventName: ServerEvent; productId: string },
+  input: { orderId: string; eventName: ServerEvent; productId: string; lastAttempt?: boolean },
 ): Promise<void> {
   const order = await orderingService.orderSnapshot(deps.db, input.orderId)
   if (!order) return
@@ -139,11 +139,12 @@ export async function sendOrderEvent(
     })
   } catch (err) {
     const e = err instanceof GraphError ? err : new GraphError('unavailable', 'Erro ao enviar para a Meta', null)
-    const retry = e.kind === 'unavailable'
+    // The queue's last try of a timeout or 5xx is final: the log says so instead of 'trying again' for ever.
+    const retry = e.kind === 'unavailable' && !input.lastAttempt
     await repo.settleDelivery(deps.db, row.id, {
       state: retry ? 'RETRY' : 'FAILED',
       http_status: e.httpStatus,
-      error: e.message,
+      error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
     })
     deps.log.warn(
       { deliveryId: row.id, orderId: order.id, event: input.eventName, httpStatus: e.httpStatus },

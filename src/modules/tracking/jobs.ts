@@ -13,7 +13,12 @@ export const trackingSubscriptions = [
     (p, ctx) =>
       sendOrderEvent(
         { db: ctx.db, config: ctx.config, log: ctx.log },
-        { orderId: p.orderId, eventName: 'InitiateCheckout', productId: p.items[0]?.productId ?? '' },
+        {
+          orderId: p.orderId,
+          eventName: 'InitiateCheckout',
+          productId: p.items[0]?.productId ?? '',
+          lastAttempt: ctx.attempt >= ATTEMPTS,
+        },
       ),
     ATTEMPTS,
   ),
@@ -23,7 +28,12 @@ export const trackingSubscriptions = [
     (p, ctx) =>
       sendOrderEvent(
         { db: ctx.db, config: ctx.config, log: ctx.log },
-        { orderId: p.orderId, eventName: 'Purchase', productId: p.items[0]?.productId ?? '' },
+        {
+          orderId: p.orderId,
+          eventName: 'Purchase',
+          productId: p.items[0]?.productId ?? '',
+          lastAttempt: ctx.attempt >= ATTEMPTS,
+        },
       ),
     ATTEMPTS,
   ),

@@ -251,6 +251,25 @@ describe('Conversions API from the worker', () => {
     expect(failed.error).toBe('O token de acesso expirou')
   })
 
+  it('gives up on the queue’s last try: a 5xx then is kept as failed, not as waiting for a retry', async () => {
+    const s = await shop({ trackInitiateCheckout: false })
+    const order = await placeOrder(s)
+    await t.drain()
+    await t.runtime.db.updateTable('orders').set({ paid_at: new Date() }).where('id', '=', order.orderId).execute()
+    fake.respond({ status: 503, body: { error: { message: 'Service unavailable' } } })
+    const deps = { db: t.runtime.db, config: t.config, log: t.app.log }
+    await sendOrderEvent(deps, {
+      orderId: order.orderId,
+      eventName: 'Purchase',
+      productId: s.productId,
+      lastAttempt: true,
+    })
+    const [row] = await deliveries(s)
+    expect(row).toMatchObject({ eventName: 'Purchase', state: 'FAILED' })
+    expect(row.error).toContain('Service unavailable')
+    expect(fake.calls).toHaveLength(1)
+  })
+
   it('sends nothing when the pixel is off, has no token, or the event toggle is off; nothing past 7 days', async () => {
     for (const pixel of [
       { active: false },

@@ -20,29 +20,30 @@ export function PixelDeliveryLog({ storeId }: { storeId: string }) {
       <Table>
         <thead>
           <tr>
-            <Th>Evento</Th>
-            <Th>Pedido</Th>
-            <Th>Quando</Th>
+            <Th>Evento e pedido</Th>
             <Th>Resultado</Th>
+            <Th>Quando</Th>
           </tr>
         </thead>
         <tbody>
-          {list.isPending && <TableMessage colSpan={4}>Carregando eventos...</TableMessage>}
-          {list.isError && <TableMessage colSpan={4}>Não foi possível carregar os eventos.</TableMessage>}
+          {list.isPending && <TableMessage colSpan={3}>Carregando eventos...</TableMessage>}
+          {list.isError && <TableMessage colSpan={3}>Não foi possível carregar os eventos.</TableMessage>}
           {list.data?.deliveries.length === 0 && (
-            <TableMessage colSpan={4}>
+            <TableMessage colSpan={3}>
               Nenhum evento ainda: com o pixel ativo e um token, cada pedido aparece aqui.
             </TableMessage>
           )}
           {list.data?.deliveries.map((d) => (
             <tr key={d.id} data-testid="pixel-delivery">
-              <Td>{d.eventName}</Td>
-              <Td>{d.orderNumber}</Td>
-              <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
+              <Td>
+                <strong>{d.eventName}</strong>
+                <div className="muted">Pedido {d.orderNumber}</div>
+              </Td>
               <Td>
                 <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>
                 {d.error && <div className="muted pixel-error">{d.error}</div>}
               </Td>
+              <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
             </tr>
           ))}
         </tbody>
