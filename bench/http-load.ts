@@ -12,7 +12,14 @@ export interface LoadResult {
 /** A bounded closed-loop load: `concurrency` clients send `total` requests over keep-alive; loopback only. */
 export async function load(
   url: string,
-  opts: { total: number; concurrency: number; headers?: Record<string, string>; method?: string; body?: () => string },
+  opts: {
+    total: number
+    concurrency: number
+    /** Fixed headers, or a function giving each request its own (say, a client address). */
+    headers?: Record<string, string> | (() => Record<string, string>)
+    method?: string
+    body?: () => string
+  },
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency })
   const latencies: number[] = []
@@ -27,7 +34,10 @@ export async function load(
         {
           agent,
           method: opts.method ?? 'GET',
-          headers: { ...opts.headers, ...(body && { 'content-type': 'application/json' }) },
+          headers: {
+            ...(typeof opts.headers === 'function' ? opts.headers() : opts.headers),
+            ...(body && { 'content-type': 'application/json' }),
+          },
         },
         (res) => {
           res.resume()

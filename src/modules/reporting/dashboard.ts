@@ -95,7 +95,7 @@ async function revenueByMonth(db: Db, storeId: string | undefined, months: strin
   return months.map((m) => ({ month: m, revenue: toReais(cents.get(m) ?? 0) }))
 }
 
-/** `db` is the reporting pool; its queries run one after the other, never a dozen at once. */
+/** `db` is the reporting pool: however many queries a dashboard has, it holds at most two connections. */
 export async function storeDashboard(
   db: Db,
   storeId: string,
@@ -103,20 +103,23 @@ export async function storeDashboard(
   now = new Date(),
 ): Promise<StoreDashboard> {
   const { range, window } = windowOf(period, now)
-  const { cur, prev } = await currentAndPrevious(db, storeId, window)
-  const counters = await reports.customerCounters(db, storeId, window)
-  // Buyers active since a day are exact for periods that end now; yesterday is closed, so read its own facts.
-  const buyers =
-    period === 'yesterday' ? await reports.customersOfDays(db, storeId, window.fromDay!, window.toDay) : counters
   const nowMonth = saoPauloMonth(range.to)
   // The months the period touches; the last 12 for a year or all time.
   const months =
     range.from && period !== '1year'
       ? monthsBetween(saoPauloMonth(range.from), nowMonth)
       : monthsBetween('2000-01', nowMonth, 12)
-  const monthly = await revenueByMonth(db, storeId, months, window.toDay)
-  const totalProducts = await catalogService.countProducts(db, storeId)
-  const recent = await orderingService.recentOrders(db, { storeId, from: range.from, to: range.to })
+  // Queued on the reporting pool (two connections), so at most two of these run at once.
+  const [{ cur, prev }, counters, yesterday, monthly, totalProducts, recent] = await Promise.all([
+    currentAndPrevious(db, storeId, window),
+    reports.customerCounters(db, storeId, window),
+    // Buyers active since a day are exact for periods that end now; yesterday is closed, so read its own facts.
+    period === 'yesterday' ? reports.customersOfDays(db, storeId, window.fromDay!, window.toDay) : undefined,
+    revenueByMonth(db, storeId, months, window.toDay),
+    catalogService.countProducts(db, storeId),
+    orderingService.recentOrders(db, { storeId, from: range.from, to: range.to }),
+  ])
+  const buyers = yesterday ?? counters
   const aov = avg(cur.paidCents, cur.paidCount)
   return {
     period,
@@ -190,16 +193,19 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod, now =
   const { range, window } = windowOf(period, now)
   const prevScope = range.previous!
   const range2 = { from: range.from ?? undefined, to: range.to }
-  const { cur, prev } = await currentAndPrevious(db, undefined, window)
-  const top = await topStores(db, window)
-  const recent = await orderingService.recentOrders(db, { from: range.from, to: range.to, withStoreNames: true })
-  const users = await identityService.countUsers(db)
-  const stores = await storesService.countStores(db)
-  const activeStores = await storesService.countStores(db, { status: 'ACTIVE' })
-  const newUsers = await identityService.countUsers(db, range2)
-  const prevUsers = await identityService.countUsers(db, prevScope)
-  const newStores = await storesService.countStores(db, range2)
-  const prevStores = await storesService.countStores(db, prevScope)
+  const [{ cur, prev }, top, recent, users, stores, activeStores, newUsers, prevUsers, newStores, prevStores] =
+    await Promise.all([
+      currentAndPrevious(db, undefined, window),
+      topStores(db, window),
+      orderingService.recentOrders(db, { from: range.from, to: range.to, withStoreNames: true }),
+      identityService.countUsers(db),
+      storesService.countStores(db),
+      storesService.countStores(db, { status: 'ACTIVE' }),
+      identityService.countUsers(db, range2),
+      identityService.countUsers(db, prevScope),
+      storesService.countStores(db, range2),
+      storesService.countStores(db, prevScope),
+    ])
   const revenue = toReais(cur.paidCents)
   return {
     period,

@@ -1,6 +1,13 @@
 import type { Db } from '../../platform/db'
 import { subscribe } from '../../platform/jobs'
-import { orderCancelled, orderPaid, orderPlaced, orderStatusChanged } from '../ordering'
+import {
+  orderCancelled,
+  orderPaid,
+  orderPaidAfterCancel,
+  orderPlaced,
+  orderRefunded,
+  orderStatusChanged,
+} from '../ordering'
 import { applyOrder } from './rollups'
 
 /**
@@ -15,5 +22,7 @@ export const reportingSubscriptions = [
   subscribe(orderPlaced, 'reporting.rollup-placed', apply),
   subscribe(orderPaid, 'reporting.rollup-paid', apply),
   subscribe(orderCancelled, 'reporting.rollup-cancelled', apply),
+  subscribe(orderRefunded, 'reporting.rollup-refunded', apply),
+  subscribe(orderPaidAfterCancel, 'reporting.rollup-paid-after-cancel', apply),
   subscribe(orderStatusChanged, 'reporting.rollup-status-changed', apply),
 ]

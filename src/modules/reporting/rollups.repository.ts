@@ -191,5 +191,7 @@ export async function rebuildAll(trx: Trx): Promise<{ orders: number }> {
       union all
       select store_id, first_day, 0, 0, 1 from reporting_customers
     ) x group by 1, 2`.execute(trx)
+  // Fresh statistics, or the planner takes the rebuilt tables for empty ones until autovacuum comes by.
+  await sql`analyze reporting_order_facts, reporting_daily, reporting_customers, reporting_customer_days`.execute(trx)
   return { orders: Number(facts.numAffectedRows ?? 0) }
 }

@@ -1,0 +1,188 @@
+// A store growing to 1,000,000 orders (SQL generate_series, created over three years, then the rollups rebuilt):
+// at 10k, 100k and 1M orders, the median latency of the store dashboard (30 days / 1 year / all), the admin
+// dashboard (1 year), the orders page (page 1, a deep keyset page, the summary cards) and the sales list, each next
+// to a bare Fastify + pg primary-key SELECT measured in the same run (ratio = figure / bare). At 1M: checkout
+// throughput alone and while 3 merchants reload the dashboard (ratio). Loopback only; every loop is bounded.
+// Run: npx tsx bench/scale.bench.ts   (BENCH_SIZES=10000,100000 for a shorter run; a 1M fill takes a few minutes)
+import Fastify from 'fastify'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { rebuildRollups } from '../src/modules/reporting'
+import { createTestApp } from '../src/testing/test-app'
+import { fmt, load } from './http-load'
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
+const RUNS = Number(process.env.BENCH_RUNS ?? 15)
+const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 400)
+const CHECKOUT_CONCURRENCY = 20
+
+const t = await createTestApp({ env: { LOG_LEVEL: 'silent' } })
+const db = t.runtime.db
+const post = async (url: string, payload: object, headers: Record<string, string>) => {
+  const res = await t.app.inject({ method: 'POST', url, headers, payload })
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
+  return res.json()
+}
+
+/** Median and 95th percentile of `runs` sequential GETs (after 2 warm-ups). */
+async function timeGet(url: string, headers: Record<string, string> = {}, runs = RUNS) {
+  const times: number[] = []
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now()
+    const res = await fetch(url, { headers })
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`${url}: ${res.status}`)
+    if (i >= 2) times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return {
+    p50: times[Math.floor(times.length / 2)],
+    p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))],
+  }
+}
+
+/** Orders number from+1 … to: created at random instants over three years, 250,000 buyers, a realistic status mix. */
+async function fill(storeId: string, from: number, to: number) {
+  await sql`
+    insert into orders (store_id, order_number, status, product_type, customer_name, customer_email, customer_phone,
+      customer_document, subtotal_cents, total_cents, payment_method, transaction_id, created_at)
+    select ${storeId}::uuid, 1000 + g,
+      (array['PAID','PAID','PAID','PAID','PAID','PAID','PENDING','PENDING','CANCELLED','DELIVERED'])[1 + (g * 7) % 10],
+      'DIGITAL', 'Cliente ' || (g % 250000), 'c' || (g % 250000) || '@example.com', '11987654321', '52998224725',
+      1990 + (g % 97) * 100, 1990 + (g % 97) * 100, (array['PIX','PIX','CREDIT_CARD','BANK_SLIP'])[1 + g % 4],
+      'tx-' || g, now() - random() * interval '1095 days'
+    from generate_series(${from + 1}::int, ${to}::int) g`.execute(db)
+  await sql`
+    insert into order_items (order_id, product_id, name, quantity, unit_price_cents, total_cents)
+    select id, '00000000-0000-4000-8000-000000000001', 'Curso', 1, total_cents, total_cents
+    from orders where store_id = ${storeId}::uuid and order_number > ${1000 + from}`.execute(db)
+  await sql`update order_counters set last_number = ${1000 + to} where store_id = ${storeId}::uuid`.execute(db)
+  await sql`analyze orders`.execute(db)
+  await sql`analyze order_items`.execute(db)
+}
+
+try {
+  const owner = await t.login()
+  const admin = await t.login({ role: 'ADMIN' })
+  const store = await post('/api/stores', { name: 'Loja Milhão' }, owner.headers)
+  for (let i = 0; i < 5; i++) {
+    const other = await post('/api/stores', { name: `Outra ${i}` }, (await t.login()).headers)
+    await fill(other.id, 0, 0)
+  }
+  const product = await post(
+    `/api/stores/${store.id}/products`,
+    { name: 'Camiseta', price: 79.9, type: 'PHYSICAL', stock: 100_000 },
+    owner.headers,
+  )
+  const option = await post(
+    `/api/stores/${store.id}/shipping`,
+    { name: 'Sedex', basePrice: 19.9, estimatedDays: 3 },
+    owner.headers,
+  )
+  await post(
+    `/api/payment/ativo-pay/payment-config?storeId=${store.id}`,
+    { ativoPayApiKey: 'sk_sandbox_bench_0002' },
+    owner.headers,
+  )
+  await sql`insert into order_counters (store_id, last_number) values (${store.id}::uuid, 1000)
+    on conflict (store_id) do nothing`.execute(db)
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+
+  // The baseline: a bare Fastify route answering one primary-key SELECT through pg.
+  const pool = new pg.Pool({ connectionString: t.config.DATABASE_URL, max: 10 })
+  const bare = Fastify()
+  bare.get('/store', async () => (await pool.query('select * from stores where id = $1', [store.id])).rows[0])
+  const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/store`
+
+  const h = owner.headers
+  const api = `${base}/api/stores/${store.id}`
+  let filled = 0
+  for (const size of SIZES) {
+    let started = performance.now()
+    await fill(store.id, filled, size)
+    filled = size
+    const fillMs = performance.now() - started
+    started = performance.now()
+    await rebuildRollups(db)
+    const rebuildMs = performance.now() - started
+    const deep = await sql<{ id: string }>`select id from orders where store_id = ${store.id}::uuid
+      order by created_at desc, id desc offset ${Math.max(0, size - 40)} limit 1`.execute(db)
+    const bareT = await timeGet(bareUrl)
+    const rows: [string, string, Record<string, string>][] = [
+      ['store dashboard 30 days', `${api}/dashboard?period=30days`, h],
+      ['store dashboard 1 year', `${api}/dashboard?period=1year`, h],
+      ['store dashboard all', `${api}/dashboard?period=all`, h],
+      ['admin dashboard 1 year', `${base}/api/admin/dashboard?period=1year`, admin.headers],
+      ['orders page 1 (20)', `${api}/orders`, h],
+      ['orders deep page (keyset)', `${api}/orders?after=${deep.rows[0].id}`, h],
+      ['orders page 1, status PAID', `${api}/orders?status=PAID`, h],
+      ['orders summary cards', `${api}/orders/summary`, h],
+      ['orders summary, search', `${api}/orders/summary?search=c4242%40`, h],
+      ['sales page 1', `${base}/api/sales?page=1&limit=10`, h],
+    ]
+    console.log(
+      `\n== ${size.toLocaleString('en-US')} orders (fill ${(fillMs / 1000).toFixed(1)} s, rollups rebuilt in ${(rebuildMs / 1000).toFixed(1)} s)`,
+    )
+    console.log(`  bare pk SELECT (fastify + pg)     p50 ${bareT.p50.toFixed(2)} ms`)
+    for (const [label, url, headers] of rows) {
+      const r = await timeGet(url, headers)
+      console.log(
+        `  ${label.padEnd(32)}  p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ratio ${(r.p50 / bareT.p50).toFixed(1)}x bare`,
+      )
+    }
+  }
+
+  // Checkout throughput alone, then while 3 merchants reload the dashboard in a loop (bounded by the checkout run).
+  let n = 0
+  const body = () =>
+    JSON.stringify({
+      storeId: store.id,
+      productId: product.id,
+      customer: { name: 'Comprador Bench', email: `buyer${++n}@example.com`, phone: '11987654321', cpf: '52998224725' },
+      shipping: {
+        zipCode: '01310100',
+        address: 'Avenida Paulista',
+        number: String(n),
+        city: 'São Paulo',
+        state: 'SP',
+        method: option.id,
+      },
+      payment: { method: 'pix' },
+    })
+  const orderUrl = `${base}/api/checkout/create-order`
+  await load(orderUrl, { total: 40, concurrency: 5, method: 'POST', body })
+  const alone = await load(orderUrl, {
+    total: CHECKOUT_ORDERS,
+    concurrency: CHECKOUT_CONCURRENCY,
+    method: 'POST',
+    body,
+  })
+  let done = false
+  let reloads = 0
+  const merchants = Array.from({ length: 3 }, async (_, i) => {
+    const periods = ['1year', 'all', '30days']
+    for (let k = 0; !done && k < 10_000; k++) {
+      const res = await fetch(`${api}/dashboard?period=${periods[(i + k) % 3]}`, { headers: h })
+      await res.arrayBuffer()
+      reloads++
+    }
+  })
+  const loaded = await load(orderUrl, {
+    total: CHECKOUT_ORDERS,
+    concurrency: CHECKOUT_CONCURRENCY,
+    method: 'POST',
+    body,
+  })
+  done = true
+  await Promise.all(merchants)
+  console.log(`\n== checkout at ${filled.toLocaleString('en-US')} orders, ${CHECKOUT_CONCURRENCY} concurrent buyers`)
+  console.log(`  alone                        : ${fmt(alone)}`)
+  console.log(`  3 merchants reloading (${reloads} dashboards): ${fmt(loaded)}`)
+  console.log(
+    `  ratio with/without dashboards: ${(loaded.rps / alone.rps).toFixed(2)}x throughput, p50 ${(loaded.p50 / alone.p50).toFixed(2)}x`,
+  )
+  await bare.close()
+  await pool.end()
+} finally {
+  await t.close()
+}
