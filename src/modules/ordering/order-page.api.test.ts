@@ -1,5 +1,7 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { DOUBLE_PAYMENT_NOTE } from '../payments/renew-pix'
 
 let t: TestApp
 beforeAll(async () => {
@@ -175,6 +177,33 @@ describe('renewing an expired PIX', () => {
       .where('order_ref', '=', o.orderId)
       .execute()
     expect(paidCharges.map((c) => c.status).sort()).toEqual(['EXPIRED', 'PAID'])
+
+    // Should the gateway still take the expired code (it must not), the order keeps its one payment and the late
+    // charge is flagged for a refund.
+    await t.runtime.db
+      .updateTable('payment_sandbox_transactions')
+      .set({ status: 'WAITING_PAYMENT' })
+      .where('id', '=', oldGateway)
+      .execute()
+    expect((await sandbox(oldGateway, 'pay')).statusCode).toBe(200)
+    await t.drain()
+    await waitFor(async () => {
+      const late = await t.runtime.db
+        .selectFrom('payment_transactions')
+        .select(['status', 'error_message'])
+        .where('gateway_id', '=', oldGateway)
+        .executeTakeFirstOrThrow()
+      return late.status === 'PAID' && late.error_message === DOUBLE_PAYMENT_NOTE
+    })
+    const stillPaid = (await page(o.orderId, o.token)).json()
+    expect(stillPaid.order.status).toBe('PAID')
+    const paidEvents = await t.runtime.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('event', '=', 'order.paid')
+      .where(sql<boolean>`payload->>'orderId' = ${o.orderId}`)
+      .execute()
+    expect(paidEvents).toHaveLength(1)
   })
 
   it('keeps a sold-out product sold: no new code when the stock went to someone else', async () => {

@@ -2,6 +2,7 @@ import type { AppModule } from '../types'
 import { chargeState, checkoutPayments, executeCharge, openCharge, resolveCharge, sweepCharges } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
 import { paymentJobs } from './jobs'
+import { flagDoublePayment } from './renew-pix'
 import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
 import { createCharge } from './service'
@@ -34,6 +35,7 @@ export const paymentsModule: AppModule = {
   routes: paymentRoutes,
   rootRoutes: sandboxRoutes,
   jobs: paymentJobs,
+  subscriptions: [flagDoublePayment],
   async seedDemo({ db, config, storeId }) {
     await seedDemoConfig(db, config.APP_SECRET, storeId, DEMO_SANDBOX_KEY)
   },

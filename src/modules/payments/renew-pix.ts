@@ -8,13 +8,15 @@
  * 2. at most one charge per order can be CREATING or PENDING (a unique partial index, migration 0045), so two
  *    renewals racing for the same order cannot both produce a payable code;
  * 3. should an expired code still be paid later anyway (EXPIRED → PAID is accepted: the money is in), the order
- *    takes the first payment (markPaid is once per order) and the second PAID charge stays on the merchant's
- *    transactions list for a refund; nothing is flagged automatically.
+ *    takes the first payment (markPaid is once per order) and the later PAID charge is flagged for a refund on the
+ *    merchant's transactions list (`flagDoublePayment`, its errorMessage).
  */
 import type { DbOrTrx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
+import { subscribe } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
 import type { ChargeResult } from './contract'
+import { paymentStatusChanged } from './events'
 import * as repo from './repository'
 import { CREATE_JOB, type CreateOutcome, expireTransaction, syncTransaction, type WorkerDeps } from './service'
 
@@ -165,3 +167,33 @@ export async function renewPix(deps: WorkerDeps, previousTransactionId: string):
   if (!outcome.ok) throw renewError(outcome)
   return outcome.result
 }
+
+export const DOUBLE_PAYMENT_NOTE =
+  'Pagamento em duplicidade: o pedido já foi pago por outra cobrança. Estorne este valor ao comprador.'
+
+/**
+ * A charge paid while another charge of the same order was already paid (an expired PIX the gateway still
+ * accepted after a renewal): the later one is flagged for a refund. Safe to run twice; the first payment is untouched.
+ */
+export const flagDoublePayment = subscribe(
+  paymentStatusChanged,
+  'payments.flag-double-payment',
+  async (payload, ctx) => {
+    if (payload.status !== 'PAID') return
+    const row = await repo.findTransaction(ctx.db, payload.transactionId)
+    if (!row?.paid_at) return
+    const earlier = await ctx.db
+      .selectFrom('payment_transactions')
+      .select('id')
+      .where('order_ref', '=', row.order_ref)
+      .where('id', '!=', row.id)
+      .where('status', 'in', ['PAID', 'REFUNDED'])
+      .where((eb) =>
+        eb.or([eb('paid_at', '<', row.paid_at!), eb.and([eb('paid_at', '=', row.paid_at!), eb('id', '<', row.id)])]),
+      )
+      .executeTakeFirst()
+    if (!earlier) return
+    ctx.log.warn({ transactionId: row.id, orderRef: row.order_ref, firstPayment: earlier.id }, 'double payment flagged')
+    await repo.updateTransaction(ctx.db, row.id, { error_message: DOUBLE_PAYMENT_NOTE })
+  },
+)
