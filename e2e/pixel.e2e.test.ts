@@ -174,9 +174,20 @@ describe('Facebook Pixel', () => {
     const { page, context } = await newPage(browser, srv.url, PHONE)
     const requests = await stubFbevents(page)
     await buyDigital(page, '?fbclid=IwAR-e2e')
-    const events = await tracked(page)
     expect(requests).toHaveLength(1)
     expect((await fbqCalls(page)).find((c) => c[0] === 'init')).toEqual(['init', PIXEL])
+    // An order waiting for its PIX is not a sale yet: no Purchase until it is paid.
+    expect((await tracked(page)).map((e) => e[0])).toEqual(['PageView', 'AddToCart', 'InitiateCheckout'])
+    const orderId = page.url().match(/\/pedido\/([^?]+)/)?.[1]
+    expect(orderId).toBeTruthy()
+    await snap(page, 'pixel-2-pedido-390')
+
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 20_000 })
+    await page.waitForFunction(() =>
+      ((window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []).some((c) => c.includes('Purchase')),
+    )
+    const events = await tracked(page)
     expect(events.map((e) => e[0])).toEqual(['PageView', 'AddToCart', 'InitiateCheckout', 'Purchase'])
     const byName = Object.fromEntries(events.map((e) => [e[0], e]))
     expect(byName.AddToCart[1]).toMatchObject({
@@ -185,14 +196,10 @@ describe('Facebook Pixel', () => {
       content_ids: [productId],
       contents: [{ id: productId, quantity: 1, item_price: 197.9 }],
     })
-    const orderId = page.url().match(/\/pedido\/([^?]+)/)?.[1]
-    expect(orderId).toBeTruthy()
     expect(byName.Purchase[1]).toMatchObject({ value: 197.9, currency: 'BRL', content_ids: [productId] })
     expect(byName.Purchase[2].eventID).toBe(`purchase.${orderId}`)
     expect(byName.InitiateCheckout[2].eventID).toBe(`checkout.${productId}.${FBP}`)
-    await snap(page, 'pixel-2-pedido-390')
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
     await waitFor(() => fake.calls.some((c) => c.body.data[0].event_name === 'Purchase'), 20_000)
     const server = Object.fromEntries(fake.calls.map((c) => [c.body.data[0].event_name, c.body]))
     expect(server.Purchase.data[0].event_id).toBe(byName.Purchase[2].eventID)
@@ -201,14 +208,18 @@ describe('Facebook Pixel', () => {
     expect(server.Purchase.data[0].user_data.fbc).toMatch(/^fb\.1\.\d+\.IwAR-e2e$/)
     expect(server.Purchase.test_event_code).toBe('TEST4242')
     expect(server.InitiateCheckout.data[0].event_id).toBe(byName.InitiateCheckout[2].eventID)
+    await snap(page, 'pixel-3-pago-390')
 
     // A reload of the order page sends no second Purchase.
     await page.reload()
-    await page
-      .getByText(/Pedido #/)
-      .first()
-      .waitFor()
+    await page.getByText('Pagamento Confirmado').waitFor()
     expect((await tracked(page)).filter((e) => e[0] === 'Purchase')).toEqual([])
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('pixel-purchases'),
+      localStorage.getItem('pixel-pending-purchases'),
+    ])
+    expect(JSON.parse(stored[0] ?? '[]')).toContain(orderId)
+    expect(JSON.parse(stored[1] ?? '{}')).not.toHaveProperty(orderId as string)
     await context.close()
 
     const merchant = await newPage(browser, srv.url, DESKTOP)
@@ -217,14 +228,14 @@ describe('Facebook Pixel', () => {
     const rows = merchant.page.getByTestId('pixel-delivery')
     await rows.filter({ hasText: 'Purchase' }).getByText('Recebido pela Meta').waitFor()
     await rows.filter({ hasText: 'InitiateCheckout' }).getByText('Recebido pela Meta').waitFor()
-    await snap(merchant.page, 'pixel-3-log-de-eventos')
+    await snap(merchant.page, 'pixel-4-log-de-eventos')
     await merchant.context.close()
 
     const phone = await newPage(browser, srv.url, PHONE)
     await useSession(phone.page, srv.url, token)
     await phone.page.goto(`/store/${storeId}/facebook-pixel`)
     await phone.page.getByTestId('pixel-delivery').first().waitFor()
-    await snap(phone.page, 'pixel-4-tela-390')
+    await snap(phone.page, 'pixel-5-tela-390')
     await phone.context.close()
   })
 })

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { PublicCustomization } from '../../../../shared/checkout'
 import { formatBRL } from '../../../../shared/money'
@@ -15,6 +15,7 @@ import { BoletoPanel } from './order/boleto-panel'
 import { OrderItems } from './order/order-items'
 import { PaidBlock } from './order/paid-block'
 import { PixPanel } from './order/pix-panel'
+import { trackPaidOrder } from './tracking'
 import './checkout.css'
 import './order/order-page.css'
 
@@ -62,6 +63,10 @@ function OrderView({
   const cancelled = order.status === 'CANCELLED' || order.status === 'REFUNDED'
   const pixExpired = payment?.method === 'PIX' && payment.status === 'EXPIRED' && order.status !== 'REFUNDED'
   const awaiting = !paid && (!cancelled || pixExpired)
+  // The pixel's Purchase, once per order, when the order is seen paid (tracking.ts).
+  useEffect(() => {
+    if (paid) trackPaidOrder(order.id)
+  }, [paid, order.id])
   const refresh = () => void queryClient.invalidateQueries({ queryKey: orderPageQuery(orderId, token).queryKey })
 
   const renew = useMutation({

@@ -1,7 +1,14 @@
 /**
  * The tracking seam (spec 001 §4): AddToCart when the product loads, InitiateCheckout when leaving the step before
- * payment, Purchase on a created order. It asks the server whether the store's Facebook Pixel is active and only then
- * loads the pixel code (its own chunk); each event goes out only if its toggle is on, and never breaks the checkout.
+ * payment, Purchase once the order is paid. It asks the server whether the store's Facebook Pixel is active and only
+ * then loads the pixel code (its own chunk); each event goes out only if its toggle is on, and never breaks the
+ * checkout.
+ *
+ * Purchase: the checkout calls `track('Purchase')` when the order is created, which only remembers the order's
+ * lines; the order page calls `trackPaidOrder` once it shows the order paid (at once for an approved card, after the
+ * PIX lands for PIX), so an unpaid PIX or boleto is never reported as a sale, and the browser event carries the same
+ * event id as the server's Purchase (sent on order.paid) for Meta to count it once. Fired order ids are remembered,
+ * so a reload of the order page sends nothing again.
  */
 import { initiateCheckoutEventId, type PublicPixelConfig, purchaseEventId } from '../../../../shared/pixel'
 import { api } from '../../../lib/api'
@@ -44,24 +51,65 @@ function pixelConfig(storeId: string): Promise<PublicPixelConfig | undefined> {
   return pending
 }
 
+const PENDING_KEY = 'pixel-pending-purchases'
 const FIRED_KEY = 'pixel-purchases'
+/** Enough for a buyer's recent orders; older entries drop off. */
+const KEEP = 20
 
-/** Purchase once per order in this browser, whatever reloads or re-renders happen. */
-function firstPurchase(orderId: string): boolean {
+function readStore<T>(key: string, fallback: T): T {
   try {
-    const fired = JSON.parse(localStorage.getItem(FIRED_KEY) ?? '[]') as string[]
-    if (fired.includes(orderId)) return false
-    localStorage.setItem(FIRED_KEY, JSON.stringify([...fired, orderId].slice(-50)))
-    return true
+    return (JSON.parse(localStorage.getItem(key) ?? 'null') as T | null) ?? fallback
   } catch {
-    return true
+    return fallback
   }
+}
+
+function writeStore(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value))
+  } catch {
+    // Private mode or a full storage: at worst the browser Purchase is not sent; the server's still is.
+  }
+}
+
+type Pending = Record<string, TrackingData>
+
+function rememberPurchase(data: TrackingData & { orderId: string }): void {
+  const pending = readStore<Pending>(PENDING_KEY, {})
+  const kept = Object.entries(pending).slice(-(KEEP - 1))
+  writeStore(PENDING_KEY, Object.fromEntries([...kept, [data.orderId, data]]))
+}
+
+/** Takes the order's remembered lines, once: the second call for the same order gets nothing. */
+function takePurchase(orderId: string): TrackingData | undefined {
+  const fired = readStore<string[]>(FIRED_KEY, [])
+  if (fired.includes(orderId)) return undefined
+  const pending = readStore<Pending>(PENDING_KEY, {})
+  const data = pending[orderId]
+  if (!data) return undefined
+  delete pending[orderId]
+  writeStore(PENDING_KEY, pending)
+  writeStore(FIRED_KEY, [...fired, orderId].slice(-KEEP))
+  return data
+}
+
+/**
+ * The order page shows this order paid: sends the browser Purchase once, if this browser created the order (an order
+ * paid elsewhere is reported by the server alone).
+ */
+export function trackPaidOrder(orderId: string): void {
+  const data = takePurchase(orderId)
+  if (!data) return
+  void send('Purchase', data).catch(() => {})
 }
 
 const reais = (value: number) => Math.round(value * 100) / 100
 
 export function track(event: TrackingEvent, data: TrackingData): void {
-  if (event === 'Purchase' && !data.orderId) return
+  if (event === 'Purchase') {
+    if (data.orderId) rememberPurchase({ ...data, orderId: data.orderId })
+    return
+  }
   void send(event, data).catch(() => {
     // The pixel is the ad account's business; the buyer's checkout goes on.
   })
@@ -73,7 +121,6 @@ async function send(event: TrackingEvent, data: TrackingData): Promise<void> {
   const pixel = await import('../../pixel/browser-pixel')
   pixel.ensurePixel(config)
   if (!config[TOGGLE[event]]) return
-  if (event === 'Purchase' && !firstPurchase(data.orderId ?? '')) return
   const contents = (data.contents ?? [{ id: data.productId, quantity: 1, itemPrice: data.value ?? 0 }]).map((c) => ({
     id: c.id,
     quantity: c.quantity,
