@@ -56,6 +56,8 @@ export async function findItems(db: DbOrTrx, orderIds: string[]): Promise<OrderI
     .selectFrom('order_items')
     .selectAll()
     .where(sql<boolean>`order_id = any(${orderIds}::uuid[])`)
+    // marketing: the checkout's own product first, then the order-bump lines (readers take [0] as the main item).
+    .orderBy(sql`bump_id is not null`)
     .orderBy('id')
     .execute()
 }

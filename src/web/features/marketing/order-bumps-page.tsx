@@ -64,7 +64,7 @@ export default function OrderBumpsPage() {
           </>
         }
       />
-      <div className="grid-4 mk-stats" data-testid="bump-stats">
+      <div className="grid grid-4 mk-stats" data-testid="bump-stats">
         <StatCard label="Total de Bumps" icon="🎁" value={int.format(s.totalBumps)} />
         <StatCard label="Bumps Ativos" icon="✅" value={int.format(s.activeBumps)} />
         <StatCard label="Total de Exibições" icon="👁" value={int.format(s.totalDisplays)} />
