@@ -9,12 +9,13 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { rebuildRollups } from '../src/modules/reporting'
 import { createTestApp } from '../src/testing/test-app'
-import { fmt, load } from './http-load'
+import { fmt, type LoadResult, load } from './http-load'
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
-const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 400)
+const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 300)
 const CHECKOUT_CONCURRENCY = 20
+const CHECKOUT_ROUNDS = 3
 
 const t = await createTestApp({ env: { LOG_LEVEL: 'silent' } })
 const db = t.runtime.db
@@ -151,35 +152,42 @@ try {
     })
   const orderUrl = `${base}/api/checkout/create-order`
   await load(orderUrl, { total: 40, concurrency: 5, method: 'POST', body })
-  const alone = await load(orderUrl, {
-    total: CHECKOUT_ORDERS,
-    concurrency: CHECKOUT_CONCURRENCY,
-    method: 'POST',
-    body,
-  })
-  let done = false
-  let reloads = 0
-  const merchants = Array.from({ length: 3 }, async (_, i) => {
+  // Alternating rounds, so a change in the machine's background load hits both sides alike; best round of each.
+  const merchantsReloading = () => {
+    let done = false
+    let reloads = 0
     const periods = ['1year', 'all', '30days']
-    for (let k = 0; !done && k < 10_000; k++) {
-      const res = await fetch(`${api}/dashboard?period=${periods[(i + k) % 3]}`, { headers: h })
-      await res.arrayBuffer()
-      reloads++
+    const running = Array.from({ length: 3 }, async (_, i) => {
+      for (let k = 0; !done && k < 10_000; k++) {
+        const res = await fetch(`${api}/dashboard?period=${periods[(i + k) % 3]}`, { headers: h })
+        await res.arrayBuffer()
+        reloads++
+      }
+    })
+    return async () => {
+      done = true
+      await Promise.all(running)
+      return reloads
     }
-  })
-  const loaded = await load(orderUrl, {
-    total: CHECKOUT_ORDERS,
-    concurrency: CHECKOUT_CONCURRENCY,
-    method: 'POST',
-    body,
-  })
-  done = true
-  await Promise.all(merchants)
-  console.log(`\n== checkout at ${filled.toLocaleString('en-US')} orders, ${CHECKOUT_CONCURRENCY} concurrent buyers`)
-  console.log(`  alone                        : ${fmt(alone)}`)
-  console.log(`  3 merchants reloading (${reloads} dashboards): ${fmt(loaded)}`)
+  }
+  let alone: LoadResult | undefined
+  let loaded: LoadResult | undefined
+  let reloads = 0
+  for (let round = 0; round < CHECKOUT_ROUNDS; round++) {
+    const a = await load(orderUrl, { total: CHECKOUT_ORDERS, concurrency: CHECKOUT_CONCURRENCY, method: 'POST', body })
+    if (!alone || a.rps > alone.rps) alone = a
+    const stop = merchantsReloading()
+    const l = await load(orderUrl, { total: CHECKOUT_ORDERS, concurrency: CHECKOUT_CONCURRENCY, method: 'POST', body })
+    reloads += await stop()
+    if (!loaded || l.rps > loaded.rps) loaded = l
+  }
   console.log(
-    `  ratio with/without dashboards: ${(loaded.rps / alone.rps).toFixed(2)}x throughput, p50 ${(loaded.p50 / alone.p50).toFixed(2)}x`,
+    `\n== checkout at ${filled.toLocaleString('en-US')} orders, ${CHECKOUT_CONCURRENCY} concurrent buyers, best of ${CHECKOUT_ROUNDS} alternating rounds`,
+  )
+  console.log(`  alone                        : ${fmt(alone!)}`)
+  console.log(`  3 merchants reloading (${reloads} dashboards in all): ${fmt(loaded!)}`)
+  console.log(
+    `  ratio with/without dashboards: ${(loaded!.rps / alone!.rps).toFixed(2)}x throughput, p50 ${(loaded!.p50 / alone!.p50).toFixed(2)}x`,
   )
   await bare.close()
   await pool.end()
