@@ -274,6 +274,11 @@ async function strand(s: Shop, opts: { method: 'PIX' | 'CREDIT_CARD'; key?: stri
 }
 
 describe('order placement a crash cannot strand', () => {
+  it('schedules the sweeper from the start (embedded queue: one job per period)', async () => {
+    const jobs = await t.runtime.db.selectFrom('jobs').select('id').where('name', '=', 'ordering.sweep').execute()
+    expect(jobs.length).toBeGreaterThanOrEqual(1)
+  })
+
   it('a retry with the same Idempotency-Key after a crash gets its one order, charged', async () => {
     const s = await shop()
     const key = randomUUID()

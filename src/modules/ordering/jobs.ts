@@ -2,7 +2,7 @@ import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import { paymentStatusChanged } from '../payments'
 import { applyPaymentEvent } from './service'
-import { SWEEP_JOB, sweepJob } from './sweeper'
+import { SWEEP_EVERY_MS, SWEEP_JOB, sweepJob } from './sweeper'
 
 /**
  * Payment news turns into order status, only for the order's own charge (applyPaymentEvent): PAID → PAID
@@ -14,4 +14,6 @@ export const orderingSubscriptions = [
   }),
 ]
 
-export const orderingJobs: JobDefinition[] = [{ name: SWEEP_JOB, attempts: 1, handler: (_data, ctx) => sweepJob(ctx) }]
+export const orderingJobs: JobDefinition[] = [
+  { name: SWEEP_JOB, attempts: 1, everyMs: SWEEP_EVERY_MS, handler: (_data, ctx) => sweepJob(ctx) },
+]

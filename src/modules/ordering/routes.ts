@@ -15,7 +15,6 @@ import { ordersRoutes } from './orders-routes'
 import { placeOrder } from './place-order'
 import { salesRoutes } from './sales-routes'
 import * as service from './service'
-import { scheduleSweep } from './sweeper'
 
 export const TOO_MANY_ORDERS = 'Muitas tentativas de pedido. Aguarde um minuto e tente novamente.'
 const DOWNLOAD_UNAVAILABLE = 'Link de acesso inválido ou expirado. Volte à página do pedido para gerar um novo.'
@@ -97,23 +96,21 @@ export async function orderingRoutes(fastify: FastifyInstance) {
         tags: ['checkout'],
         summary: 'Redirects a paid digital order to its file (signed, expiring link)',
         params: z.object({ orderId: z.string() }),
-        querystring: z.object({ token: z.string().default('') }),
+        querystring: z.object({
+          token: z.string().default(''),
+          item: z.string().max(100).optional().describe('An order-bump line of the order (its digital product)'),
+        }),
       },
     },
     async (request, reply) => {
       const { orderId } = request.params
       if (!verifyDownloadToken(app.config.APP_SECRET, orderId, request.query.token))
         throw new AppError(403, DOWNLOAD_UNAVAILABLE)
-      const url = await service.digitalFileUrl(app.db, orderId)
+      const url = await service.digitalFileUrl(app.db, orderId, request.query.item)
       if (!url) throw new AppError(404, 'Arquivo digital indisponível. Entre em contato com a loja.')
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302)
     },
   )
-
-  // Every api process (re)starts the sweeper's chain on boot; the slot's job id makes it one job however many start.
-  app.addHook('onReady', async () => {
-    await scheduleSweep(app.jobs).catch((err) => app.log.warn({ err }, 'sweeper not scheduled'))
-  })
 
   await ordersRoutes(fastify)
   await salesRoutes(fastify)
