@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { apiRegister, type E2EServer, launchBrowser, newPage, PHONE, snap, startServer, useSession } from './support'
+
+let srv: E2EServer
+let browser: Browser
+let token: string
+let storeId: string
+let productId: string
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${srv.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+beforeAll(async () => {
+  srv = await startServer()
+  browser = await launchBrowser()
+  token = await apiRegister(srv.url, 'Lojista CSP', `csp-${Date.now()}@example.com`, 'senha-secreta-1')
+  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja Segura' })).id
+  productId = (
+    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: 'Curso Online',
+      price: 97,
+      type: 'DIGITAL',
+      digitalFileUrl: 'https://files.example.com/curso.zip',
+    })
+  ).id
+  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
+    ativoPayApiKey: 'sk_sandbox_e2e_csp_0001',
+  })
+  await api('PATCH', `/stores/${storeId}/customization`, {
+    customHeaderHtml: '<p class="promo">Oferta de lançamento</p>',
+    customCss: '.promo { background: #FEF3C7; padding: 8px; text-align: center; margin: 0 }',
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await srv?.close()
+})
+
+it('runs the buyer page under the CSP with no violation, preloads its reads once, and keeps the session out of reach', async () => {
+  const { context, page } = await newPage(browser, srv.url, PHONE)
+  // The merchant's session sits in this origin's localStorage, as after using the merchant SPA.
+  await useSession(page, srv.url, token)
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __violations: string[] }).__violations = seen
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  const encodings = new Map<string, string | undefined>()
+  page.on('response', (res) => {
+    if (res.url().includes('/assets/') && res.url().endsWith('.js'))
+      encodings.set(res.url(), res.headers()['content-encoding'])
+  })
+  const url = `/digital-checkout/${storeId}/${productId}`
+  const res = await page.goto(url)
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self' https://connect.facebook.net")
+  await page.getByText('Curso Online').first().waitFor()
+  await page.getByText('Oferta de lançamento').waitFor()
+  await snap(page, 'csp-digital-checkout')
+
+  // Our own page breaks none of its own rules (no inline script, styles and images allowed).
+  expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
+  // JavaScript arrived compressed (files under 512 bytes are not worth it and have no twin).
+  const entry = [...encodings].find(([asset]) => /\/assets\/index-[^/]+\.js$/.test(asset))
+  expect(entry?.[1]).toBe('br')
+  expect([...encodings.values()].filter((e) => e === 'br').length).toBeGreaterThan(encodings.size / 2)
+  // The preloaded product read was used by the page's own fetch: one request, not two.
+  const productReads = await page.evaluate(
+    (path) => performance.getEntriesByType('resource').filter((e) => e.name.endsWith(path)).length,
+    `/api/stores/${storeId}/products/${productId}`,
+  )
+  expect(productReads).toBe(1)
+
+  // Markup that got past the sanitiser could not run: an inline script and an inline handler are both refused.
+  await page.evaluate(() => {
+    const s = document.createElement('script')
+    s.textContent = "window.__leak = localStorage.getItem('token')"
+    document.body.append(s)
+    const img = document.createElement('img')
+    img.setAttribute('src', 'data:,x')
+    img.setAttribute('onerror', "window.__leak2 = localStorage.getItem('token')")
+    document.body.append(img)
+  })
+  await page.waitForFunction(() => (window as unknown as { __violations: string[] }).__violations.length >= 2)
+  const leaked = await page.evaluate(() => [
+    (window as unknown as { __leak?: string }).__leak,
+    (window as unknown as { __leak2?: string }).__leak2,
+  ])
+  expect(leaked).toEqual([undefined, undefined])
+  await context.close()
+}, 60_000)
