@@ -52,6 +52,8 @@ export const orderPageSchema = z.object({
   }),
   payment: orderPagePaymentSchema.nullable(),
   digitalAccess: digitalAccessSchema.optional(),
+  /** marketing: once paid, the access to each digital product added as an order bump. */
+  bumpAccess: z.array(digitalAccessSchema).optional(),
 })
 export type OrderPage = z.infer<typeof orderPageSchema>
 export type OrderPagePayment = z.infer<typeof orderPagePaymentSchema>

@@ -182,6 +182,8 @@ export const orderStatusResponseSchema = z.object({
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     digitalAccess: digitalAccessSchema.optional(),
+    /** marketing: once paid, the access to each digital product added as an order bump. */
+    bumpAccess: z.array(digitalAccessSchema).optional(),
     /** Only once paid: lets the buyer leave a verified-purchase review (reviews module). */
     reviewToken: z.string().optional(),
   }),

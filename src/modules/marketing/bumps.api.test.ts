@@ -327,6 +327,29 @@ describe('bumps in the order', () => {
   })
 })
 
+describe('digital bump delivery', () => {
+  it('gives the digital bump’s access with the order once it is paid, not before', async () => {
+    const s = await shop()
+    const ebook = await bump(s, { productId: s.ebookId })
+    const placed = await req('POST', '/api/checkout/create-order', undefined, physicalOrder(s, [ebook.id]))
+    expect(placed.statusCode).toBe(200)
+    const { orderId, paymentResult } = placed.json()
+    const status = async () => (await req('GET', `/api/checkout/order-status/${orderId}`)).json().order
+    expect((await status()).bumpAccess).toBeUndefined()
+    await req('POST', `/sandbox/ativopay/v1/transactions/${paymentResult.gatewayId}/pay`)
+    await waitFor(async () => (await status()).status === 'PAID')
+    const order = await status()
+    expect(order.bumpAccess).toHaveLength(1)
+    expect(order.bumpAccess[0].productName).toBe('E-book')
+    const download = await req('GET', order.bumpAccess[0].url)
+    expect(download.statusCode).toBe(302)
+    expect(download.headers.location).toBe('https://files.example.com/x.pdf')
+    // the token is the order's: another item id of no bump leads nowhere
+    const tampered = order.bumpAccess[0].url.replace(/item=[^&]+/, 'item=00000000-0000-4000-8000-000000000000')
+    expect((await req('GET', tampered)).statusCode).toBe(404)
+  })
+})
+
 describe('honest counters', () => {
   it('counts 100 display calls of one visit once, and conversions and paid revenue from orders', async () => {
     const s = await shop()

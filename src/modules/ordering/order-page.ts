@@ -111,6 +111,7 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
         }
       : null,
     digitalAccess: status?.order.digitalAccess,
+    bumpAccess: status?.order.bumpAccess,
   }
 }
 

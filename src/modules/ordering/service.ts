@@ -214,14 +214,39 @@ export async function orderStatus(
       expiresAt: expiresAt.toISOString(),
     }
   }
+  // marketing: a digital product added as an order bump is delivered with the order once it is paid.
+  if (PAID_STATUSES.includes(row.status)) {
+    const bumpItems = (await repo.findItems(db, [row.id])).filter((i) => i.bump_id)
+    const products = bumpItems.length
+      ? await catalogService.findProducts(
+          db,
+          row.store_id,
+          bumpItems.map((i) => i.product_id),
+        )
+      : []
+    const digital = bumpItems.filter((i) => products.some((p) => p.id === i.product_id && p.type === 'DIGITAL'))
+    if (digital.length) {
+      const { token, expiresAt } = signDownloadToken(appSecret, row.id)
+      response.order.bumpAccess = digital.map((i) => ({
+        productName: i.name,
+        url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}&item=${i.id}`,
+        expiresAt: expiresAt.toISOString(),
+      }))
+    }
+  }
   return response
 }
 
-/** Where a paid digital order's download link leads (the product's file URL), or undefined. */
-export async function digitalFileUrl(db: DbOrTrx, orderId: string): Promise<string | undefined> {
+/**
+ * Where a paid digital order's download link leads (the product's file URL), or undefined. `itemId` names an
+ * order-bump line of the order (marketing), whose digital product is delivered with any paid order.
+ */
+export async function digitalFileUrl(db: DbOrTrx, orderId: string, itemId?: string): Promise<string | undefined> {
   const row = await repo.findOrder(db, orderId)
-  if (row?.product_type !== 'DIGITAL' || !PAID_STATUSES.includes(row.status)) return undefined
-  const [item] = await repo.findItems(db, [row.id])
+  if (!row || !PAID_STATUSES.includes(row.status)) return undefined
+  if (itemId === undefined && row.product_type !== 'DIGITAL') return undefined
+  const items = await repo.findItems(db, [row.id])
+  const item = itemId === undefined ? items[0] : items.find((i) => i.id === itemId && i.bump_id)
   if (!item) return undefined
   const product = await catalogService.findProduct(db, row.store_id, item.product_id)
   const url = product?.digitalFileUrl

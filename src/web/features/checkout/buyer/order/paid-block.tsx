@@ -2,7 +2,7 @@ import type { OrderPage } from '../../../../../shared/order-page'
 
 /** 'Pagamento Confirmado', the card used, and for a digital product its access link (signed, expiring). */
 export function PaidBlock({ data }: { data: OrderPage }) {
-  const { order, payment, digitalAccess } = data
+  const { order, payment, digitalAccess, bumpAccess } = data
   return (
     <div className="ck-paid" data-testid="payment-confirmed">
       <h3>✅ Pagamento Confirmado</h3>
@@ -34,6 +34,19 @@ export function PaidBlock({ data }: { data: OrderPage }) {
           {order.estimatedDelivery ? ` (entrega em ${order.estimatedDelivery})` : ''}.
         </p>
       )}
+      {/* marketing: digital products added as order bumps, delivered with the paid order */}
+      {bumpAccess?.map((access) => (
+        <a
+          key={access.url}
+          className="btn btn-success btn-block"
+          href={access.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="bump-access"
+        >
+          Acessar {access.productName}
+        </a>
+      ))}
     </div>
   )
 }
