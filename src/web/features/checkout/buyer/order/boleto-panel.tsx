@@ -1,13 +1,7 @@
 import { formatBRL } from '../../../../../shared/money'
 import type { OrderPagePayment } from '../../../../../shared/order-page'
 import { CopyButton } from './copy-button'
-
-/** 47 digits as the bank apps print them: 00190.00009 01234.567890 12345.678901 2 12340000012345. */
-export function formatBoletoLine(line: string): string {
-  const d = line.replace(/\D/g, '')
-  if (d.length !== 47) return line
-  return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d[32]} ${d.slice(33)}`
-}
+import { formatBoletoLine } from './format'
 
 const dueFmt = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
 

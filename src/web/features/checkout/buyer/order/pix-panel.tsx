@@ -5,7 +5,8 @@ import { formatBRL } from '../../../../../shared/money'
 import type { OrderPagePayment } from '../../../../../shared/order-page'
 import { Alert, Button } from '../../../../ui'
 import { CopyButton } from './copy-button'
-import { formatCountdown, useSecondsLeft } from './use-seconds-left'
+import { formatCountdown } from './format'
+import { useSecondsLeft } from './use-seconds-left'
 
 /**
  * The PIX to pay: amount, the countdown to the code's real expiry (from the gateway), QR code, 'Copiar Código PIX'

@@ -21,15 +21,3 @@ export function useSecondsLeft(iso: string | null): number | null {
   }, [at])
   return left
 }
-
-const two = (n: number) => String(n).padStart(2, '0')
-
-/** 29:59 under an hour, 23:59:59 (up to 47:59:59) under two days, then '3 dias e 03:10:00'. */
-export function formatCountdown(seconds: number): string {
-  const m = Math.floor((seconds % 3600) / 60)
-  const s = seconds % 60
-  if (seconds < 3600) return `${two(m)}:${two(s)}`
-  if (seconds < 2 * 86_400) return `${two(Math.floor(seconds / 3600))}:${two(m)}:${two(s)}`
-  const days = Math.floor(seconds / 86_400)
-  return `${days} dias e ${two(Math.floor((seconds % 86_400) / 3600))}:${two(m)}:${two(s)}`
-}
