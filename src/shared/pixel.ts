@@ -122,24 +122,8 @@ export const pixelDeliverySchema = z.object({
 export type PixelDelivery = z.infer<typeof pixelDeliverySchema>
 export const pixelDeliveryListSchema = z.object({ deliveries: z.array(pixelDeliverySchema) })
 
-// ---------------------------------------------------------------------------------------------------------------
-// Event ids shared by the browser (fbq eventID) and the Conversions API (event_id): Meta drops the second copy of
-// an event with the same name and id.
-
-/** Purchase: one per order. */
-export function purchaseEventId(orderId: string): string {
-  return `purchase.${orderId}`
-}
-
-/**
- * InitiateCheckout fires in the browser before the order exists, so it cannot carry the order id. Both sides know the
- * product and the pixel's browser id (`_fbp`, kept with the order): the browser event and the server's copy for the
- * same visit share this id. Without `_fbp` the pixel did not run (blocked), so only the server event exists and the
- * order id names it.
- */
-export function initiateCheckoutEventId(productId: string, fbp: string | undefined, orderId: string): string {
-  return fbp ? `checkout.${productId}.${fbp}` : `checkout.${orderId}`
-}
+// Event ids shared by the browser and the Conversions API: in ./pixel-ids (no zod, for the buyer pages).
+export { initiateCheckoutEventId, purchaseEventId } from './pixel-ids'
 
 // ---------------------------------------------------------------------------------------------------------------
 // The install snippet Meta documents, for the merchant's own pages (our checkout loads the pixel itself).

@@ -10,7 +10,8 @@
  * event id as the server's Purchase (sent on order.paid) for Meta to count it once. Fired order ids are remembered,
  * so a reload of the order page sends nothing again.
  */
-import { initiateCheckoutEventId, type PublicPixelConfig, purchaseEventId } from '../../../../shared/pixel'
+import type { PublicPixelConfig } from '../../../../shared/pixel'
+import { initiateCheckoutEventId, purchaseEventId } from '../../../../shared/pixel-ids'
 import { api } from '../../../lib/api'
 
 export type TrackingEvent = 'AddToCart' | 'InitiateCheckout' | 'Purchase'

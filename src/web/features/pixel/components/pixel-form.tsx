@@ -17,7 +17,10 @@ const TOGGLE_LABELS: Record<PixelToggle, { label: string; hint: string }> = {
   trackPageView: { label: 'PageView', hint: 'Quando a página do checkout abre.' },
   trackAddToCart: { label: 'AddToCart', hint: 'Quando o produto do checkout carrega.' },
   trackInitiateCheckout: { label: 'InitiateCheckout', hint: 'Ao avançar para o pagamento (também pelo servidor).' },
-  trackPurchase: { label: 'Purchase', hint: 'Pedido criado no navegador; pedido pago pelo servidor.' },
+  trackPurchase: {
+    label: 'Purchase',
+    hint: 'Quando o pedido é pago, pelo navegador e pelo servidor, contado uma vez.',
+  },
   trackLead: { label: 'Lead', hint: 'Para o código no seu site: o checkout não tem etapa de cadastro.' },
   trackCompleteRegistration: {
     label: 'CompleteRegistration',
