@@ -230,6 +230,43 @@ describe('Conversions API from the worker', () => {
     expect(events('Purchase')).toHaveLength(1)
   })
 
+  it('a physical order: total with shipping, hashed city, state and CEP prefix, the physical checkout as source', async () => {
+    const s = await shop({ trackInitiateCheckout: false })
+    const physical = await req('POST', `/api/stores/${s.storeId}/products`, s.owner, {
+      name: 'Camiseta',
+      price: 100,
+      type: 'PHYSICAL',
+      stock: 5,
+    })
+    const option = await req('POST', `/api/stores/${s.storeId}/shipping`, s.owner, {
+      name: 'Sedex',
+      basePrice: 20.45,
+      estimatedDays: 3,
+    })
+    expect(option.statusCode).toBe(201)
+    const res = await req('POST', '/api/checkout/create-order', undefined, {
+      storeId: s.storeId,
+      productId: physical.json().id,
+      customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
+      shipping: {
+        zipCode: '01310-100',
+        address: 'Avenida Paulista',
+        number: '1000',
+        city: 'São Paulo',
+        state: 'SP',
+        method: option.json().id,
+      },
+      payment: { method: 'pix' },
+    })
+    expect(res.statusCode).toBe(200)
+    await sandboxPay(res.json().paymentResult.gatewayId)
+    await waitFor(() => events('Purchase').length === 1)
+    const e = events('Purchase')[0].body.data[0]
+    expect(e.custom_data).toMatchObject({ value: 120.45, currency: 'BRL', content_ids: [physical.json().id] })
+    expect(e.event_source_url).toMatch(new RegExp(`/checkout/${s.storeId}/${physical.json().id}$`))
+    expect(e.user_data).toMatchObject({ ct: [sha256('saopaulo')], st: [sha256('sp')], zp: [sha256('01310')] })
+  })
+
   it('retries a 500 and records a 400 with Meta’s message without sending again', async () => {
     const s = await shop()
     fake.respond({ status: 500, body: { error: { message: 'Service temporarily unavailable' } } })
