@@ -117,29 +117,32 @@ async function markRefunded(trx: Trx, orderId: string, transactionId: string) {
   })
 }
 
+/** What a payment status means for an order, under the order's row lock in the caller's transaction. */
+async function applyStatus(trx: Trx, orderId: string, status: PaymentStatus, transactionId: string) {
+  switch (status) {
+    case 'PAID':
+      await markPaid(trx, orderId, transactionId)
+      return
+    case 'REFUSED':
+    case 'EXPIRED':
+    case 'CANCELLED':
+      await cancelOrder(trx, orderId, `payment_${status.toLowerCase()}`)
+      return
+    case 'REFUNDED':
+      await markRefunded(trx, orderId, transactionId)
+      return
+    default:
+      return
+  }
+}
+
 /**
- * What a payment status means for its order, once the caller knows the payment is the order's own (see
+ * What a payment status means for its order, for a caller that already knows the payment is the order's own (see
  * `applyPaymentEvent`); safe to receive twice.
  */
 export async function applyPaymentStatus(db: Db, orderId: string, status: PaymentStatus, transactionId: string) {
   if (!isUuid(orderId)) return
-  await db.transaction().execute(async (trx) => {
-    switch (status) {
-      case 'PAID':
-        await markPaid(trx, orderId, transactionId)
-        return
-      case 'REFUSED':
-      case 'EXPIRED':
-      case 'CANCELLED':
-        await cancelOrder(trx, orderId, `payment_${status.toLowerCase()}`)
-        return
-      case 'REFUNDED':
-        await markRefunded(trx, orderId, transactionId)
-        return
-      default:
-        return
-    }
-  })
+  await db.transaction().execute((trx) => applyStatus(trx, orderId, status, transactionId))
 }
 
 /** What payments announces (payment.status_changed), as far as ordering reads it. */
@@ -159,7 +162,8 @@ type Log = { warn(obj: object, msg: string): void }
  * order (never the merchant's test page), of the same store, and for PAID exactly what the order owes. A charge of
  * the order other than the one it records (an older PIX, paid after 'Gerar novo código') may still pay it and then
  * becomes the recorded one; any other status from it is ignored, so an old code's expiry cannot cancel a renewed
- * order nor a duplicate's refund refund it. Everything else is logged and ignored.
+ * order nor a duplicate's refund refund it. Everything else is logged and ignored. Checked under the order's row
+ * lock, so a renewal recording its new charge cannot slip between the check and the change.
  */
 export async function applyPaymentEvent(db: Db, news: PaymentNews, log: Log): Promise<'applied' | 'ignored'> {
   const ignore = (reason: string) => {
@@ -171,14 +175,16 @@ export async function applyPaymentEvent(db: Db, news: PaymentNews, log: Log): Pr
   }
   if (news.purpose === 'TEST') return ignore('test charge')
   if (!isUuid(news.orderRef)) return ignore('not an order reference')
-  const order = await repo.findOrder(db, news.orderRef)
-  if (!order) return ignore('unknown order')
-  if (order.store_id !== news.storeId) return ignore('another store')
-  if (order.transaction_id !== news.transactionId && news.status !== 'PAID')
-    return ignore('not the charge the order records')
-  if (news.status === 'PAID' && news.amountCents !== order.total_cents) return ignore('amount differs from the order')
-  await applyPaymentStatus(db, order.id, news.status, news.transactionId)
-  return 'applied'
+  return db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, news.orderRef)
+    if (!order) return ignore('unknown order')
+    if (order.store_id !== news.storeId) return ignore('another store')
+    if (order.transaction_id !== news.transactionId && news.status !== 'PAID')
+      return ignore('not the charge the order records')
+    if (news.status === 'PAID' && news.amountCents !== order.total_cents) return ignore('amount differs from the order')
+    await applyStatus(trx, order.id, news.status, news.transactionId)
+    return 'applied' as const
+  })
 }
 
 /** The buyer's view of an order; the digital access appears only once the order is paid. */

@@ -13,7 +13,7 @@ import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction, type SerializedGatewayError } from './gateway-client'
 import * as repo from './repository'
 import { sandboxEnabled } from './sandbox'
-import type { ChargePurpose, TransactionRowStatus } from './tables'
+import type { ChargePurpose, StoredChargeRequest, TransactionRowStatus } from './tables'
 
 export { publicMethods }
 
@@ -92,6 +92,11 @@ export function checkChargeRequest(config: repo.ConfigRow | undefined, req: Char
   }
 }
 
+/** What a charge row keeps of the request: never card data. */
+export function storedRequest(req: ChargeRequest): StoredChargeRequest {
+  return { customer: req.customer, items: req.items, ip: req.ip, metadata: req.metadata }
+}
+
 /** The CREATING row of a charge (card data never stored: only the last digits and brand). */
 export function chargeRow(deps: { config: AppConfig }, req: ChargeRequest, purpose: ChargePurpose) {
   const cardNumber = req.card?.number.replace(/\D/g, '')
@@ -103,7 +108,7 @@ export function chargeRow(deps: { config: AppConfig }, req: ChargeRequest, purpo
     installments: req.method === 'CREDIT_CARD' ? (req.installments ?? 1) : null,
     card_last4: cardNumber ? cardNumber.slice(-4) : null,
     card_brand: cardNumber ? cardBrand(cardNumber) : null,
-    request: JSON.stringify({ customer: req.customer, items: req.items, ip: req.ip, metadata: req.metadata }),
+    request: JSON.stringify(storedRequest(req)),
     sandbox: sandboxEnabled(deps.config),
     purpose,
     create_lease_until: new Date(Date.now() + CREATE_LEASE_MS),
