@@ -12,6 +12,7 @@ export const PIXEL_MESSAGES = {
   loadFailed: 'Erro ao carregar configuração do Pixel',
   saveFailed: 'Erro ao salvar configuração do Pixel',
   saved: 'Configuração do Pixel salva com sucesso!',
+  tokenRemoved: 'Token de acesso removido: o servidor deixa de enviar eventos.',
   copied: 'Código copiado!',
   copyFailed: 'Não foi possível copiar o código. Selecione e copie manualmente.',
   storeNotFound: 'Loja não encontrada',

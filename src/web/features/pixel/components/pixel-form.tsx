@@ -80,6 +80,16 @@ export function PixelForm({
     }
   }
 
+  async function onRemoveToken() {
+    try {
+      const saved = await save.mutateAsync({ accessToken: null })
+      setAccessToken(saved.accessToken)
+      toast.success(PIXEL_MESSAGES.tokenRemoved)
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.message ? err.message : PIXEL_MESSAGES.saveFailed)
+    }
+  }
+
   return (
     <Card
       title="Configuração básica"
@@ -137,6 +147,11 @@ export function PixelForm({
           <Button variant="secondary" onClick={() => setShowToken((v) => !v)}>
             {showToken ? 'Ocultar' : 'Mostrar'}
           </Button>
+          {config.hasAccessToken && (
+            <Button variant="secondary" onClick={onRemoveToken} disabled={save.isPending}>
+              Remover
+            </Button>
+          )}
         </div>
       </Field>
       <Field
