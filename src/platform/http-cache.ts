@@ -8,12 +8,15 @@ import { RateLimiter } from './rate-limit'
  * unchanged configuration costs a 304 without a body. `no-cache` rather than a max-age: a merchant who saves and
  * opens the checkout must see the change at once.
  */
-export function sendCacheable<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | FastifyReply {
-  const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`
+export function sendCacheable<T>(request: FastifyRequest, reply: FastifyReply, body: T): FastifyReply {
+  // Serialised once: the same text gives the ETag and the answer (a string skips the route's response serialiser;
+  // the body was built by typed code from the same shapes).
+  const json = JSON.stringify(body)
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`
   reply.header('etag', etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding')
   const match = request.headers['if-none-match']
   if (match?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.code(304).send()
-  return body
+  return reply.type('application/json; charset=utf-8').send(json)
 }
 
 export const PUBLIC_READS_TOO_MANY = 'Muitas requisições. Aguarde um minuto e tente novamente.'

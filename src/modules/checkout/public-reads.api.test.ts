@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { publicCustomizationSchema, publicShippingOptionSchema } from '../../shared/checkout'
+import { publicPaymentMethodsSchema } from '../../shared/payments'
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
 
 let t: TestApp
@@ -17,6 +20,13 @@ const READS = {
   customization: () => `/api/public/stores/${storeId}/customization`,
   shipping: () => `/api/stores/${storeId}/shipping/public/options`,
   payments: () => `/api/payment/ativo-pay/payment-methods-public?storeId=${storeId}`,
+}
+
+/** The documented answer of each read: the body is sent pre-serialised, so it must hold exactly these fields. */
+const SCHEMAS = {
+  customization: publicCustomizationSchema,
+  shipping: z.array(publicShippingOptionSchema),
+  payments: z.object({ success: z.literal(true), data: publicPaymentMethodsSchema }),
 }
 
 /** Saves something that changes each public read's answer. */
@@ -52,6 +62,8 @@ describe('public checkout reads', () => {
       const etag = first.headers.etag as string
       expect(etag).toMatch(/^W\/".+"$/)
       expect(first.headers['cache-control']).toBe('public, no-cache')
+      expect(first.headers['content-type']).toContain('application/json')
+      expect(SCHEMAS[name].parse(first.json())).toEqual(first.json())
 
       const again = await t.app.inject({ url: READS[name](), headers: { 'if-none-match': etag } })
       expect(again.statusCode).toBe(304)
@@ -62,6 +74,7 @@ describe('public checkout reads', () => {
       const changed = await t.app.inject({ url: READS[name](), headers: { 'if-none-match': etag } })
       expect(changed.statusCode).toBe(200)
       expect(changed.headers.etag).not.toBe(etag)
+      expect(SCHEMAS[name].parse(changed.json())).toEqual(changed.json())
     })
   }
 
