@@ -196,6 +196,7 @@ describe('order bumps and the post-purchase link', () => {
     const dialog = page.getByRole('dialog', { name: 'Pedido #1001' })
     await dialog.getByText('Boné Aba Curva').first().waitFor()
     await dialog.getByText('Guia de Estilo').first().waitFor()
+    expect(await dialog.getByText('· Order bump').count()).toBe(2)
     await snap(page, 'marketing-10-pedido-com-bumps')
 
     await page.goto(`/store/${storeId}/order-bumps`)

@@ -232,6 +232,8 @@ export const storeOrderSchema = z.object({
       price: z.number(),
       unitPrice: z.number(),
       product: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
+      /** marketing: the order bump this line came from (null: the checkout's own product). */
+      bumpId: z.string().nullable().optional(),
     }),
   ),
 })

@@ -53,6 +53,7 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
       price: toReais(i.total_cents),
       unitPrice: toReais(i.unit_price_cents),
       product: { id: i.product_id, name: i.name, imageUrl: i.image_url },
+      bumpId: i.bump_id,
     })),
   }
 }

@@ -117,6 +117,7 @@ export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null;
                 )}
                 <span className="order-item-name">
                   {item.quantity}x {item.product.name}
+                  {item.bumpId && <span className="muted"> · Order bump</span>}
                 </span>
                 <span>{formatBRL(item.price)}</span>
               </li>
