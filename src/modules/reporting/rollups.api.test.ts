@@ -38,12 +38,18 @@ const METHODS = ['PIX', 'CREDIT_CARD', 'BANK_SLIP'] as const
 let number = 5000
 
 /** An order placed at a given instant, written as ordering writes it: row and order.placed in one transaction. */
-async function placeAt(at: Date, email: string, cents: number, method: (typeof METHODS)[number]): Promise<string> {
+async function placeAt(
+  at: Date,
+  email: string,
+  cents: number,
+  method: (typeof METHODS)[number],
+  store = storeId,
+): Promise<string> {
   return t.runtime.db.transaction().execute(async (trx) => {
     const row = await orderRepo.insertOrder(
       trx,
       {
-        store_id: storeId,
+        store_id: store,
         order_number: ++number,
         product_type: 'DIGITAL',
         customer_name: email.split('@')[0],
@@ -68,7 +74,7 @@ async function placeAt(at: Date, email: string, cents: number, method: (typeof M
     )
     await publish(trx, orderPlaced, {
       orderId: row.id,
-      storeId,
+      storeId: store,
       orderNumber: `#${row.order_number}`,
       productType: 'DIGITAL',
       totalCents: cents,
@@ -249,3 +255,20 @@ function pick(m: Record<string, number>) {
     returningCustomers: m.returningCustomers,
   }
 }
+
+describe('a deleted store', () => {
+  it('takes its rollups along, so the admin dashboard only counts orders that exist', async () => {
+    const other = await t.login()
+    const gone = (
+      await t.app.inject({ method: 'POST', url: '/api/stores', headers: other.headers, payload: { name: 'Some' } })
+    ).json().id
+    const rows = () =>
+      sql<{ n: number }>`select (select count(*) from reporting_daily where store_id = ${gone})::int
+        + (select count(*) from reporting_order_facts where store_id = ${gone})::int as n`.execute(t.runtime.db)
+    await placeAt(new Date(Date.now() - 60_000), 'x@example.com', 5000, 'PIX', gone)
+    await t.drain()
+    expect((await rows()).rows[0].n).toBe(2)
+    await t.runtime.db.deleteFrom('users').where('id', '=', other.id).execute()
+    expect((await rows()).rows[0].n).toBe(0)
+  })
+})
