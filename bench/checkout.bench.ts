@@ -12,7 +12,7 @@ import { fmt, load } from './http-load'
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const WARMUP = 20
-const DIST = path.resolve(import.meta.dirname, '../dist/web')
+const DIST = process.env.WEB_DIST || path.resolve(import.meta.dirname, '../dist/web')
 
 async function orderThroughput() {
   const t = await createTestApp({ env: { LOG_LEVEL: 'silent' } })
@@ -142,6 +142,7 @@ function checkoutJsSize() {
   }
 }
 
-await orderThroughput()
+// BENCH_SIZE_ONLY=1: only the JavaScript size (no database or Redis needed).
+if (process.env.BENCH_SIZE_ONLY !== '1') await orderThroughput()
 checkoutJsSize()
 process.exit(0)

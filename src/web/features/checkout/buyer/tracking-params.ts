@@ -3,7 +3,7 @@
  * URL on the first load and kept in sessionStorage, so it survives the steps, a reload and a return from the bank app;
  * Meta's `_fbp`/`_fbc` cookies are read when the order is sent. The server cleans and bounds every value again.
  */
-import { cleanTrackingValue, TRACKING_MAX, type TrackingParams, UTM_PARAMS } from '../../../../shared/tracking'
+import { cleanTrackingValue, TRACKING_MAX, type TrackingParams, UTM_PARAMS } from '../../../../shared/tracking-rules'
 
 const STORAGE_KEY = 'checkout-tracking'
 
