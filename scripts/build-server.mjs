@@ -1,6 +1,6 @@
 // Compiles the server side (api, worker and the two command-line tools) into dist/server/ with esbuild (it comes
 // with tsx), so production runs plain `node` without a TypeScript loader. Dependencies stay in node_modules.
-import { rmSync } from 'node:fs'
+import { renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 
@@ -13,7 +13,9 @@ export const SERVER_ENTRIES = {
 }
 
 export async function buildServer() {
-  const outdir = path.join(root, 'dist/server')
+  const target = path.join(root, 'dist/server')
+  // Built aside and moved in place, so an api and a worker started together never run a half-written folder.
+  const outdir = `${target}.tmp-${process.pid}`
   rmSync(outdir, { recursive: true, force: true })
   await build({
     absWorkingDir: root,
@@ -29,6 +31,8 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   })
+  rmSync(target, { recursive: true, force: true })
+  renameSync(outdir, target)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
