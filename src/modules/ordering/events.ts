@@ -13,6 +13,8 @@ const orderFacts = {
   items: z.array(
     z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), unitPriceCents: z.number().int() }),
   ),
+  /** When the order was placed (ISO); optional only so events written before it existed still parse. */
+  placedAt: z.string().optional(),
 }
 
 /** An order was created (PENDING, stock reserved), before its charge exists. */

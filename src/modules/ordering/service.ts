@@ -26,6 +26,7 @@ export function orderFacts(
     totalCents: row.total_cents,
     paymentMethod: row.payment_method,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
+    placedAt: row.created_at.toISOString(),
     items: [{ productId: product.id, name: product.name, quantity, unitPriceCents: product.priceCents }],
   }
 }
@@ -40,6 +41,7 @@ async function factsOf(trx: Trx, row: OrderRow) {
     totalCents: row.total_cents,
     paymentMethod: row.payment_method,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
+    placedAt: row.created_at.toISOString(),
     items: items.map((i) => ({
       productId: i.product_id,
       name: i.name,
