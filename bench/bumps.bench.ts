@@ -3,7 +3,7 @@
 // through the sandbox gateway) at 50 concurrent buyers over real HTTP, without bumps and with two bumps (one
 // physical taking stock, one digital), against the local PostgreSQL and Redis; the figure is the ratio.
 // Bounded: BENCH_ORDERS orders per run (default 500), then it stops.
-// Run: WEB_DIST=/tmp/web-x npx vite build && WEB_DIST=/tmp/web-x npx tsx bench/bumps.bench.ts
+// Run: WEB_DIST=/tmp/web-x npx vite build && WEB_DIST=/tmp/web-x npx tsx bench/bumps.bench.ts (BENCH_SIZE_ONLY=1: sizes)
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -180,6 +180,6 @@ function checkoutJsSize() {
   }
 }
 
-await orderCreation()
+if (!process.env.BENCH_SIZE_ONLY) await orderCreation()
 checkoutJsSize()
 process.exit(0)

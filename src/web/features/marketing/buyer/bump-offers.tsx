@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { BUMP_DEBOUNCE_MS, BUMP_MESSAGES, type BumpOffer, type BumpPosition } from '../../../../shared/marketing'
+import type { BumpOffer, BumpPosition } from '../../../../shared/marketing'
+import { BUMP_DEBOUNCE_MS, BUMP_MESSAGES } from '../../../../shared/marketing-constants'
 import { formatBRL } from '../../../../shared/money'
 import { calculateBumps, trackBump, visitIdFor } from './public-api'
 import './bumps.css'
