@@ -66,7 +66,7 @@ export async function placeOrderOnce(
       if (stored.status_code)
         return reply.status(stored.status_code).header('idempotent-replayed', 'true').send(stored.response)
       if (stored.order_id) {
-        const result = await resumeOrder(deps, stored.order_id, claim)
+        const result = await resumeOrder(deps, stored.order_id, claim, { buyerWaiting: true })
         if (result) return reply.status(200).header('idempotent-replayed', 'true').send(result)
       } else if (stored.created_at.getTime() < Date.now() - LEGACY_STALE_MS) {
         await repo.releaseIdempotencyKey(deps.db, scope, key)

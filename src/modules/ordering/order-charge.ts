@@ -125,12 +125,15 @@ export async function chargeOrder(
 
 /**
  * Finishes an order whose request died between its commit and its answer. Returns its answer, throws its error, or
- * returns undefined while another request still holds the charge (a slow gateway call): the caller waits.
+ * returns undefined while another request still holds the charge (a slow gateway call): the caller waits. A buyer's
+ * retry (`buyerWaiting`) may have a PIX or boleto created now; the sweeper only takes what the gateway already has,
+ * and cancels the rest.
  */
 export async function resumeOrder(
   deps: OrderingDeps,
   orderId: string,
-  claim?: IdempotencyClaim,
+  claim: IdempotencyClaim | undefined,
+  opts: { buyerWaiting: boolean },
 ): Promise<OrderResult | undefined> {
   const order = await repo.findOrder(deps.db, orderId)
   if (!order) return undefined
@@ -140,7 +143,7 @@ export async function resumeOrder(
   }
   let state = await paymentsService.chargeState(deps.db, order.transaction_id)
   if (state?.status === 'CREATING' && !state.held)
-    state = await paymentsService.resolveCharge({ ...deps, log: deps.log }, order.transaction_id)
+    state = await paymentsService.resolveCharge(deps, order.transaction_id, { create: opts.buyerWaiting })
   if (!state) throw await failOrder(deps.db, order, 'charge_failed', new AppError(503, MSG.gatewayUnavailable), claim)
   if (state.status === 'CREATING') return undefined
   if (state.status === 'FAILED')
@@ -165,7 +168,7 @@ export async function sweepOrders(deps: OrderingDeps, opts: { olderThanMs: numbe
   )) {
     const claim = await repo.findClaimOfOrder(deps.db, id)
     try {
-      if (await resumeOrder(deps, id, claim)) finished++
+      if (await resumeOrder(deps, id, claim, { buyerWaiting: false })) finished++
       else waiting++
     } catch (err) {
       if (err instanceof AppError) cancelled++

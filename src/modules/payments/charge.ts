@@ -129,11 +129,16 @@ async function findAtGateway(deps: WorkerDeps, key: string, row: repo.Transactio
 
 /**
  * Finishes a CREATING charge whose caller died, once its lease ran out: the gateway is asked first whether the
- * creation landed (its list, by our id as externalRef); if it did, its answer is stored as if it had come back;
- * if not, a PIX or boleto is created now, and a card — whose data was never stored — fails. Returns the charge's
- * state afterwards (still CREATING and held when someone else is on it).
+ * creation landed (its list, by our id as externalRef); if it did, its answer is stored as if it had come back.
+ * If not: with `create` (a buyer's retry is waiting for it) a PIX or boleto is created now; otherwise (the sweeper:
+ * nobody would ever see the code) and always for a card — whose data was never stored — the charge fails. Returns
+ * the charge's state afterwards (still CREATING and held when someone else is on it).
  */
-export async function resolveCharge(deps: WorkerDeps, transactionId: string): Promise<ChargeState | undefined> {
+export async function resolveCharge(
+  deps: WorkerDeps,
+  transactionId: string,
+  opts: { create: boolean },
+): Promise<ChargeState | undefined> {
   const row = await repo.takeCreateLease(deps.db, transactionId, CREATE_LEASE_MS)
   if (!row) return chargeState(deps.db, transactionId)
   const config = await repo.findConfig(deps.db, row.store_id)
@@ -152,7 +157,7 @@ export async function resolveCharge(deps: WorkerDeps, transactionId: string): Pr
   if (found) {
     deps.log.info({ transactionId, gatewayId: found.id }, 'abandoned charge found at the gateway')
     await storeCreated(deps, row, found)
-  } else if (row.method === 'CREDIT_CARD') {
+  } else if (row.method === 'CREDIT_CARD' || !opts.create) {
     await repo.updateTransaction(
       deps.db,
       row.id,
@@ -171,7 +176,7 @@ export async function sweepCharges(deps: WorkerDeps, opts: { olderThanMs: number
   let resolved = 0
   let expired = 0
   for (const { id } of await repo.listAbandonedCreating(deps.db, new Date(Date.now() - opts.olderThanMs), limit)) {
-    const state = await resolveCharge(deps, id).catch((err) => {
+    const state = await resolveCharge(deps, id, { create: false }).catch((err) => {
       deps.log.warn({ err, transactionId: id }, 'sweep: charge not resolved')
       return undefined
     })
