@@ -2,7 +2,11 @@ import type { FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { AppError } from './errors'
 
-/** Fixed-window counters: in Redis when there is one (shared by every api replica), in memory otherwise. */
+/**
+ * Sliding-window counters (the current minute's hits plus the previous minute's, weighted by how much of it still
+ * lies within the last minute): no burst of twice the budget across a minute boundary. In Redis when there is one
+ * (shared by every api replica), in memory otherwise.
+ */
 export class RateLimiter {
   private memory = new Map<string, { count: number; resetAt: number }>()
 
@@ -11,29 +15,39 @@ export class RateLimiter {
     private prefix: string,
   ) {}
 
-  /** Counts one hit on `key`; false once more than `max` hits fell in the current window. */
+  /** Counts one hit on `key`; false once more than `max` hits fell in the last `windowMs`. */
   async hit(key: string, max: number, windowMs: number): Promise<boolean> {
-    const window = Math.floor(Date.now() / windowMs)
-    const fullKey = `${this.prefix}:${key}:${window}`
+    const now = Date.now()
+    const window = Math.floor(now / windowMs)
+    const previousWeight = 1 - (now - window * windowMs) / windowMs
+    const current = `${this.prefix}:${key}:${window}`
+    const previous = `${this.prefix}:${key}:${window - 1}`
     if (this.redis) {
       try {
-        const [[, count]] = (await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs).exec()) as [
-          [null, number],
-        ]
-        return count <= max
+        const res = (await this.redis
+          .multi()
+          .incr(current)
+          .pexpire(current, 2 * windowMs)
+          .get(previous)
+          .exec()) as [[null, number], [null, number], [null, string | null]]
+        return res[0][1] + Number(res[2][1] ?? 0) * previousWeight <= max
       } catch {
         // Redis unreachable: fall back to this process's counters rather than refusing every login.
       }
     }
-    const now = Date.now()
-    const entry = this.memory.get(fullKey)
+    const count = this.bump(current, now, 2 * windowMs)
+    const before = this.memory.get(previous)
+    return count + (before && before.resetAt > now ? before.count : 0) * previousWeight <= max
+  }
+
+  private bump(key: string, now: number, ttlMs: number): number {
+    const entry = this.memory.get(key)
     if (!entry || entry.resetAt <= now) {
       if (this.memory.size > 50_000) this.sweep(now)
-      this.memory.set(fullKey, { count: 1, resetAt: now + windowMs })
-      return 1 <= max
+      this.memory.set(key, { count: 1, resetAt: now + ttlMs })
+      return 1
     }
-    entry.count++
-    return entry.count <= max
+    return ++entry.count
   }
 
   private sweep(now: number) {
