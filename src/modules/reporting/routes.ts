@@ -12,8 +12,12 @@ import {
 import { orderFiltersSchema, orderSummarySchema } from '../../shared/orders-list'
 import { requireStoreOwner } from '../stores'
 import { adminDashboard, storeDashboard } from './dashboard'
+import { microCache } from './micro-cache'
 import { ordersSummary } from './orders-summary'
 import { openReportingDb } from './pool'
+
+/** How long a dashboard answer is reused for the same store and period (see micro-cache.ts). */
+export const DASHBOARD_CACHE_MS = 2_000
 
 export const DASHBOARD_BUSY = 'Dashboard indisponível no momento. Tente novamente em instantes.'
 
@@ -33,6 +37,9 @@ export async function reportingRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', () => reporting.close())
   const db: Db = reporting.db
   const storeParams = z.object({ storeId: z.string() })
+  // Ownership is checked by each route's preHandler before the cache is asked.
+  const storeDashboards = microCache<Awaited<ReturnType<typeof storeDashboard>>>(DASHBOARD_CACHE_MS)
+  const adminDashboards = microCache<Awaited<ReturnType<typeof adminDashboard>>>(DASHBOARD_CACHE_MS)
 
   app.get(
     '/stores/:storeId/dashboard',
@@ -47,7 +54,11 @@ export async function reportingRoutes(fastify: FastifyInstance) {
       },
       preHandler: requireStoreOwner(fastify),
     },
-    async (request) => guarded(() => storeDashboard(db, request.store!.id, request.query.period)),
+    async (request) => {
+      const { id } = request.store!
+      const { period } = request.query
+      return storeDashboards(`${id}|${period}`, () => guarded(() => storeDashboard(db, id, period)))
+    },
   )
 
   app.get(
@@ -77,6 +88,7 @@ export async function reportingRoutes(fastify: FastifyInstance) {
       },
       preHandler: app.requireRole('ADMIN'),
     },
-    async (request) => guarded(() => adminDashboard(db, request.query.period)),
+    async (request) =>
+      adminDashboards(request.query.period, () => guarded(() => adminDashboard(db, request.query.period))),
   )
 }

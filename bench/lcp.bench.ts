@@ -1,0 +1,215 @@
+// Largest Contentful Paint of the buyer's digital checkout page on a throttled phone (4x CPU, 150 ms RTT, 1.6 Mbps
+// down / 750 kbps up) against a minimal React page (one bundle, gzip) served by a bare node server on the same
+// machine; alternating cold loads in Debian's Chromium, median of each, ratio. The app runs compiled
+// (dist/server, plain node) against a fresh local PostgreSQL database. Loopback only; BENCH_RUNS loads each.
+// Run: npm run build && npx tsx bench/lcp.bench.ts
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { type Browser, chromium } from 'playwright-core'
+import { createDatabase } from '../src/testing/test-app'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+const ROOT = path.resolve(import.meta.dirname, '..')
+const WEB_DIST = process.env.WEB_DIST || path.join(ROOT, 'dist/web')
+const SERVER = path.join(ROOT, 'dist/server/server.js')
+if (!existsSync(path.join(WEB_DIST, 'index.html')) || !existsSync(SERVER)) {
+  console.error('Run `npm run build` first (dist/web and dist/server).')
+  process.exit(1)
+}
+
+const listen = (server: ReturnType<typeof createServer>) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  )
+
+/** The baseline: React rendering a heading and a paragraph, one minified bundle, served gzipped. */
+async function minimalReactPage() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lcp-minimal-'))
+  writeFileSync(
+    path.join(dir, 'main.tsx'),
+    `import { createRoot } from 'react-dom/client'
+createRoot(document.getElementById('root')!).render(
+  <main style={{ fontFamily: 'sans-serif', padding: 16 }}>
+    <h1>Curso de Fotografia</h1>
+    <p>Finalize sua compra em dois passos: seus dados e o pagamento por PIX, cartão ou boleto.</p>
+  </main>,
+)`,
+  )
+  await build({
+    entryPoints: [path.join(dir, 'main.tsx')],
+    outfile: path.join(dir, 'main.js'),
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [path.join(ROOT, 'node_modules')],
+    logLevel: 'warning',
+  })
+  const html = gzipSync(
+    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Checkout</title><script type="module" src="/main.js"></script></head><body><div id="root"></div></body></html>',
+  )
+  const js = gzipSync(readFileSync(path.join(dir, 'main.js')))
+  rmSync(dir, { recursive: true, force: true })
+  const server = createServer((req, res) => {
+    const isJs = req.url === '/main.js'
+    res.writeHead(200, {
+      'content-type': isJs ? 'text/javascript' : 'text/html; charset=utf-8',
+      'content-encoding': 'gzip',
+      'cache-control': 'no-store',
+    })
+    res.end(isJs ? js : html)
+  })
+  return { url: await listen(server), close: () => server.close(), bytes: html.length + js.length }
+}
+
+async function startApp(): Promise<{ url: string; child: ChildProcess; drop(): Promise<void> }> {
+  const database = await createDatabase()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lcp-app-'))
+  const probe = createServer()
+  const port = Number(new URL(await listen(probe)).port)
+  probe.close()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: database.url,
+      REDIS_URL: '',
+      DATA_DIR: dataDir,
+      WEB_DIST,
+      APP_SECRET: 'lcp-bench-secret-that-is-long-enough-0123456789',
+      ATIVOPAY_API_URL: '',
+    },
+  })
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    if (i > 300) throw new Error('server did not start')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    child,
+    async drop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function json<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** One cold load on a throttled phone; LCP from the browser's own PerformanceObserver once `ready` shows. */
+async function lcp(browser: Browser, url: string, ready: string): Promise<number> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  })
+  await context.addInitScript(() => {
+    const w = window as unknown as { __lcp: number }
+    w.__lcp = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lcp = e.startTime
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 })
+  await page.getByText(ready).first().waitFor({ timeout: 60_000 })
+  await page.waitForTimeout(1500)
+  const value = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)
+  await context.close()
+  return value
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+const minimal = await minimalReactPage()
+const app = await startApp()
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+})
+try {
+  await json(`${app.url}/api/auth/register`, { name: 'Lojista LCP', email: 'lcp@example.com', password: 'senha-1234' })
+  const { token } = await json<{ token: string }>(`${app.url}/api/auth/login`, {
+    email: 'lcp@example.com',
+    password: 'senha-1234',
+  })
+  const store = await json<{ id: string }>(`${app.url}/api/stores`, { name: 'Loja LCP' }, token)
+  const product = await json<{ id: string }>(
+    `${app.url}/api/stores/${store.id}/products`,
+    { name: 'Curso de Fotografia', price: 97, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/c.pdf' },
+    token,
+  )
+  const page = `${app.url}/digital-checkout/${store.id}/${product.id}`
+  const appRuns: number[] = []
+  const baseRuns: number[] = []
+  await lcp(browser, page, 'Curso de Fotografia')
+  await lcp(browser, minimal.url, 'Curso de Fotografia')
+  for (let i = 0; i < RUNS; i++) {
+    appRuns.push(await lcp(browser, page, 'Curso de Fotografia'))
+    baseRuns.push(await lcp(browser, minimal.url, 'Curso de Fotografia'))
+  }
+  const a = median(appRuns)
+  const b = median(baseRuns)
+  console.log(
+    `digital checkout page LCP, throttled phone: median ${a.toFixed(0)} ms (${appRuns.map((x) => x.toFixed(0)).join(', ')})`,
+  )
+  console.log(
+    `minimal React page (${(minimal.bytes / 1024).toFixed(1)} KB gzip) LCP: median ${b.toFixed(0)} ms (${baseRuns.map((x) => x.toFixed(0)).join(', ')})`,
+  )
+  console.log(`ratio app/minimal: ${(a / b).toFixed(2)}`)
+} finally {
+  await browser.close()
+  minimal.close()
+  await app.drop()
+}
