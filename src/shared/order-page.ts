@@ -54,6 +54,8 @@ export const orderPageSchema = z.object({
   digitalAccess: digitalAccessSchema.optional(),
   /** marketing: once paid, the access to each digital product added as an order bump. */
   bumpAccess: z.array(digitalAccessSchema).optional(),
+  /** reviews: once paid, the signed token that makes the buyer's review a verified purchase. */
+  reviewToken: z.string().optional(),
 })
 export type OrderPage = z.infer<typeof orderPageSchema>
 export type OrderPagePayment = z.infer<typeof orderPagePaymentSchema>

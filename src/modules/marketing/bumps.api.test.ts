@@ -333,8 +333,10 @@ describe('digital bump delivery', () => {
     const ebook = await bump(s, { productId: s.ebookId })
     const placed = await req('POST', '/api/checkout/create-order', undefined, physicalOrder(s, [ebook.id]))
     expect(placed.statusCode).toBe(200)
-    const { orderId, paymentResult } = placed.json()
-    const status = async () => (await req('GET', `/api/checkout/order-status/${orderId}`)).json().order
+    const { orderId, paymentResult, orderPageUrl } = placed.json()
+    const pageToken = new URL(orderPageUrl, 'http://x').searchParams.get('t') ?? ''
+    const status = async () =>
+      (await req('GET', `/api/checkout/order-status/${orderId}?t=${encodeURIComponent(pageToken)}`)).json().order
     expect((await status()).bumpAccess).toBeUndefined()
     await req('POST', `/sandbox/ativopay/v1/transactions/${paymentResult.gatewayId}/pay`)
     await waitFor(async () => (await status()).status === 'PAID')

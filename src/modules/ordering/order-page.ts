@@ -67,7 +67,7 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
   const [items, charge, status] = await Promise.all([
     repo.findItems(deps.db, [row.id]),
     pixRenewal.latestCharge(deps.db, row.id),
-    orderStatus(deps.db, deps.config.APP_SECRET, row.id),
+    orderStatus(deps.db, deps.config.APP_SECRET, row.id, { withAccess: true }),
   ])
   return {
     order: {
@@ -112,6 +112,7 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
       : null,
     digitalAccess: status?.order.digitalAccess,
     bumpAccess: status?.order.bumpAccess,
+    reviewToken: status?.order.reviewToken,
   }
 }
 

@@ -113,9 +113,13 @@ async function orders(s: Shop) {
   return res.json() as { id: string; status: string; total: number; orderNumber: string }[]
 }
 
-async function orderStatus(orderId: string) {
-  return (await t.app.inject({ url: `/api/checkout/order-status/${orderId}` })).json().order
+/** The order status; with the order page's token (from `orderPageUrl`) it includes what a paid order gives access to. */
+async function orderStatus(orderId: string, pageToken?: string) {
+  const query = pageToken ? `?t=${encodeURIComponent(pageToken)}` : ''
+  return (await t.app.inject({ url: `/api/checkout/order-status/${orderId}${query}` })).json().order
 }
+
+const pageTokenOf = (orderPageUrl: string) => new URL(orderPageUrl, 'http://x').searchParams.get('t') ?? ''
 
 async function sandbox(gatewayId: string, action: 'pay' | 'refuse' | 'expire') {
   const res = await post(`/sandbox/ativopay/v1/transactions/${gatewayId}/${action}`, {})
@@ -400,7 +404,10 @@ describe('payment status', () => {
 
     await sandbox(body.paymentResult.gatewayId, 'pay')
     await waitFor(async () => (await orderStatus(body.orderId)).status === 'PAID')
-    const after = await orderStatus(body.orderId)
+    // the order id alone (which the merchant and the logs see) opens nothing: the page token does
+    expect((await orderStatus(body.orderId)).digitalAccess).toBeUndefined()
+    expect((await orderStatus(body.orderId, 'wrong-token')).digitalAccess).toBeUndefined()
+    const after = await orderStatus(body.orderId, pageTokenOf(body.orderPageUrl))
     expect(after.digitalAccess).toMatchObject({ productName: 'E-book' })
     const download = await t.app.inject({ url: after.digitalAccess.url })
     expect(download.statusCode).toBe(302)

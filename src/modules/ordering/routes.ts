@@ -8,8 +8,10 @@ import {
   orderResultSchema,
   orderStatusResponseSchema,
 } from '../../shared/ordering'
+import { isUuid } from '../stores'
 import { verifyDownloadToken } from './access'
 import { placeOrderOnce } from './idempotency'
+import { verifyOrderPageToken } from './order-page'
 import { orderPageRoutes } from './order-page-routes'
 import { ordersRoutes } from './orders-routes'
 import { placeOrder } from './place-order'
@@ -78,11 +80,17 @@ export async function orderingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['checkout'],
         params: z.object({ orderId: z.string() }),
+        querystring: z.object({
+          t: z.string().max(200).optional().describe("The order page's token: adds the paid order's accesses"),
+        }),
         response: { 200: orderStatusResponseSchema },
       },
     },
     async (request, reply) => {
-      const status = await service.orderStatus(app.db, app.config.APP_SECRET, request.params.orderId)
+      const { orderId } = request.params
+      const t = request.query.t
+      const withAccess = Boolean(t && isUuid(orderId) && verifyOrderPageToken(app.config.APP_SECRET, orderId, t))
+      const status = await service.orderStatus(app.db, app.config.APP_SECRET, orderId, { withAccess })
       if (!status) throw new AppError(404, service.ORDER_NOT_FOUND)
       reply.header('cache-control', 'no-store')
       return status

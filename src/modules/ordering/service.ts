@@ -189,11 +189,16 @@ export async function applyPaymentEvent(db: Db, news: PaymentNews, log: Log): Pr
   })
 }
 
-/** The buyer's view of an order; the digital access appears only once the order is paid. */
+/**
+ * The buyer's view of an order. What a paid order gives access to (the digital downloads, the verified-review token)
+ * is added only with `withAccess`, i.e. for the holder of the order page's token: the order id alone is known to the
+ * merchant and travels in logs and URLs, so it must not open the download nor let anyone review as a buyer.
+ */
 export async function orderStatus(
   db: Db,
   appSecret: string,
   orderId: string,
+  opts: { withAccess?: boolean } = {},
 ): Promise<OrderStatusResponse | undefined> {
   if (!isUuid(orderId)) return undefined
   const row = await repo.findOrder(db, orderId)
@@ -211,6 +216,7 @@ export async function orderStatus(
       paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     },
   }
+  if (!opts.withAccess) return response
   // reviews: a paid order's buyer may leave a verified-purchase review through this signed token.
   if (PAID_STATUSES.includes(row.status)) response.order.reviewToken = signReviewToken(appSecret, row.id)
   if (row.product_type === 'DIGITAL' && PAID_STATUSES.includes(row.status)) {

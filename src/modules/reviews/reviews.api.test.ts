@@ -54,7 +54,8 @@ async function paidOrder(s: { storeId: string; productId: string }, pay = true) 
     },
   })
   expect(res.statusCode).toBe(200)
-  const order = res.json() as { orderId: string; paymentResult: { gatewayId: string } }
+  const order = res.json() as { orderId: string; orderPageUrl: string; paymentResult: { gatewayId: string } }
+  const pageToken = new URL(order.orderPageUrl, 'http://x').searchParams.get('t') ?? ''
   if (pay) {
     const paid = await req('POST', `/sandbox/ativopay/v1/transactions/${order.paymentResult.gatewayId}/pay`, {
       payload: {},
@@ -65,8 +66,11 @@ async function paidOrder(s: { storeId: string; productId: string }, pay = true) 
       async () => (await req('GET', `/api/checkout/order-status/${order.orderId}`)).json().order.status === 'PAID',
     )
   }
-  const status = (await req('GET', `/api/checkout/order-status/${order.orderId}`)).json()
-  return { orderId: order.orderId, reviewToken: status.order.reviewToken as string | undefined, status }
+  // the review token comes with the order page's token only, never with the order id alone
+  const bare = (await req('GET', `/api/checkout/order-status/${order.orderId}`)).json()
+  expect(bare.order.reviewToken).toBeUndefined()
+  const status = (await req('GET', `/api/checkout/order-status/${order.orderId}?t=${pageToken}`)).json()
+  return { orderId: order.orderId, pageToken, reviewToken: status.order.reviewToken as string | undefined, status }
 }
 
 /** Waits until the worker ran the subscriber and the review lost its flag. */
@@ -388,7 +392,7 @@ describe('verified purchase', () => {
       `/api/stores/${s.storeId}/reviews/order/${refunded.orderId}?token=${encodeURIComponent(refunded.reviewToken!)}`,
     )
     expect(late.statusCode).toBe(404)
-    const status = (await req('GET', `/api/checkout/order-status/${refunded.orderId}`)).json()
+    const status = (await req('GET', `/api/checkout/order-status/${refunded.orderId}?t=${refunded.pageToken}`)).json()
     expect(status.order.reviewToken).toBeUndefined()
   })
 })

@@ -149,9 +149,9 @@ function OrderView({
             </Suspense>
           )}
           {/* reviews: 'Avalie sua compra' for a paid order (lazy; verified through the order's review token) */}
-          {paid && (
+          {paid && data.reviewToken && (
             <Suspense fallback={null}>
-              <LeaveReview orderId={orderId} storeId={order.storeId} />
+              <LeaveReview orderId={orderId} storeId={order.storeId} reviewToken={data.reviewToken} />
             </Suspense>
           )}
         </div>

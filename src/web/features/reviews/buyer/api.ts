@@ -44,16 +44,6 @@ export function createReview(storeId: string, input: ReviewCreateInput) {
   return api.post<{ data: PublicReview; message?: string }>(base(storeId), input, { auth: false })
 }
 
-/** The review token of a paid order (the public order status answer carries it once paid). */
-export function getReviewToken(orderId: string): Promise<string | null> {
-  return api
-    .get<{ order: { reviewToken?: string } }>(`/checkout/order-status/${encodeURIComponent(orderId)}`, {
-      auth: false,
-      timeoutMs: 15_000,
-    })
-    .then((r) => r.order.reviewToken ?? null)
-}
-
 export function getReviewableOrder(storeId: string, orderId: string, token: string) {
   return api
     .get<{ data: ReviewableOrder }>(`${base(storeId)}/order/${encodeURIComponent(orderId)}`, {

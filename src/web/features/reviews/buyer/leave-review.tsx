@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { REVIEW_LIMITS, REVIEW_MESSAGES, reviewCreateSchema } from '../../../../shared/reviews'
 import { ApiError } from '../../../lib/api'
-import { createReview, getReviewableOrder, getReviewToken } from './api'
+import { createReview, getReviewableOrder } from './api'
 import './reviews-buyer.css'
 
 interface Props {
   orderId: string
   storeId: string
+  /** From the order page's answer (which needs the page's own token): proves the buyer holds a paid order. */
+  reviewToken: string
 }
 
 type Errors = Partial<Record<'rating' | 'customerName' | 'title' | 'comment' | 'location' | '_', string>>
@@ -19,28 +21,21 @@ const sentKey = (orderId: string, productId: string) => `review-sent:${orderId}:
  * token, so the server marks it as a verified purchase; it shows publicly once the store approves it. Mounted only
  * for a paid order; renders nothing when the order gives no token or every product already has its review.
  */
-export default function LeaveReview({ orderId, storeId }: Props) {
-  const token = useQuery({
-    queryKey: ['reviews', 'order-token', orderId],
-    queryFn: () => getReviewToken(orderId),
-    retry: 1,
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+export default function LeaveReview({ orderId, storeId, reviewToken }: Props) {
   const reviewable = useQuery({
     queryKey: ['reviews', 'reviewable', storeId, orderId],
-    queryFn: () => getReviewableOrder(storeId, orderId, token.data!),
-    enabled: Boolean(token.data),
+    queryFn: () => getReviewableOrder(storeId, orderId, reviewToken),
     retry: 0,
     staleTime: Number.POSITIVE_INFINITY,
   })
   const product = reviewable.data?.products.find((p) => !p.reviewed) ?? reviewable.data?.products[0]
-  if (!token.data || !reviewable.data || !product) return null
+  if (!reviewable.data || !product) return null
   return (
     <LeaveReviewForm
       key={product.productId}
       orderId={orderId}
       storeId={storeId}
-      reviewToken={token.data}
+      reviewToken={reviewToken}
       productId={product.productId}
       productName={product.productName}
       customerName={reviewable.data.customerName}
