@@ -7,7 +7,11 @@ interface TransactionJob {
   transactionId: string
 }
 
-/** Every gateway call runs here: in the worker with BullMQ, in-process in embedded mode. */
+/**
+ * The gateway calls that need no caller waiting (re-reads, expiries, health checks, a renewed PIX's creation) run here:
+ * in the worker with BullMQ, in-process in embedded mode. An order's charge is created by the api process itself
+ * (service.ts createCharge, charge.ts): no queue round trip on the buyer's request.
+ */
 export const paymentJobs: JobDefinition[] = [
   {
     name: CREATE_JOB,
