@@ -3,7 +3,7 @@
  * the difference. Reads the orders table as the source of truth (the read model's only input besides its own rows).
  */
 import { sql } from 'kysely'
-import type { DbOrTrx, Trx } from '../../platform/db'
+import type { Trx } from '../../platform/db'
 import { TIME_ZONE } from '../../shared/dates'
 
 export interface OrderFact {
@@ -28,23 +28,32 @@ export async function lockKey(trx: Trx, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 7243))`.execute(trx)
 }
 
-/** The order as it stands, reduced to what the rollups count. */
-export async function currentFact(db: DbOrTrx, orderId: string): Promise<OrderFact | undefined> {
-  return db
-    .selectFrom('orders')
-    .select(['store_id', spDay.as('day'), 'payment_method', 'status', 'total_cents', 'customer_email'])
-    .where('id', '=', orderId)
-    .executeTakeFirst()
-}
+const FACT_COLUMNS = ['store_id', 'day', 'payment_method', 'status', 'total_cents', 'customer_email'] as const
 
-/** What the order contributed when it was last applied (locked until the transaction ends). */
-export async function recordedFact(trx: Trx, orderId: string): Promise<OrderFact | undefined> {
-  return trx
-    .selectFrom('reporting_order_facts')
-    .select(['store_id', sql<string>`day::text`.as('day'), 'payment_method', 'status', 'total_cents', 'customer_email'])
-    .where('order_id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst()
+/**
+ * In one statement: the order as it stands, reduced to what the rollups count, and what it contributed when last
+ * applied. The caller holds the order's lock (lockKey), and a rebuild's TRUNCATE makes this read wait for it.
+ */
+export async function factsOf(trx: Trx, orderId: string): Promise<{ now?: OrderFact; before?: OrderFact }> {
+  const { rows } = await sql<Record<string, string | number | null>>`
+    select o.store_id as now_store_id, o.day as now_day, o.payment_method as now_payment_method,
+      o.status as now_status, o.total_cents as now_total_cents, o.customer_email as now_customer_email,
+      f.store_id as before_store_id, f.day as before_day, f.payment_method as before_payment_method,
+      f.status as before_status, f.total_cents as before_total_cents, f.customer_email as before_customer_email
+    from (select store_id, ${spDay} as day, payment_method, status, total_cents, customer_email
+          from orders where id = ${orderId}) o
+    full join (select store_id, day::text as day, payment_method, status, total_cents, customer_email
+          from reporting_order_facts where order_id = ${orderId}) f on true`.execute(trx)
+  const row = rows[0]
+  const pick = (prefix: 'now' | 'before') =>
+    row?.[`${prefix}_store_id`]
+      ? (Object.fromEntries(FACT_COLUMNS.map((c) => [c, row[`${prefix}_${c}`]])) as unknown as OrderFact)
+      : undefined
+  const now = pick('now')
+  const before = pick('before')
+  if (now) now.total_cents = Number(now.total_cents)
+  if (before) before.total_cents = Number(before.total_cents)
+  return { now, before }
 }
 
 export async function saveFact(trx: Trx, orderId: string, fact: OrderFact, eventId: string): Promise<void> {
@@ -64,14 +73,6 @@ export async function saveFact(trx: Trx, orderId: string, fact: OrderFact, event
     .execute()
 }
 
-export async function touchFact(trx: Trx, orderId: string, eventId: string): Promise<void> {
-  await trx
-    .updateTable('reporting_order_facts')
-    .set({ last_event_id: eventId, updated_at: new Date() })
-    .where('order_id', '=', orderId)
-    .execute()
-}
-
 export interface DailyDelta {
   store_id: string
   day: string
@@ -81,10 +82,12 @@ export interface DailyDelta {
   total_cents: number
 }
 
-export async function addDaily(trx: Trx, d: DailyDelta): Promise<void> {
+/** Adds every delta in one statement (their keys are distinct). */
+export async function addDaily(trx: Trx, deltas: DailyDelta[]): Promise<void> {
+  if (deltas.length === 0) return
   await trx
     .insertInto('reporting_daily')
-    .values(d)
+    .values(deltas)
     .onConflict((oc) =>
       oc.columns(['store_id', 'day', 'payment_method', 'status']).doUpdateSet((eb) => ({
         orders: eb('reporting_daily.orders', '+', eb.ref('excluded.orders')),
@@ -94,30 +97,37 @@ export async function addDaily(trx: Trx, d: DailyDelta): Promise<void> {
     .execute()
 }
 
-/** A buyer's orders at the store (cancelled aside), from the recorded facts. */
-export async function customerFromFacts(trx: Trx, storeId: string, email: string): Promise<CustomerRow | undefined> {
-  const row = await trx
-    .selectFrom('reporting_order_facts')
-    .select([
-      sql<number>`count(*)::int`.as('orders'),
-      sql<string>`min(day)::text`.as('first_day'),
-      sql<string>`max(day)::text`.as('last_day'),
-    ])
-    .where('store_id', '=', storeId)
-    .where('customer_email', '=', email)
-    .where('status', '<>', 'CANCELLED')
-    .executeTakeFirstOrThrow()
-  return row.orders > 0 ? row : undefined
-}
-
-export async function recordedCustomer(trx: Trx, storeId: string, email: string): Promise<CustomerRow | undefined> {
-  return trx
-    .selectFrom('reporting_customers')
-    .select(['orders', sql<string>`first_day::text`.as('first_day'), sql<string>`last_day::text`.as('last_day')])
-    .where('store_id', '=', storeId)
-    .where('customer_email', '=', email)
-    .forUpdate()
-    .executeTakeFirst()
+/**
+ * In one statement: the buyer's row as recorded, and as the recorded facts now say (orders at the store, cancelled
+ * aside). The caller holds the buyer's lock.
+ */
+export async function buyerOf(
+  trx: Trx,
+  storeId: string,
+  email: string,
+): Promise<{ before?: CustomerRow; now?: CustomerRow }> {
+  const { rows } = await sql<{
+    before_orders: number | null
+    before_first: string | null
+    before_last: string | null
+    now_orders: number
+    now_first: string | null
+    now_last: string | null
+  }>`
+    select c.orders as before_orders, c.first_day::text as before_first, c.last_day::text as before_last,
+      f.orders as now_orders, f.first_day as now_first, f.last_day as now_last
+    from (select count(*)::int as orders, min(day)::text as first_day, max(day)::text as last_day
+          from reporting_order_facts
+          where store_id = ${storeId} and customer_email = ${email} and status <> 'CANCELLED') f
+    left join reporting_customers c on c.store_id = ${storeId} and c.customer_email = ${email}`.execute(trx)
+  const r = rows[0]
+  return {
+    before:
+      r.before_orders !== null
+        ? { orders: r.before_orders, first_day: r.before_first!, last_day: r.before_last! }
+        : undefined,
+    now: r.now_orders > 0 ? { orders: r.now_orders, first_day: r.now_first!, last_day: r.now_last! } : undefined,
+  }
 }
 
 export async function saveCustomer(trx: Trx, storeId: string, email: string, row: CustomerRow | undefined) {
@@ -144,10 +154,12 @@ export interface CustomerDayDelta {
   first_seen: number
 }
 
-export async function addCustomerDay(trx: Trx, d: CustomerDayDelta): Promise<void> {
+/** Adds every delta in one statement (their days are distinct). */
+export async function addCustomerDays(trx: Trx, deltas: CustomerDayDelta[]): Promise<void> {
+  if (deltas.length === 0) return
   await trx
     .insertInto('reporting_customer_days')
-    .values(d)
+    .values(deltas)
     .onConflict((oc) =>
       oc.columns(['store_id', 'day']).doUpdateSet((eb) => ({
         last_seen: eb('reporting_customer_days.last_seen', '+', eb.ref('excluded.last_seen')),

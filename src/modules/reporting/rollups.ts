@@ -71,24 +71,17 @@ const counts = (f: OrderFact | undefined) => Boolean(f && f.status !== 'CANCELLE
 /** Brings the rollups in line with one order, in the caller's transaction. */
 export async function applyOrder(trx: Trx, orderId: string, eventId: string): Promise<void> {
   await repo.lockKey(trx, `order:${orderId}`)
-  const now = await repo.currentFact(trx, orderId)
-  const before = await repo.recordedFact(trx, orderId)
-  if (!now && !before) return
-  if (now && before && sameFact(now, before)) {
-    await repo.touchFact(trx, orderId, eventId)
-    return
-  }
-  const fact = (now ?? before)!
-  const buyerChanged = counts(before) !== counts(now) || before?.day !== now?.day
-  if (buyerChanged) await repo.lockKey(trx, `buyer:${fact.store_id}:${fact.customer_email}`)
+  const { now, before } = await repo.factsOf(trx, orderId)
+  // Nothing to move: a repeated or late event, or one that changes nothing the rollups count.
+  if (!now || (before && sameFact(now, before))) return
+  const buyerChanged = counts(before) !== counts(now) || before?.day !== now.day
+  if (buyerChanged) await repo.lockKey(trx, `buyer:${now.store_id}:${now.customer_email}`)
 
-  for (const delta of dailyDeltas(before, now)) await repo.addDaily(trx, delta)
-  // An order is never deleted while it has rows elsewhere; if it were, its recorded contribution stays as history.
-  if (now) await repo.saveFact(trx, orderId, now, eventId)
+  await repo.addDaily(trx, dailyDeltas(before, now))
+  await repo.saveFact(trx, orderId, now, eventId)
   if (!buyerChanged) return
 
-  const oldBuyer = await repo.recordedCustomer(trx, fact.store_id, fact.customer_email)
-  const newBuyer = await repo.customerFromFacts(trx, fact.store_id, fact.customer_email)
-  await repo.saveCustomer(trx, fact.store_id, fact.customer_email, newBuyer)
-  for (const delta of customerDayDeltas(fact.store_id, oldBuyer, newBuyer)) await repo.addCustomerDay(trx, delta)
+  const buyer = await repo.buyerOf(trx, now.store_id, now.customer_email)
+  await repo.saveCustomer(trx, now.store_id, now.customer_email, buyer.now)
+  await repo.addCustomerDays(trx, customerDayDeltas(now.store_id, buyer.before, buyer.now))
 }
