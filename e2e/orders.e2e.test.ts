@@ -55,7 +55,7 @@ describe('orders page', () => {
 
     // Summary cards come from the rollups the event handlers keep: wait for all 45.
     await page.getByText('Página 1 de 3').waitFor()
-    expect(await page.locator('.orders-summary').innerText()).toContain('45')
+    expect(await page.locator('.orders-summary').textContent()).toContain('45')
     await page.getByRole('cell', { name: /#1045/ }).waitFor()
     expect(await page.locator('tbody tr').count()).toBe(20)
     await snap(page, 'orders-pages-1')
@@ -78,7 +78,7 @@ describe('orders page', () => {
     await page.getByText('Página 1 de 1').waitFor()
     await page.getByRole('cell', { name: /#1041/ }).waitFor()
     expect(await page.locator('tbody tr').count()).toBe(9)
-    expect(await page.locator('.orders-summary').innerText()).toContain('9')
+    expect(await page.locator('.orders-summary').textContent()).toContain('9')
     await snap(page, 'orders-pages-filtro')
 
     const [download] = await Promise.all([
