@@ -119,6 +119,11 @@ export function orderStatusInfo(status: string) {
   return STATUS[status.toUpperCase()] ?? STATUS.PENDING
 }
 
+/** A number the pt-BR way ('66,7'). */
+export function formatDecimal(value: number, digits = 1): string {
+  return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)
+}
+
 export function formatPercent(value: number | null | undefined, digits = 1): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? '--' : `${value.toFixed(digits)}%`
+  return value === null || value === undefined || !Number.isFinite(value) ? '--' : `${formatDecimal(value, digits)}%`
 }

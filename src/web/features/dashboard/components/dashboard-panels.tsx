@@ -1,6 +1,6 @@
 import { formatBRL } from '../../../../shared/money'
 import { Card, EmptyState } from '../../../ui'
-import { type DashboardData, type DashboardMetrics, formatPercent } from '../model'
+import { type DashboardData, type DashboardMetrics, formatDecimal, formatPercent } from '../model'
 
 const NO_DATA = <EmptyState title="Dados não disponíveis" />
 
@@ -78,7 +78,7 @@ export function PaymentDistribution({ methods }: { methods: DashboardMetrics['pa
 
 export function PerformanceSummary({ m, platform }: { m: DashboardMetrics; platform: boolean }) {
   const rows: [string, string][] = [
-    ['Avaliação média', typeof m.averageRating === 'number' ? `${m.averageRating.toFixed(1)} / 5` : '--'],
+    ['Avaliação média', typeof m.averageRating === 'number' ? `${formatDecimal(m.averageRating)} / 5` : '--'],
     ['Taxa de entrega', formatPercent(m.deliveryRate)],
     ['Satisfação', formatPercent(m.customerSatisfaction)],
     platform

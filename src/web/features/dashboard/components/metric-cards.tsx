@@ -1,13 +1,13 @@
 import { formatBRL } from '../../../../shared/money'
 import { StatCard } from '../../../ui'
-import type { DashboardMetrics } from '../model'
+import { type DashboardMetrics, formatPercent } from '../model'
 
 function Trend({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined || !Number.isFinite(value)) return null
   const up = value >= 0
   return (
     <span className={up ? 'trend trend-up' : 'trend trend-down'}>
-      {up ? '▲' : '▼'} {Math.abs(value).toFixed(1)}%
+      {up ? '▲' : '▼'} {formatPercent(Math.abs(value))}
     </span>
   )
 }
