@@ -52,14 +52,16 @@ export async function lockOrder(trx: Trx, id: string): Promise<OrderRow | undefi
 export async function findItems(db: DbOrTrx, orderIds: string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return []
   // One array parameter however many orders: `in ($1, ..., $n)` overflows the protocol's 65,535 parameters.
-  return db
-    .selectFrom('order_items')
-    .selectAll()
-    .where(sql<boolean>`order_id = any(${orderIds}::uuid[])`)
-    // marketing: the checkout's own product first, then the order-bump lines (readers take [0] as the main item).
-    .orderBy(sql`bump_id is not null`)
-    .orderBy('id')
-    .execute()
+  return (
+    db
+      .selectFrom('order_items')
+      .selectAll()
+      .where(sql<boolean>`order_id = any(${orderIds}::uuid[])`)
+      // marketing: the checkout's own product first, then the order-bump lines (readers take [0] as the main item).
+      .orderBy(sql`bump_id is not null`)
+      .orderBy('id')
+      .execute()
+  )
 }
 
 export async function updateOrder(

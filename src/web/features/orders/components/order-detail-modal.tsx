@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
 import type { StoreOrder } from '../../../../shared/ordering'
 import { paymentMethodLabel } from '../../../../shared/ordering-rules'
-import { Button, Modal } from '../../../ui'
+import { Alert, Button, Modal } from '../../../ui'
 import { OrderStatusBadge } from './status-badge'
 
 const cpf = (d: string) => (d.length === 11 ? d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : d)
@@ -48,6 +48,14 @@ export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null;
           <OrderStatusBadge status={order.status} />
           <span className="muted">{formatDateTime(order.createdAt)}</span>
         </div>
+        {order.paidAfterCancel && (
+          <Alert tone="warning">
+            <strong>Pago após o cancelamento</strong> em {formatDateTime(order.paidAfterCancel.at)}
+            {order.paidAfterCancel.transactionId ? ` (transação ${order.paidAfterCancel.transactionId})` : ''}. O pedido
+            continua cancelado e o estoque não foi reservado de novo: reembolse o comprador pelo AtivoPay ou, se
+            preferir, atenda o pedido combinando o envio com ele.
+          </Alert>
+        )}
         <section>
           <h3>Cliente</h3>
           <dl className="order-dl">

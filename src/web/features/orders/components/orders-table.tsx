@@ -2,7 +2,7 @@ import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
 import type { StoreOrder } from '../../../../shared/ordering'
 import { paymentMethodLabel } from '../../../../shared/ordering-rules'
-import { Button, Table, Td, Th } from '../../../ui'
+import { Badge, Button, Table, Td, Th } from '../../../ui'
 import { OrderStatusBadge } from './status-badge'
 
 export function OrdersTable({ orders, onView }: { orders: StoreOrder[]; onView: (order: StoreOrder) => void }) {
@@ -38,6 +38,7 @@ export function OrdersTable({ orders, onView }: { orders: StoreOrder[]; onView: 
             </Td>
             <Td data-label="Status">
               <OrderStatusBadge status={o.status} />
+              {o.paidAfterCancel && <Badge tone="warning">Pago após cancelar</Badge>}
             </Td>
             <Td data-label="Pagamento">{paymentMethodLabel(o.paymentMethod)}</Td>
             <Td data-label="Total" className="orders-nowrap">
