@@ -3,7 +3,17 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiRegister, type E2EServer, launchBrowser, newPage, PHONE, snap, startServer, useSession } from './support'
+import {
+  apiRegister,
+  callApi,
+  type E2EServer,
+  launchBrowser,
+  newPage,
+  PHONE,
+  snap,
+  startServer,
+  useSession,
+} from './support'
 
 /** A ViaCEP-compatible fake, so the CEP auto-fill runs without the internet. */
 function startFakeCep(): Promise<{ url: string; server: Server }> {
@@ -37,14 +47,8 @@ let storeId: string
 let physicalId: string
 let digitalId: string
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${srv.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
+function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return callApi<T>(srv.url, token, method, path, body)
 }
 
 beforeAll(async () => {

@@ -1,6 +1,16 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { apiRegister, type E2EServer, launchBrowser, newPage, PHONE, snap, startServer, useSession } from './support'
+import {
+  apiRegister,
+  callApi,
+  type E2EServer,
+  launchBrowser,
+  newPage,
+  PHONE,
+  snap,
+  startServer,
+  useSession,
+} from './support'
 
 let srv: E2EServer
 let browser: Browser
@@ -8,14 +18,8 @@ let token: string
 let storeId: string
 let productId: string
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${srv.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
+function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return callApi<T>(srv.url, token, method, path, body)
 }
 
 beforeAll(async () => {

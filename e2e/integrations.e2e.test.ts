@@ -4,6 +4,7 @@ import { type FakeUtmify, startFakeUtmify } from '../src/testing/fake-utmify'
 import { waitFor } from '../src/testing/test-app'
 import {
   apiRegister,
+  callApi,
   DESKTOP,
   type E2EServer,
   launchBrowser,
@@ -23,14 +24,8 @@ let token: string
 let storeId: string
 let productId: string
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${srv.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
+function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return callApi<T>(srv.url, token, method, path, body)
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
+import { apiRegister, callApi, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
 
 /** A ViaCEP-compatible fake, so the CEP auto-fill runs without the internet. */
 function startFakeCep(): Promise<{ url: string; server: Server }> {
@@ -36,14 +36,8 @@ let token: string
 let storeId: string
 let shirtId: string
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
+function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return callApi<T>(e2e.server.url, token, method, path, body)
 }
 
 /** Reloads until `text` shows (the worker counts after the request answered). */

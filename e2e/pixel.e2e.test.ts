@@ -4,6 +4,7 @@ import { type FakeGraph, startFakeGraph } from '../src/modules/tracking/fake-gra
 import { waitFor } from '../src/testing/test-app'
 import {
   apiRegister,
+  callApi,
   DESKTOP,
   type E2EServer,
   launchBrowser,
@@ -41,14 +42,8 @@ let token: string
 let storeId: string
 let productId: string
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${srv.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
+function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return callApi<T>(srv.url, token, method, path, body)
 }
 
 /** Serves the stub for the pixel script and counts how often the page asked for it. */

@@ -138,6 +138,23 @@ export async function apiRegister(url: string, name: string, email: string, pass
   return apiLogin(url, email, password)
 }
 
+/** The API as the holder of `token`: JSON in and out; anything but a 2xx throws with the answer's text. */
+export async function callApi<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
 /** Puts a session in the browser's storage as the SPA keeps it, skipping the login screen. */
 export async function useSession(page: Page, baseURL: string, token: string) {
   const user = await (
