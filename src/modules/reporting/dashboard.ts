@@ -18,6 +18,7 @@ import { dayRange, monthsBetween, periodRange, saoPauloMonth, trend } from '../.
 import { catalogService } from '../catalog'
 import { identityService } from '../identity'
 import { orderingService } from '../ordering'
+import { reviewsService } from '../reviews'
 import { storesService } from '../stores'
 import type { DayWindow, TotalsRow } from './reports.repository'
 import * as reports from './reports.repository'
@@ -193,7 +194,7 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod, now =
   const { range, window } = windowOf(period, now)
   const prevScope = range.previous!
   const range2 = { from: range.from ?? undefined, to: range.to }
-  const [{ cur, prev }, top, recent, users, stores, activeStores, newUsers, prevUsers, newStores, prevStores] =
+  const [{ cur, prev }, top, recent, users, stores, activeStores, newUsers, prevUsers, newStores, prevStores, rating] =
     await Promise.all([
       currentAndPrevious(db, undefined, window),
       topStores(db, window),
@@ -205,6 +206,7 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod, now =
       identityService.countUsers(db, prevScope),
       storesService.countStores(db, range2),
       storesService.countStores(db, prevScope),
+      reviewsService.platformAverageRating(db),
     ])
   const revenue = toReais(cur.paidCents)
   return {
@@ -223,7 +225,7 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod, now =
       storesTrend: trend(newStores, prevStores),
       usersTrend: trend(newUsers, prevUsers),
       paymentMethods: paymentMethods(cur),
-      averageRating: null,
+      averageRating: rating,
       deliveryRate: cur.paidCount ? round1((cur.deliveredCount / cur.paidCount) * 100) : null,
       customerSatisfaction: null,
       totalViews: null,

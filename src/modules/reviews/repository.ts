@@ -122,6 +122,16 @@ export async function approvedFigures(db: DbOrTrx, storeId: string, productId?: 
   return figures
 }
 
+/** Every store's approved reviews together, for the platform dashboard: count and rating sum. */
+export async function platformApprovedFigures(db: DbOrTrx): Promise<{ total: number; sum: number }> {
+  const row = await db
+    .selectFrom('reviews')
+    .where('status', '=', 'APPROVED')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string | null>`sum(rating)`.as('sum')])
+    .executeTakeFirstOrThrow()
+  return { total: Number(row.n), sum: Number(row.sum ?? 0) }
+}
+
 export interface QueueFigures {
   byStatus: Record<ReviewStatus, number>
   reported: number

@@ -424,6 +424,33 @@ describe('statistics', () => {
     })
   })
 
+  it('give the platform dashboard its real average rating, over approved reviews only', async () => {
+    const s = await shop()
+    for (const rating of [5, 2]) {
+      const created = await req('POST', `/api/stores/${s.storeId}/reviews/manual`, {
+        user: s.owner,
+        payload: {
+          customerName: 'Carla',
+          title: 'Nota',
+          comment: 'Avaliação',
+          productName: 'x',
+          productId: s.productId,
+          rating,
+        },
+      })
+      expect(created.statusCode).toBeLessThan(300)
+    }
+    await post(s.storeId, review(s.productId, { rating: 1 }))
+    const admin = await t.login({ role: 'ADMIN' })
+    const dashboard = (await req('GET', '/api/admin/dashboard?period=1year', { user: admin })).json()
+    const expected = await t.runtime.db
+      .selectFrom('reviews')
+      .where('status', '=', 'APPROVED')
+      .select((eb) => eb.fn.avg<string>('rating').as('avg'))
+      .executeTakeFirstOrThrow()
+    expect(dashboard.systemMetrics.averageRating).toBe(Math.round(Number(expected.avg) * 10) / 10)
+  })
+
   it('come from the approved reviews only: average, distribution, score out of 10 and category', async () => {
     const s = await shop()
     const ratings = [5, 5, 4, 3, 1]
