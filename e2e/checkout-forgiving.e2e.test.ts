@@ -142,7 +142,8 @@ describe('a checkout that forgives, at 390 px', () => {
     // a failed submit puts the focus on the first invalid field, its message announced
     await next.click()
     await page.getByText('Nome é obrigatório').waitFor()
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('name')
+    // the focus moves once the messages render: wait for it (a timeout fails the test if it never comes)
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'name')
     await fillCustomer(page)
     await next.click()
     await page.waitForURL(/etapa=2/)
@@ -157,7 +158,7 @@ describe('a checkout that forgives, at 390 px', () => {
     await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
     const stateField = page.locator('.field', { has: page.getByLabel('Estado') })
     await stateField.getByText('O CEP 01310-100 pertence a SP, não a RJ').waitFor()
-    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).name)).toBe('state')
+    await page.waitForFunction(() => (document.activeElement as HTMLSelectElement | null)?.name === 'state')
     await snap(page, 'forgiving-2-cep-uf')
     await page.getByLabel('Estado').selectOption('SP')
     await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
@@ -191,8 +192,14 @@ describe('a checkout that forgives, at 390 px', () => {
     await pix.focus()
     await page.keyboard.press('ArrowRight')
     const card = page.getByRole('radio', { name: /Cartão/ })
-    expect(await card.getAttribute('aria-checked')).toBe('true')
-    expect(await card.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.getByRole('radio', { name: /Cartão/, checked: true }).waitFor()
+    await card.evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          const check = () => (el === document.activeElement ? resolve() : requestAnimationFrame(check))
+          check()
+        }),
+    )
     await page.getByLabel('Número do cartão').pressSequentially('4111111111111111')
     await page.getByLabel('CVV').pressSequentially('123')
     // card data never reaches the saved form
@@ -202,7 +209,7 @@ describe('a checkout that forgives, at 390 px', () => {
     await page.keyboard.press('ArrowLeft')
     await page.getByRole('radio', { name: /Cartão/ }).focus()
     await page.keyboard.press('ArrowLeft')
-    expect(await pix.getAttribute('aria-checked')).toBe('true')
+    await page.getByRole('radio', { name: /PIX/, checked: true }).waitFor()
     await snap(page, 'forgiving-4-step-3')
 
     // the page's own 'Voltar' is the history's Back
