@@ -20,7 +20,7 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
 /** Page sizes (spec 002 §9): 5 per product, 10 in the store list. */
 export const PRODUCT_PAGE_SIZE = 5
 export const STORE_PAGE_SIZE = 10
-export const REVIEW_CAROUSEL_MS = 5000
+export { REVIEW_CAROUSEL_MS } from './review-constants'
 
 export const REVIEW_LIMITS = { name: 100, email: 254, title: 120, comment: 2000, location: 80, notes: 1000 } as const
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { type PublicReview, REVIEW_CAROUSEL_MS } from '../../../../shared/reviews'
+import { REVIEW_CAROUSEL_MS } from '../../../../shared/review-constants'
+import type { PublicReview } from '../../../../shared/reviews'
 import { formatRating, formatReviewDate, Stars } from '../stars'
 import { getProductReviews, getProductStats, markHelpful, reportReview } from './api'
 import './reviews-buyer.css'
