@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
-  apiRegister,
   callApi,
+  createDigitalShop,
   type E2EServer,
   launchBrowser,
   newPage,
@@ -25,19 +25,13 @@ function api<T>(method: string, path: string, body?: unknown): Promise<T> {
 beforeAll(async () => {
   srv = await startServer()
   browser = await launchBrowser()
-  token = await apiRegister(srv.url, 'Lojista CSP', `csp-${Date.now()}@example.com`, 'senha-secreta-1')
-  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja Segura' })).id
-  productId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Curso Online',
-      price: 97,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/curso.zip',
-    })
-  ).id
-  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-    ativoPayApiKey: 'sk_sandbox_e2e_csp_0001',
-  })
+  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
+    merchant: 'Lojista CSP',
+    store: 'Loja Segura',
+    product: 'Curso Online',
+    price: 97,
+    sandboxKey: 'sk_sandbox_e2e_csp_0001',
+  }))
   await api('PATCH', `/stores/${storeId}/customization`, {
     customHeaderHtml: '<p class="promo">Oferta de lançamento</p>',
     customCss: '.promo { background: #FEF3C7; padding: 8px; text-align: center; margin: 0 }',

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeUtmify, startFakeUtmify } from '../src/testing/fake-utmify'
 import { waitFor } from '../src/testing/test-app'
 import {
-  apiRegister,
-  callApi,
+  createDigitalShop,
   DESKTOP,
   type E2EServer,
   launchBrowser,
@@ -24,25 +23,17 @@ let token: string
 let storeId: string
 let productId: string
 
-function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return callApi<T>(srv.url, token, method, path, body)
-}
-
 beforeAll(async () => {
   fake = await startFakeUtmify()
   srv = await startServer({ UTMFY_API_URL: fake.url })
   browser = await launchBrowser()
-  token = await apiRegister(srv.url, 'Lojista UTM', `utm-${Date.now()}@example.com`, 'senha-secreta-1')
-  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja de Tráfego' })).id
-  productId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Curso de Anúncios',
-      price: 197,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/curso.zip',
-    })
-  ).id
-  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, { ativoPayApiKey: 'sk_sandbox_utm_e2e_01' })
+  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
+    merchant: 'Lojista UTM',
+    store: 'Loja de Tráfego',
+    product: 'Curso de Anúncios',
+    price: 197,
+    sandboxKey: 'sk_sandbox_utm_e2e_01',
+  }))
 })
 
 afterAll(async () => {

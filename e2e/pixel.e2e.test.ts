@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeGraph, startFakeGraph } from '../src/modules/tracking/fake-graph'
 import { waitFor } from '../src/testing/test-app'
 import {
-  apiRegister,
   callApi,
+  createDigitalShop,
   DESKTOP,
   type E2EServer,
   launchBrowser,
@@ -81,17 +81,13 @@ beforeAll(async () => {
   fake = await startFakeGraph()
   srv = await startServer({ FACEBOOK_GRAPH_URL: fake.url, FACEBOOK_GRAPH_VERSION: 'v21.0' })
   browser = await launchBrowser()
-  token = await apiRegister(srv.url, 'Lojista Pixel', `pixel-${Date.now()}@example.com`, 'senha-secreta-1')
-  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja do Pixel' })).id
-  productId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Curso de Anúncios',
-      price: 197.9,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/curso.zip',
-    })
-  ).id
-  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, { ativoPayApiKey: 'sk_sandbox_pixel_e2e1' })
+  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
+    merchant: 'Lojista Pixel',
+    store: 'Loja do Pixel',
+    product: 'Curso de Anúncios',
+    price: 197.9,
+    sandboxKey: 'sk_sandbox_pixel_e2e1',
+  }))
 })
 
 afterAll(async () => {

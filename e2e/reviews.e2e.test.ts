@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  apiRegister,
-  callApi,
+  createDigitalShop,
   DESKTOP,
   type E2EServer,
   launchBrowser,
@@ -19,26 +18,16 @@ let token: string
 let storeId: string
 let productId: string
 
-function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return callApi<T>(srv.url, token, method, path, body)
-}
-
 beforeAll(async () => {
   srv = await startServer()
   browser = await launchBrowser()
-  token = await apiRegister(srv.url, 'Lojista Avaliações', `lojista-rv-${Date.now()}@example.com`, 'senha-secreta-1')
-  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja das Avaliações' })).id
-  productId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Curso de Fotografia',
-      price: 97,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/curso.zip',
-    })
-  ).id
-  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-    ativoPayApiKey: 'sk_sandbox_e2e_reviews_01',
-  })
+  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
+    merchant: 'Lojista Avaliações',
+    store: 'Loja das Avaliações',
+    product: 'Curso de Fotografia',
+    price: 97,
+    sandboxKey: 'sk_sandbox_e2e_reviews_01',
+  }))
 })
 
 afterAll(async () => {

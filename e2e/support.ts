@@ -155,6 +155,27 @@ export async function callApi<T>(
   return (await res.json()) as T
 }
 
+/** A merchant with one store, a digital product and the sandbox gateway: the setup most buyer-flow suites start from. */
+export async function createDigitalShop(
+  baseUrl: string,
+  opts: { merchant: string; store: string; product: string; price: number; sandboxKey: string },
+): Promise<{ token: string; storeId: string; productId: string }> {
+  const slug = opts.merchant.toLowerCase().replace(/[^a-z]+/g, '-')
+  const token = await apiRegister(baseUrl, opts.merchant, `${slug}-${Date.now()}@example.com`, 'senha-secreta-1')
+  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(baseUrl, token, method, path, body)
+  const storeId = (await api<{ id: string }>('POST', '/stores', { name: opts.store })).id
+  const productId = (
+    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: opts.product,
+      price: opts.price,
+      type: 'DIGITAL',
+      digitalFileUrl: 'https://files.example.com/curso.zip',
+    })
+  ).id
+  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, { ativoPayApiKey: opts.sandboxKey })
+  return { token, storeId, productId }
+}
+
 /** Puts a session in the browser's storage as the SPA keeps it, skipping the login screen. */
 export async function useSession(page: Page, baseURL: string, token: string) {
   const user = await (
