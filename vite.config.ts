@@ -3,9 +3,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin } from 'vite'
 
 const API = 'http://localhost:3001'
+const WEB = path.resolve(import.meta.dirname, 'src/web')
 const OUT_DIR = process.env.WEB_DIST || path.resolve(import.meta.dirname, 'dist/web')
 
 /**
@@ -28,7 +29,8 @@ function precompress(): Plugin {
     apply: 'build',
     async closeBundle() {
       for await (const file of files(OUT_DIR)) {
-        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue
+        // .vite (the manifest) and .ssr (the server's render module) are read by the server, never sent.
+        if (!COMPRESSIBLE.test(file) || /[\\/]\.(vite|ssr)[\\/]/.test(file)) continue
         if ((await stat(file)).size < 512) continue
         const body = await readFile(file)
         await writeFile(
@@ -46,9 +48,37 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * After the browser build, the checkout's first-paint module for the API (src/web/checkout-server.tsx) into
+ * <outDir>/.ssr: self-contained (it runs from wherever WEB_DIST is, without node_modules beside it), production React.
+ */
+function checkoutServerRender(): Plugin {
+  return {
+    name: 'checkout-server-render',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: WEB,
+        logLevel: 'warn',
+        plugins: [react()],
+        define: { 'process.env.NODE_ENV': '"production"' },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: path.join(WEB, 'checkout-server.tsx'),
+          outDir: path.join(OUT_DIR, '.ssr'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rollupOptions: { output: { entryFileNames: '[name].mjs', codeSplitting: false } },
+        },
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), precompress()],
+  root: WEB,
+  plugins: [react(), checkoutServerRender(), precompress()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
@@ -56,6 +86,10 @@ export default defineConfig({
     manifest: true,
     // No inline script anywhere, so the Content-Security-Policy can forbid it (script-src 'self').
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      // The buyer pages have their own entry, without the merchant app (src/platform/spa.ts picks it by URL).
+      input: { index: path.join(WEB, 'index.html'), checkout: path.join(WEB, 'checkout.html') },
+    },
   },
   server: {
     proxy: {

@@ -103,7 +103,7 @@ describe('Content-Security-Policy and the SPA', () => {
     }
     const physical = (await app.inject({ url: `/checkout/${STORE}/${PRODUCT}` })).body
     expect(physical).toContain('<link rel="modulepreload" crossorigin href="/assets/physical-checkout-page-x1.js">')
-    expect(physical).toContain('<link rel="preload" as="style" href="/assets/checkout-z3.css">')
+    expect(physical).toContain('<link rel="stylesheet" crossorigin href="/assets/checkout-z3.css">')
     expect(physical).not.toContain('digital-checkout-page')
   })
 

@@ -1,0 +1,31 @@
+// The buyer pages' own entry (checkout.html, chosen by the server for their URLs, src/platform/spa.ts): no merchant
+// session, shell or route table, so a buyer on a phone downloads and runs only what these pages need. The merchant
+// app (main.tsx) still routes them too, for the dev server and in-app links.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router-dom'
+import { createQueryClient } from './app/query-client'
+import { BuyerPages } from './checkout-pages'
+import { type FirstReads, seedFirstReads } from './features/checkout/buyer/api/first-reads'
+import { buyerRoutes } from './features/checkout/buyer/routes'
+import './styles/app.css'
+
+const client = createQueryClient()
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={client}>
+      <BrowserRouter>
+        <BuyerPages routes={buyerRoutes} />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>
+)
+const root = document.getElementById('root')!
+// The server drew the page from these reads (src/web/checkout-server.tsx): start from them and keep its DOM.
+const sent = document.getElementById('checkout-reads')
+const [, , storeId, productId] = window.location.pathname.split('/')
+if (sent?.textContent && storeId && productId) {
+  seedFirstReads(client, storeId, productId, JSON.parse(sent.textContent) as FirstReads)
+  hydrateRoot(root, app)
+} else createRoot(root).render(app)

@@ -1,0 +1,41 @@
+import { type ComponentType, Suspense, useEffect } from 'react'
+import { Route, Routes } from 'react-router-dom'
+import { Toaster } from './lib/toaster'
+
+/** Any other URL belongs to the merchant app: load it from the server (which answers it with index.html). */
+function LeaveCheckout() {
+  useEffect(() => window.location.reload(), [])
+  return null
+}
+
+/**
+ * A server-drawn page ignores taps until React has taken it over (src/platform/spa.ts sets the style on #root): a
+ * tap on its button before then would submit the bare form and put the buyer's data in the URL.
+ */
+function Interactive() {
+  useEffect(() => {
+    document.getElementById('root')?.style.removeProperty('pointer-events')
+  }, [])
+  return null
+}
+
+/**
+ * The buyer entry's tree under its router, the same in the browser (lazy pages) and in the server's first paint
+ * (the pages themselves), so the browser hydrates what the server drew.
+ */
+export function BuyerPages({ routes }: { routes: { path: string; Component: ComponentType }[] }) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <Routes>
+          {routes.map(({ path, Component }) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
+          <Route path="*" element={<LeaveCheckout />} />
+        </Routes>
+        <Interactive />
+      </Suspense>
+      <Toaster />
+    </>
+  )
+}
