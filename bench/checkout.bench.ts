@@ -111,7 +111,11 @@ function checkoutJsSize() {
     console.log('checkout JS size: dist/web missing (run `npm run build` first)')
     return
   }
-  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8')
+  // The buyer pages' own entry when the build has it (src/platform/spa.ts serves it for them).
+  const html = readFileSync(
+    path.join(DIST, existsSync(path.join(DIST, 'checkout.html')) ? 'checkout.html' : 'index.html'),
+    'utf8',
+  )
   const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1])
   const entrySet = closure(entry, () => false)
   const assets = readdirSync(path.join(DIST, 'assets'))

@@ -9,7 +9,7 @@ import { createDatabase, testConfig } from '../testing/test-app'
 
 // The real web build (vite.config.ts: both entries and the first-paint module) into a folder of its own.
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const NAME = `Curso <script>alert("x")</script> & 'aspas'`
+const NAME = `Curso <script>alert("x")</script> & 'aspas' $& $'`
 const CHECKOUT_ENTRY = /<script type="module" crossorigin src="\/assets\/checkout-[\w-]+\.js"><\/script>/
 
 let app: FastifyInstance
@@ -88,7 +88,9 @@ describe('the buyer pages HTML', () => {
     expect(html).toContain('<div id="root" style="pointer-events:none">')
     expect(html).toContain('<h1 class="ck-title">Finalizar Compra Digital</h1>')
     expect(html).toContain('Loja &quot;Aspas&quot; &lt;b&gt;')
-    expect(html).toContain('Curso &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;aspas&#x27;')
+    expect(html).toContain(
+      'Curso &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;aspas&#x27; $&amp; $&#x27;',
+    )
     expect(html).toContain('R$\u00a097,00')
     expect(html).not.toContain('alert("x")</script>')
     expect(html).not.toContain('files.example.com')

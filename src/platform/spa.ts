@@ -27,8 +27,9 @@ const ORDER_URL = new RegExp(`^/pedido/${ID}/?$`)
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated; brotli/gzip twins written at
  * build time (vite.config.ts) are sent to browsers that accept them, with content-encoding and vary.
- * Client routes fall back to index.html; a checkout page's HTML also announces its page chunk and first API reads,
- * so the browser fetches code and data in parallel instead of entry → chunk → data one after the other.
+ * Client routes fall back to index.html. The buyer pages get their own entry (checkout.html) with their page chunk
+ * announced; a checkout page comes drawn by the server when it can be (./checkout-first-paint.ts), otherwise it
+ * announces its first API reads, so the browser fetches code and data in parallel instead of one after the other.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   await app.register(fastifyStatic, {
@@ -70,11 +71,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       ...(pageHints[page] ?? []),
       ...(checkout && !drawn ? checkoutDataHints(checkout[2], checkout[3]) : []),
     ]
-    let html = buyerHtml.replace('</head>', `    ${hints.join('\n    ')}\n  </head>`)
+    // Replacer functions: a '$&' or "$'" in a product name must stay text, not become a replacement pattern.
+    let html = buyerHtml.replace('</head>', () => `    ${hints.join('\n    ')}\n  </head>`)
     if (drawn)
       html = html.replace(
         '<div id="root"></div>',
-        `<div id="root" style="pointer-events:none">${drawn.html}</div>\n    <script type="application/json" id="checkout-reads">${drawn.reads}</script>`,
+        () =>
+          `<div id="root" style="pointer-events:none">${drawn.html}</div>\n    <script type="application/json" id="checkout-reads">${drawn.reads}</script>`,
       )
     return reply.type('text/html; charset=utf-8').send(html)
   }
