@@ -33,16 +33,16 @@ export async function loadFirstPaint(app: FastifyInstance, webDist: string) {
   ): Promise<{ html: string; reads: string } | undefined> {
     // A later step depends on what this browser saved (sessionStorage): the browser draws it.
     if (new URL(request.url, 'http://x').searchParams.has('etapa')) return undefined
-    const [product, customization, methods] = await Promise.all([
-      read(request, `/api/stores/${storeId}/products/${productId}`),
-      read(request, `/api/public/stores/${storeId}/customization`),
-      read(request, `/api/payment/ativo-pay/payment-methods-public?storeId=${storeId}`),
-    ])
-    if (!product || !customization || !methods) return undefined
-    const reads = { product, customization, methods } as FirstReads
-    // A product of the other kind: the browser sends the buyer to the right checkout.
-    if (reads.product.type !== kind) return undefined
     try {
+      const [product, customization, methods] = await Promise.all([
+        read(request, `/api/stores/${storeId}/products/${productId}`),
+        read(request, `/api/public/stores/${storeId}/customization`),
+        read(request, `/api/payment/ativo-pay/payment-methods-public?storeId=${storeId}`),
+      ])
+      if (!product || !customization || !methods) return undefined
+      const reads = { product, customization, methods } as FirstReads
+      // A product of the other kind: the browser sends the buyer to the right checkout.
+      if (reads.product.type !== kind) return undefined
       return {
         html: await renderCheckout(request.url, storeId, productId, reads),
         // A data block (never run, so the CSP allows it); '<' escaped so no text in it can close the element.
