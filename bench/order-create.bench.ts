@@ -1,85 +1,150 @@
-// Order creation (a digital product paid by PIX through the built-in sandbox) against a bare Fastify route doing the
-// core writes in one pg transaction (order number, order, item, outbox event), interleaved rounds over real HTTP on
-// loopback; then the SQL statements the whole process sends per order (request, relay and event handlers alike),
-// counted on a sequential batch. Bounded: BENCH_ORDERS per round, 3 rounds each. Run: npx tsx bench/order-create.bench.ts
-import Fastify from 'fastify'
+// Order creation in production mode — the compiled api and worker processes (plain node, PostgreSQL, BullMQ on
+// Redis), a digital product paid by PIX through the built-in sandbox — against a bare Fastify route in its own process
+// doing the same writes in one pg transaction (bench/support/bare-order-server.mjs). Interleaved rounds over real
+// HTTP on loopback, best of each; then, on a sequential batch with the queue drained, what one order costs: SQL
+// statements (api and worker, every event handler included), Redis commands and CPU time against the bare's.
+// Bounded: BENCH_ORDERS per round, 3 rounds each. Run: npx tsx bench/order-create.bench.ts
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
 import pg from 'pg'
-import { createTestApp } from '../src/testing/test-app'
+import { createDatabase, TEST_REDIS } from '../src/testing/test-app'
 import { fmt, type LoadResult, load } from './http-load'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
 const ROUNDS = 3
+const ROOT = path.resolve(import.meta.dirname, '..')
+const STATS = path.join(import.meta.dirname, 'support/process-stats.mjs')
 
-// Every statement any pool of this process sends, counted where pg sends it.
-let statements = 0
-const query = pg.Client.prototype.query
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements++
-  return (query as (...a: unknown[]) => unknown).apply(this, args)
-} as typeof query
+interface Stats {
+  statements: number
+  cpuMs: number
+}
 
-const t = await createTestApp({ env: { LOG_LEVEL: 'silent', TRUST_PROXY: '1' } })
-try {
-  const owner = await t.login()
-  const post = async (url: string, payload: object) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload })
-    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
-    return res.json()
+function stats(child: ChildProcess): Promise<Stats> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as Stats))
+    child.send('stats')
+  })
+}
+
+/** BENCH_CPU_PROF=<dir>: the api and the worker write V8 CPU profiles there when they stop (Chrome DevTools opens them). */
+function start(file: string, env: Record<string, string>, profile?: string): ChildProcess {
+  const dir = process.env.BENCH_CPU_PROF
+  const prof = profile && dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, profile)}`] : []
+  return spawn(process.execPath, [...prof, '--import', STATS, file], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  })
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await new Promise((r) => child.once('exit', r))
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not in time`)
+    await new Promise((r) => setTimeout(r, 100))
   }
-  const store = await post('/api/stores', { name: 'Bench Pedidos' })
-  const product = await post(`/api/stores/${store.id}/products`, {
-    name: 'Curso Online',
-    price: 97,
-    type: 'DIGITAL',
-    digitalFileUrl: 'https://files.example.com/curso.pdf',
-  })
-  await post(`/api/payment/ativo-pay/payment-config?storeId=${store.id}`, { ativoPayApiKey: 'sk_sandbox_bench_0004' })
-  const appUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/checkout/create-digital-order`
+}
 
-  const pool = new pg.Pool({ connectionString: t.config.DATABASE_URL, max: 10 })
-  const bare = Fastify()
-  bare.post('/order', async (request) => {
-    const body = request.body as { customer: { name: string; email: string; phone: string; cpf: string } }
-    const client = await pool.connect()
-    try {
-      await client.query('begin')
-      const n = await client.query(
-        `insert into order_counters (store_id, last_number) values ($1, 1001)
-         on conflict (store_id) do update set last_number = order_counters.last_number + 1 returning last_number`,
-        [store.id],
-      )
-      const order = await client.query(
-        `insert into orders (store_id, order_number, product_type, customer_name, customer_email, customer_phone,
-           customer_document, subtotal_cents, total_cents, payment_method)
-         values ($1, $2, 'DIGITAL', $3, $4, $5, $6, 9700, 9700, 'PIX') returning id`,
-        [
-          store.id,
-          n.rows[0].last_number,
-          body.customer.name,
-          body.customer.email,
-          body.customer.phone,
-          body.customer.cpf,
-        ],
-      )
-      await client.query(
-        `insert into order_items (order_id, product_id, name, quantity, unit_price_cents, total_cents)
-         values ($1, $2, 'Curso Online', 1, 9700, 9700)`,
-        [order.rows[0].id, product.id],
-      )
-      await client.query(`insert into outbox (event, payload) values ('bench.order', $1)`, [
-        JSON.stringify({ orderId: order.rows[0].id }),
-      ])
-      await client.query('commit')
-      return { orderId: order.rows[0].id }
-    } catch (err) {
-      await client.query('rollback')
-      throw err
-    } finally {
-      client.release()
-    }
+spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
+const database = await createDatabase()
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'))
+const prefix = `bench-${process.pid}`
+const port = await freePort()
+const appBase = `http://127.0.0.1:${port}`
+const env = {
+  // The compiled build; NODE_ENV stays development only because production turns the built-in sandbox gateway off
+  // (the only thing it changes besides requiring APP_SECRET).
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: database.url,
+  REDIS_URL: TEST_REDIS,
+  QUEUE_PREFIX: prefix,
+  DATA_DIR: dataDir,
+  APP_SECRET: 'order-bench-secret-that-is-long-enough-0123456789',
+  ATIVOPAY_API_URL: '',
+  // Every request comes from its own address below: the per-address order limit is not what is measured here.
+  TRUST_PROXY: '1',
+}
+const api = start(
+  'dist/server/server.js',
+  { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: appBase },
+  'api',
+)
+await waitUntil(async () => (await fetch(`${appBase}/api/health`)).ok, 'api start')
+const worker = start('dist/server/worker.js', env, 'worker')
+const queue = new Queue('jobs', { connection: new Redis(TEST_REDIS, { maxRetriesPerRequest: null }), prefix })
+const redis = new Redis(TEST_REDIS)
+const sql = new pg.Pool({ connectionString: database.url, max: 2 })
+let bare: ChildProcess | undefined
+
+/** Nothing left to relay and no event job waiting or running. */
+async function drained() {
+  const outbox = await sql.query('select count(*)::int as n from outbox where relayed_at is null')
+  const jobs = await queue.getJobCounts('waiting', 'active', 'prioritized')
+  return outbox.rows[0].n === 0 && jobs.waiting + jobs.active + jobs.prioritized === 0
+}
+
+async function redisCommands() {
+  const info = await redis.info('stats')
+  return Number(/total_commands_processed:(\d+)/.exec(info)?.[1])
+}
+
+try {
+  const call = async <T>(url: string, payload: object, token?: string): Promise<T> => {
+    const res = await fetch(`${appBase}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(payload),
+    })
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as T
+  }
+  const merchant = { name: 'Lojista Bench', email: 'bench@example.com', password: 'senha-1234' }
+  await call('/api/auth/register', merchant)
+  const { token } = await call<{ token: string }>('/api/auth/login', merchant)
+  const store = await call<{ id: string }>('/api/stores', { name: 'Bench Pedidos' }, token)
+  const product = await call<{ id: string }>(
+    `/api/stores/${store.id}/products`,
+    { name: 'Curso Online', price: 97, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/curso.pdf' },
+    token,
+  )
+  await call(
+    `/api/payment/ativo-pay/payment-config?storeId=${store.id}`,
+    { ativoPayApiKey: 'sk_sandbox_bench_0004' },
+    token,
+  )
+
+  bare = start(path.join(import.meta.dirname, 'support/bare-order-server.mjs'), {
+    DATABASE_URL: database.url,
+    STORE_ID: store.id,
+    PRODUCT_ID: product.id,
   })
-  const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/order`
+  const bareUrl = await new Promise<string>((resolve) =>
+    bare!.once('message', (m) => resolve((m as { url: string }).url)),
+  )
+  const appUrl = `${appBase}/api/checkout/create-digital-order`
 
   let n = 0
   let ip = 0
@@ -88,10 +153,8 @@ try {
       storeId: store.id,
       productId: product.id,
       customer: { name: 'Comprador Bench', email: `buyer${++n}@example.com`, phone: '11987654321', cpf: '52998224725' },
-      shipping: { address: 'Produto digital', number: '0', city: 'Digital', state: 'DG', zipCode: '00000000' },
       payment: { method: 'pix' },
     })
-  // One address per request: the per-address order limit is not what is measured here.
   const headers = () => ({ 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}` })
   const run = (url: string, total: number, concurrency: number) =>
     load(url, { total, concurrency, method: 'POST', body, headers })
@@ -102,29 +165,52 @@ try {
   let base: LoadResult | undefined
   for (let round = 0; round < ROUNDS; round++) {
     const a = await run(appUrl, ORDERS, CONCURRENCY)
+    if (a.errors > 0) throw new Error(`${a.errors} orders failed`)
     if (!app || a.rps > app.rps) app = a
+    // The worker's share of this round is still running: the bare round must not pay for it.
+    await waitUntil(drained, 'queue drained')
     const b = await run(bareUrl, ORDERS, CONCURRENCY)
     if (!base || b.rps > base.rps) base = b
   }
   console.log(`create-digital-order (PIX, sandbox), ${CONCURRENCY} concurrent, best of ${ROUNDS}: ${fmt(app!)}`)
-  console.log(`bare fastify + pg transaction (4 writes)       : ${fmt(base!)}`)
+  console.log(`bare fastify + pg transaction (5 writes)       : ${fmt(base!)}`)
   console.log(`ratio app/bare throughput: ${(app!.rps / base!.rps).toFixed(2)}`)
 
-  // Statements per order: a sequential batch, then the queue drained, so the background work is counted too.
-  await t.drain()
-  await new Promise((r) => setTimeout(r, 1000))
+  // What one order costs, on a sequential batch; the worker's share counted once the queue has drained.
   const SEQ = 50
-  const before = statements
+  const sum = async (...cs: ChildProcess[]) => {
+    const all = await Promise.all(cs.map(stats))
+    return { statements: all.reduce((s, x) => s + x.statements, 0), cpuMs: all.reduce((s, x) => s + x.cpuMs, 0) }
+  }
+  await waitUntil(drained, 'queue drained')
+  const apiBefore = await stats(api)
+  const before = await sum(api, worker)
+  const redisBefore = await redisCommands()
   await run(appUrl, SEQ, 1)
-  const onRequest = statements - before
-  await t.drain()
-  await new Promise((r) => setTimeout(r, 2000))
-  await t.drain()
+  const apiAfter = await stats(api)
+  await waitUntil(drained, 'queue drained')
+  // The worker's last job finishes after it leaves the queue's lists.
+  await new Promise((r) => setTimeout(r, 500))
+  const after = await sum(api, worker)
+  const redisUsed = (await redisCommands()) - redisBefore
+  const bareBefore = await stats(bare)
+  await run(bareUrl, SEQ, 1)
+  const bareAfter = await stats(bare)
+  const per = (x: number) => (x / SEQ).toFixed(1)
   console.log(
-    `SQL statements per order: ${(onRequest / SEQ).toFixed(1)} while the requests ran, ${((statements - before) / SEQ).toFixed(1)} with the relay and every event handler (sandbox gateway included)`,
+    `per order: ${per(apiAfter.statements - apiBefore.statements)} SQL statements in the api, ${per(after.statements - before.statements)} with the worker's event handlers (bare: ${per(bareAfter.statements - bareBefore.statements)}); ${per(redisUsed)} Redis commands`,
   )
-  await bare.close()
-  await pool.end()
+  console.log(
+    `CPU per order: api ${per(apiAfter.cpuMs - apiBefore.cpuMs)} ms, api + worker ${per(after.cpuMs - before.cpuMs)} ms, bare ${per(bareAfter.cpuMs - bareBefore.cpuMs)} ms`,
+  )
 } finally {
-  await t.close()
+  if (bare) await stop(bare)
+  await stop(worker)
+  await stop(api)
+  await queue.obliterate({ force: true }).catch(() => undefined)
+  await queue.close()
+  await redis.quit()
+  await sql.end()
+  await database.drop()
+  rmSync(dataDir, { recursive: true, force: true })
 }
