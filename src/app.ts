@@ -67,7 +67,10 @@ export async function createRuntime(
     log?: FastifyBaseLogger
     workers?: boolean
     migrate?: boolean
-    /** false: do not relay the outbox from this process (tests of crash recovery). */
+    /**
+     * Relay the outbox from this process. By default only where the handlers run (the worker, or embedded mode): an
+     * api beside a worker leaves it to the worker, so a burst of orders does not also cost the api the enqueues.
+     */
     relay?: boolean
     /** The relay's safety poll (tests prove delivery without it by making it very long). */
     relayPollMs?: number
@@ -90,8 +93,9 @@ export async function createRuntime(
     listen: dbHandle.listen,
     pollMs: opts.relayPollMs,
   })
-  if (opts.workers ?? config.runWorkers) await jobs.startWorkers()
-  if (opts.relay ?? true) await relay.start()
+  const runsHandlers = opts.workers ?? config.runWorkers
+  if (runsHandlers) await jobs.startWorkers()
+  if (opts.relay ?? runsHandlers) await relay.start()
   return {
     config,
     log,

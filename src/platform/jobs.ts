@@ -65,29 +65,57 @@ export class PermanentJobError extends Error {
 
 export class JobTimeoutError extends Error {}
 
+/**
+ * Which events of a relay batch a subscriber has work for, answered for the whole batch at once (one query at most,
+ * in the relay's transaction); the others never become jobs. It may only skip what the handler would skip anyway
+ * (a store without the integration, a status the handler ignores), since it decides a moment before the handler would.
+ */
+export type Relevance<S extends z.ZodType> = (payloads: z.output<S>[], db: Db) => Promise<boolean[]> | boolean[]
+
+/** One event as a batch handler sees it. */
+export interface BatchedEvent<T> {
+  eventId: string
+  payload: T
+}
+
 export interface Subscription<S extends z.ZodType = z.ZodType> {
   event: EventDef<S>
   /** Unique handler name; also the job name. */
   name: string
   handler: (payload: z.output<S>, ctx: JobContext & { eventId: string }) => Promise<void>
   attempts?: number
+  relevant?: Relevance<S>
+  /** Set by subscribeBatch: the relay hands over each batch of these events as one job. */
+  batch?: (events: BatchedEvent<z.output<S>>[], ctx: JobContext) => Promise<void>
 }
 
 export function subscribe<S extends z.ZodType>(
   event: EventDef<S>,
   name: string,
   handler: Subscription<S>['handler'],
-  attempts?: number,
+  opts: { attempts?: number; relevant?: Relevance<S> } = {},
 ): Subscription<S> {
-  return { event, name, handler, attempts }
+  return { event, name, handler, ...opts }
 }
 
-/** What an event job carries: the outbox row it came from. */
-export interface EventJobData {
-  eventId: string
-  event: string
-  payload: unknown
+/**
+ * A subscriber that takes the events of a relay pass together: one job (and usually one transaction) for the many
+ * orders a burst brings, instead of one each. A re-sent pass may group the events differently, so unlike `subscribe`
+ * the handler must be idempotent by state, not by event id (it may see an event twice, in two batches).
+ */
+export function subscribeBatch<S extends z.ZodType>(
+  event: EventDef<S>,
+  name: string,
+  batch: NonNullable<Subscription<S>['batch']>,
+  opts: { attempts?: number } = {},
+): Subscription<S> {
+  return { event, name, batch, handler: (payload, ctx) => batch([{ eventId: ctx.eventId, payload }], ctx), ...opts }
 }
+
+/** What an event job carries: the outbox row it came from, or the rows of one relay pass for a batch subscriber. */
+export type EventJobData =
+  | { eventId: string; event: string; payload: unknown }
+  | { event: string; events: { eventId: string; payload: unknown }[] }
 
 export function backoffDelay(baseMs: number, attempt: number): number {
   return baseMs * 2 ** Math.max(0, attempt - 1)

@@ -1,16 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from './db'
+import type { Db, Trx } from './db'
 import type { EventJobData, JobQueue, Subscription } from './jobs'
 
 /** Channel the outbox trigger notifies on commit (migrations/0005_outbox_notify.sql). */
 export const OUTBOX_CHANNEL = 'outbox_inserted'
 /** The safety poll: what the relay falls back on if a notification is lost (listener reconnecting). */
 export const OUTBOX_POLL_MS = 5000
+/**
+ * How long a wake-up waits for more commits before the relay pass starts. Under a burst of orders one pass then
+ * carries dozens of events (one transaction, one relevance query per subscriber, one job per batch subscriber)
+ * instead of one pass per commit; handlers start at most this much later.
+ */
+export const RELAY_GATHER_MS = 40
 
 export interface RelayOptions {
   /** Subscribes to commit notifications; without it the relay only polls. */
   listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>
   pollMs?: number
+  gatherMs?: number
 }
 
 /**
@@ -61,6 +68,7 @@ export class OutboxRelay {
     if (this.stopped || this.queued) return
     this.queued = true
     this.current = this.current
+      .then(() => new Promise((r) => setTimeout(r, this.opts.gatherMs ?? RELAY_GATHER_MS)))
       .then(() => {
         this.queued = false
         return this.stopped ? 0 : this.relayBatch()
@@ -90,8 +98,23 @@ export class OutboxRelay {
           .forUpdate()
           .skipLocked()
           .execute()
-        for (const row of rows) {
-          for (const sub of this.subscriptions.filter((s) => s.event.name === row.event)) {
+        for (const sub of this.subscriptions) {
+          const events = rows.filter((r) => r.event === sub.event.name)
+          const wanted = await relevantTo(sub, events, trx)
+          if (sub.batch) {
+            const picked = events.filter((_, i) => wanted[i])
+            if (picked.length === 0) continue
+            const data: EventJobData = {
+              event: sub.event.name,
+              events: picked.map((r) => ({ eventId: r.id, payload: r.payload })),
+            }
+            // The same pass re-sent after a crash gets the same id; a pass grouped differently is a new job.
+            const jobId = `${picked[0].id}..${picked.at(-1)!.id}.${picked.length}__${sub.name}`
+            await this.jobs.enqueue(sub.name, data, { jobId, trx })
+            continue
+          }
+          for (const [i, row] of events.entries()) {
+            if (!wanted[i]) continue
             const data: EventJobData = { eventId: row.id, event: row.event, payload: row.payload }
             await this.jobs.enqueue(sub.name, data, { jobId: `${row.id}__${sub.name}`, trx })
           }
@@ -124,13 +147,34 @@ export class OutboxRelay {
   }
 }
 
+/** Which of `events` become jobs of `sub`: all of them unless it says otherwise; a payload it cannot read is kept. */
+async function relevantTo(sub: Subscription, events: { payload: unknown }[], trx: Trx): Promise<boolean[]> {
+  if (events.length === 0) return []
+  if (!sub.relevant) return events.map(() => true)
+  const parsed = events.map((e) => sub.event.schema.safeParse(e.payload))
+  const readable = parsed.flatMap((p) => (p.success ? [p.data] : []))
+  const answers = readable.length > 0 ? await sub.relevant(readable, trx) : []
+  let next = 0
+  return parsed.map((p) => !p.success || answers[next++] !== false)
+}
+
 /** Turns subscriptions into job definitions: the handler gets the parsed payload and the event id. */
 export function registerSubscriptions(jobs: JobQueue, subscriptions: Subscription[]) {
   for (const sub of subscriptions) {
     jobs.register<EventJobData, void>({
       name: sub.name,
       attempts: sub.attempts,
-      handler: (data, ctx) => sub.handler(sub.event.schema.parse(data.payload), { ...ctx, eventId: data.eventId }),
+      handler: (data, ctx) => {
+        if ('events' in data) {
+          const events = data.events.map((e) => ({ eventId: e.eventId, payload: sub.event.schema.parse(e.payload) }))
+          return sub.batch ? sub.batch(events, ctx) : each(events, (e) => sub.handler(e.payload, { ...ctx, ...e }))
+        }
+        return sub.handler(sub.event.schema.parse(data.payload), { ...ctx, eventId: data.eventId })
+      },
     })
   }
+}
+
+async function each<T>(items: T[], fn: (item: T) => Promise<void>) {
+  for (const item of items) await fn(item)
 }

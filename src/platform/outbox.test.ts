@@ -4,7 +4,7 @@ import { createRuntime, type Runtime } from '../app'
 import type { AppModule } from '../modules/types'
 import { createDatabase, TEST_REDIS, testConfig, waitFor } from '../testing/test-app'
 import { defineEvent, publish } from './events'
-import { PermanentJobError, subscribe } from './jobs'
+import { PermanentJobError, subscribe, subscribeBatch } from './jobs'
 
 const pinged = defineEvent('test.pinged', z.object({ n: z.number() }))
 
@@ -135,6 +135,31 @@ for (const mode of ['redis', 'in-process'] as const) {
       mod.jobs = [{ name: 'probe.double', handler: async (data) => (data as { x: number }).x * 2 }]
       const rt = await start(mod)
       await expect(rt.jobs.run<number>('probe.double', { x: 21 }, { timeoutMs: 5000 })).resolves.toBe(42)
+    })
+
+    it('hands a batch subscriber the events of a relay pass as one job, and skips events nobody needs', async () => {
+      const { start } = await setup(mode)
+      const batches: number[][] = []
+      const even: number[] = []
+      const mod: AppModule = {
+        name: 'probe',
+        subscriptions: [
+          subscribeBatch(pinged, 'probe.batch', async (events) => void batches.push(events.map((e) => e.payload.n))),
+          subscribe(pinged, 'probe.even', async (p) => void even.push(p.n), {
+            relevant: (events) => events.map((e) => e.n % 2 === 0),
+          }),
+        ],
+      }
+      // Five commits while no process relays: the next relay pass finds them together.
+      const rt1 = await start(mod, { relay: false, workers: false })
+      for (let n = 1; n <= 5; n++) await publishPing(rt1, n)
+      await rt1.close()
+      cleanup.pop()
+      await start(mod)
+      await waitFor(() => batches.length === 1 && even.length === 2)
+      await new Promise((r) => setTimeout(r, 300))
+      expect(batches).toEqual([[1, 2, 3, 4, 5]])
+      expect(even.sort()).toEqual([2, 4])
     })
   })
 }

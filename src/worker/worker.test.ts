@@ -17,7 +17,7 @@ it('runs the api and the worker as two processes over PostgreSQL and Redis', asy
   const config = testConfig(env)
   expect(config.runWorkers).toBe(false)
 
-  // The api process: relays the outbox to BullMQ but runs no handler itself.
+  // The api process: runs no handler and leaves the outbox relay to the worker.
   const runtime = await createRuntime(config)
   const app = await buildApp(runtime)
   cleanup.push(async () => {

@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely'
+import { type Selectable, sql, type Updateable } from 'kysely'
 import type { DbOrTrx } from '../../platform/db'
 import type { UtmfyStatus } from '../../shared/integrations'
 import type { IntegrationsTables } from './tables'
@@ -9,6 +9,17 @@ export type DeliveryRow = Selectable<Tables['utmfy_deliveries']>
 
 export async function findConfig(db: DbOrTrx, storeId: string): Promise<UtmfyConfigRow | undefined> {
   return db.selectFrom('utmfy_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+}
+
+/** Of these stores, those whose integration is on: the others have nothing to send. */
+export async function storesWithActiveConfig(db: DbOrTrx, storeIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('utmfy_configs')
+    .select('store_id')
+    .where('store_id', '=', sql<string>`any(${[...new Set(storeIds)]}::uuid[])`)
+    .where('active', '=', true)
+    .execute()
+  return new Set(rows.map((r) => r.store_id))
 }
 
 export async function upsertConfig(

@@ -1,7 +1,17 @@
+import type { Db } from '../../platform/db'
 import { subscribe } from '../../platform/jobs'
 import { orderPaid, orderPlaced } from '../ordering'
 import { bumpAdded, bumpDisplayed, upsellTracked } from './events'
 import * as repo from './repository'
+
+/** Orders without a bump have no counter to move: their events do not become jobs. */
+async function ordersWithBumps(events: { orderId: string }[], db: Db): Promise<boolean[]> {
+  const withBumps = await repo.ordersWithBumps(
+    db,
+    events.map((e) => e.orderId),
+  )
+  return events.map((e) => withBumps.has(e.orderId))
+}
 
 /**
  * The counters, kept by the worker only. Each handler claims its effect in the same transaction that counts it
@@ -21,11 +31,21 @@ export function marketingSubscriptions() {
     subscribe(upsellTracked, 'marketing.count-upsell', async (p, ctx) => {
       await ctx.db.transaction().execute((trx) => repo.countUpsellVisit(trx, p.upsellId, p.kind, p.visitKey))
     }),
-    subscribe(orderPlaced, 'marketing.count-bump-conversions', async (p, ctx) => {
-      await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'placed_counted'))
-    }),
-    subscribe(orderPaid, 'marketing.count-bump-paid', async (p, ctx) => {
-      await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'paid_counted'))
-    }),
+    subscribe(
+      orderPlaced,
+      'marketing.count-bump-conversions',
+      async (p, ctx) => {
+        await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'placed_counted'))
+      },
+      { relevant: ordersWithBumps },
+    ),
+    subscribe(
+      orderPaid,
+      'marketing.count-bump-paid',
+      async (p, ctx) => {
+        await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'paid_counted'))
+      },
+      { relevant: ordersWithBumps },
+    ),
   ]
 }

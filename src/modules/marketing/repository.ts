@@ -129,6 +129,17 @@ export async function insertOrderBumps(
       .execute()
 }
 
+/** Of these orders, those with a bump: the others have no bump counter to move. */
+export async function ordersWithBumps(db: DbOrTrx, orderIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('order_bump_orders')
+    .select('order_id')
+    .distinct()
+    .where('order_id', '=', sql<string>`any(${orderIds}::uuid[])`)
+    .execute()
+  return new Set(rows.map((r) => r.order_id))
+}
+
 /** Claims the order's bump rows not yet counted as `flag` and adds them to their bumps' counters, once. */
 export async function countOrderBumps(trx: Trx, orderId: string, flag: 'placed_counted' | 'paid_counted') {
   const claimed = await trx

@@ -196,4 +196,5 @@ export const flagDoublePayment = subscribe(
     ctx.log.warn({ transactionId: row.id, orderRef: row.order_ref, firstPayment: earlier.id }, 'double payment flagged')
     await repo.updateTransaction(ctx.db, row.id, { error_message: DOUBLE_PAYMENT_NOTE })
   },
+  { relevant: (events) => events.map((e) => e.status === 'PAID') },
 )

@@ -1,9 +1,20 @@
+import type { Db } from '../../platform/db'
 import { subscribe } from '../../platform/jobs'
 import { orderPaid, orderPlaced } from '../ordering'
 import { sendOrderEvent } from './capi'
+import * as repo from './repository'
 
 /** Tries of one server event: with the queue's doubling backoff the last one is minutes after the first. */
 const ATTEMPTS = 8
+
+/** Only stores with the Conversions API set up have server events to send. */
+async function storesWithServerEvents(events: { storeId: string }[], db: Db): Promise<boolean[]> {
+  const ready = await repo.storesWithServerEvents(
+    db,
+    events.map((e) => e.storeId),
+  )
+  return events.map((e) => ready.has(e.storeId))
+}
 
 /** Conversions API events from the worker (the order's first item is the checkout's own product). */
 export const trackingSubscriptions = [
@@ -20,7 +31,7 @@ export const trackingSubscriptions = [
           lastAttempt: ctx.attempt >= ATTEMPTS,
         },
       ),
-    ATTEMPTS,
+    { attempts: ATTEMPTS, relevant: storesWithServerEvents },
   ),
   subscribe(
     orderPaid,
@@ -35,6 +46,6 @@ export const trackingSubscriptions = [
           lastAttempt: ctx.attempt >= ATTEMPTS,
         },
       ),
-    ATTEMPTS,
+    { attempts: ATTEMPTS, relevant: storesWithServerEvents },
   ),
 ]

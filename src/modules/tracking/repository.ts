@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 import type { DbOrTrx } from '../../platform/db'
 import type { ServerEvent } from '../../shared/pixel'
 import type { TrackingTables } from './tables'
@@ -10,6 +10,18 @@ export type PixelConfigValues = Omit<Insertable<Tables['pixel_configs']>, 'store
 
 export async function findConfig(db: DbOrTrx, storeId: string): Promise<PixelConfigRow | undefined> {
   return db.selectFrom('pixel_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+}
+
+/** Of these stores, those that may send server events (pixel on, access token saved). */
+export async function storesWithServerEvents(db: DbOrTrx, storeIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('pixel_configs')
+    .select('store_id')
+    .where('store_id', '=', sql<string>`any(${[...new Set(storeIds)]}::uuid[])`)
+    .where('active', '=', true)
+    .where('access_token_encrypted', 'is not', null)
+    .execute()
+  return new Set(rows.map((r) => r.store_id))
 }
 
 export async function upsertConfig(db: DbOrTrx, storeId: string, values: PixelConfigValues): Promise<PixelConfigRow> {
