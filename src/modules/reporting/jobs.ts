@@ -1,5 +1,4 @@
-import type { Db } from '../../platform/db'
-import { subscribe } from '../../platform/jobs'
+import { type BatchedEvent, type JobContext, subscribeBatch } from '../../platform/jobs'
 import {
   orderCancelled,
   orderPaid,
@@ -8,21 +7,27 @@ import {
   orderRefunded,
   orderStatusChanged,
 } from '../ordering'
-import { applyOrder } from './rollups'
+import { applyOrders } from './rollups'
 
 /**
  * Each ordering event brings the rollups of its order up to date (see rollups.ts): one handler shape for all of them,
- * since the order's current row, not the event, says what it contributes now.
+ * since the order's current row, not the event, says what it contributes now. That also makes it idempotent by
+ * state, so the relay may hand over a whole burst of orders as one job and one transaction.
  */
-const apply = async (payload: { orderId: string }, ctx: { db: Db; eventId: string }) => {
-  await ctx.db.transaction().execute((trx) => applyOrder(trx, payload.orderId, ctx.eventId))
+const apply = async (events: BatchedEvent<{ orderId: string }>[], ctx: JobContext) => {
+  await ctx.db.transaction().execute((trx) =>
+    applyOrders(
+      trx,
+      events.map((e) => ({ orderId: e.payload.orderId, eventId: e.eventId })),
+    ),
+  )
 }
 
 export const reportingSubscriptions = [
-  subscribe(orderPlaced, 'reporting.rollup-placed', apply),
-  subscribe(orderPaid, 'reporting.rollup-paid', apply),
-  subscribe(orderCancelled, 'reporting.rollup-cancelled', apply),
-  subscribe(orderRefunded, 'reporting.rollup-refunded', apply),
-  subscribe(orderPaidAfterCancel, 'reporting.rollup-paid-after-cancel', apply),
-  subscribe(orderStatusChanged, 'reporting.rollup-status-changed', apply),
+  subscribeBatch(orderPlaced, 'reporting.rollup-placed', apply),
+  subscribeBatch(orderPaid, 'reporting.rollup-paid', apply),
+  subscribeBatch(orderCancelled, 'reporting.rollup-cancelled', apply),
+  subscribeBatch(orderRefunded, 'reporting.rollup-refunded', apply),
+  subscribeBatch(orderPaidAfterCancel, 'reporting.rollup-paid-after-cancel', apply),
+  subscribeBatch(orderStatusChanged, 'reporting.rollup-status-changed', apply),
 ]

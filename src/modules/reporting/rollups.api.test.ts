@@ -9,7 +9,7 @@ import * as orderRepo from '../ordering/repository'
 import { changeSaleStatus } from '../ordering/sales'
 import { applyPaymentStatus, cancelOrder, markPaid } from '../ordering/service'
 import { rebuildRollups } from '.'
-import { applyOrder } from './rollups'
+import { applyOrders } from './rollups'
 
 // In-process jobs over the test PostgreSQL: drain() waits until every event handler has run.
 let t: TestApp
@@ -35,7 +35,6 @@ function random(seed: number) {
 }
 
 const METHODS = ['PIX', 'CREDIT_CARD', 'BANK_SLIP'] as const
-let number = 5000
 
 /** An order placed at a given instant, written as ordering writes it: row and order.placed in one transaction. */
 async function placeAt(
@@ -50,7 +49,6 @@ async function placeAt(
       trx,
       {
         store_id: store,
-        order_number: ++number,
         product_type: 'DIGITAL',
         customer_name: email.split('@')[0],
         customer_email: email,
@@ -217,9 +215,16 @@ describe('rollups kept by the ordering events', () => {
       })
     }
 
-    // Applying every event again changes nothing (a retried job), and a rebuild from the orders gives the same rows.
-    for (const id of ids) await db.transaction().execute((trx) => applyOrder(trx, id, 'again'))
+    // Applying every event again changes nothing (a retried job, one by one or as one batch).
+    for (const id of ids) await db.transaction().execute((trx) => applyOrders(trx, [{ orderId: id, eventId: 'again' }]))
+    const all = ids.map((orderId) => ({ orderId, eventId: 'batch' }))
+    await db.transaction().execute((trx) => applyOrders(trx, all))
     expect(await rollupState()).toEqual(expected)
+    // From empty rollups, the 60 orders (12 buyers, several a day) as one batch reach the same rows.
+    await sql`truncate reporting_order_facts, reporting_daily, reporting_customers, reporting_customer_days`.execute(db)
+    await db.transaction().execute((trx) => applyOrders(trx, all))
+    expect(await rollupState()).toEqual(expected)
+    // And so does a rebuild from the orders.
     await rebuildRollups(db)
     expect(await rollupState()).toEqual(expected)
   })

@@ -23,52 +23,63 @@ export interface CustomerRow {
 
 const spDay = sql<string>`((created_at at time zone ${sql.lit(TIME_ZONE)})::date)::text`
 
-/** Serialises the handlers of one key (an order, a buyer) for the rest of the transaction. */
-export async function lockKey(trx: Trx, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 7243))`.execute(trx)
+/**
+ * Serialises the handlers of these keys (orders, buyers) for the rest of the transaction. Every caller passes its
+ * keys sorted, and unnest yields them in array order, so two batches never wait on each other in a circle.
+ */
+export async function lockKeys(trx: Trx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  await sql`select pg_advisory_xact_lock(hashtextextended(k, 7243)) from unnest(${keys}::text[]) as k`.execute(trx)
 }
 
 const FACT_COLUMNS = ['store_id', 'day', 'payment_method', 'status', 'total_cents', 'customer_email'] as const
 
+export interface FactPair {
+  /** The order as it stands, reduced to what the rollups count (absent: the order is gone). */
+  now?: OrderFact
+  /** What it contributed when last applied (absent: never applied). */
+  before?: OrderFact
+}
+
 /**
- * In one statement: the order as it stands, reduced to what the rollups count, and what it contributed when last
- * applied. The caller holds the order's lock (lockKey), and a rebuild's TRUNCATE makes this read wait for it.
+ * In one statement, for every order: what it counts for now and what it contributed when last applied. The caller
+ * holds the orders' locks (lockKeys), and a rebuild's TRUNCATE makes this read wait for it.
  */
-export async function factsOf(trx: Trx, orderId: string): Promise<{ now?: OrderFact; before?: OrderFact }> {
+export async function factsOf(trx: Trx, orderIds: string[]): Promise<Map<string, FactPair>> {
   const { rows } = await sql<Record<string, string | number | null>>`
-    select o.store_id as now_store_id, o.day as now_day, o.payment_method as now_payment_method,
+    select coalesce(o.id, f.order_id)::text as order_id,
+      o.store_id as now_store_id, o.day as now_day, o.payment_method as now_payment_method,
       o.status as now_status, o.total_cents as now_total_cents, o.customer_email as now_customer_email,
       f.store_id as before_store_id, f.day as before_day, f.payment_method as before_payment_method,
       f.status as before_status, f.total_cents as before_total_cents, f.customer_email as before_customer_email
-    from (select store_id, ${spDay} as day, payment_method, status, total_cents, customer_email
-          from orders where id = ${orderId}) o
-    full join (select store_id, day::text as day, payment_method, status, total_cents, customer_email
-          from reporting_order_facts where order_id = ${orderId}) f on true`.execute(trx)
-  const row = rows[0]
-  const pick = (prefix: 'now' | 'before') =>
-    row?.[`${prefix}_store_id`]
-      ? (Object.fromEntries(FACT_COLUMNS.map((c) => [c, row[`${prefix}_${c}`]])) as unknown as OrderFact)
-      : undefined
-  const now = pick('now')
-  const before = pick('before')
-  if (now) now.total_cents = Number(now.total_cents)
-  if (before) before.total_cents = Number(before.total_cents)
-  return { now, before }
+    from (select id, store_id, ${spDay} as day, payment_method, status, total_cents, customer_email
+          from orders where id = any(${orderIds}::uuid[])) o
+    full join (select order_id, store_id, day::text as day, payment_method, status, total_cents, customer_email
+          from reporting_order_facts where order_id = any(${orderIds}::uuid[])) f on f.order_id = o.id`.execute(trx)
+  const pick = (row: Record<string, string | number | null>, prefix: 'now' | 'before') => {
+    if (!row[`${prefix}_store_id`]) return undefined
+    const fact = Object.fromEntries(FACT_COLUMNS.map((c) => [c, row[`${prefix}_${c}`]])) as unknown as OrderFact
+    fact.total_cents = Number(fact.total_cents)
+    return fact
+  }
+  return new Map(rows.map((r) => [String(r.order_id), { now: pick(r, 'now'), before: pick(r, 'before') }]))
 }
 
-export async function saveFact(trx: Trx, orderId: string, fact: OrderFact, eventId: string): Promise<void> {
+export async function saveFacts(trx: Trx, facts: { orderId: string; fact: OrderFact; eventId: string }[]) {
+  if (facts.length === 0) return
+  const now = new Date()
   await trx
     .insertInto('reporting_order_facts')
-    .values({ order_id: orderId, ...fact, last_event_id: eventId, updated_at: new Date() })
+    .values(facts.map((f) => ({ order_id: f.orderId, ...f.fact, last_event_id: f.eventId, updated_at: now })))
     .onConflict((oc) =>
-      oc.column('order_id').doUpdateSet({
-        status: fact.status,
-        payment_method: fact.payment_method,
-        total_cents: fact.total_cents,
-        day: fact.day,
-        last_event_id: eventId,
-        updated_at: new Date(),
-      }),
+      oc.column('order_id').doUpdateSet((eb) => ({
+        status: eb.ref('excluded.status'),
+        payment_method: eb.ref('excluded.payment_method'),
+        total_cents: eb.ref('excluded.total_cents'),
+        day: eb.ref('excluded.day'),
+        last_event_id: eb.ref('excluded.last_event_id'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
     )
     .execute()
 }
@@ -82,7 +93,7 @@ export interface DailyDelta {
   total_cents: number
 }
 
-/** Adds every delta in one statement (their keys are distinct). */
+/** Adds every delta in one statement (their keys are distinct and sorted). */
 export async function addDaily(trx: Trx, deltas: DailyDelta[]): Promise<void> {
   if (deltas.length === 0) return
   await trx
@@ -97,16 +108,23 @@ export async function addDaily(trx: Trx, deltas: DailyDelta[]): Promise<void> {
     .execute()
 }
 
+export interface Buyer {
+  store_id: string
+  email: string
+}
+
 /**
- * In one statement: the buyer's row as recorded, and as the recorded facts now say (orders at the store, cancelled
- * aside). The caller holds the buyer's lock.
+ * In one statement, for every buyer: the row as recorded, and as the recorded facts now say (orders at the store,
+ * cancelled aside). The caller holds the buyers' locks.
  */
-export async function buyerOf(
+export async function buyersOf(
   trx: Trx,
-  storeId: string,
-  email: string,
-): Promise<{ before?: CustomerRow; now?: CustomerRow }> {
+  buyers: Buyer[],
+): Promise<(Buyer & { before?: CustomerRow; now?: CustomerRow })[]> {
+  if (buyers.length === 0) return []
   const { rows } = await sql<{
+    store_id: string
+    email: string
     before_orders: number | null
     before_first: string | null
     before_last: string | null
@@ -114,36 +132,44 @@ export async function buyerOf(
     now_first: string | null
     now_last: string | null
   }>`
-    select c.orders as before_orders, c.first_day::text as before_first, c.last_day::text as before_last,
-      f.orders as now_orders, f.first_day as now_first, f.last_day as now_last
-    from (select count(*)::int as orders, min(day)::text as first_day, max(day)::text as last_day
+    select b.store_id::text as store_id, b.email, c.orders as before_orders, c.first_day::text as before_first,
+      c.last_day::text as before_last, f.orders as now_orders, f.first_day as now_first, f.last_day as now_last
+    from unnest(${buyers.map((b) => b.store_id)}::uuid[], ${buyers.map((b) => b.email)}::text[]) as b(store_id, email)
+    cross join lateral (select count(*)::int as orders, min(day)::text as first_day, max(day)::text as last_day
           from reporting_order_facts
-          where store_id = ${storeId} and customer_email = ${email} and status <> 'CANCELLED') f
-    left join reporting_customers c on c.store_id = ${storeId} and c.customer_email = ${email}`.execute(trx)
-  const r = rows[0]
-  return {
+          where store_id = b.store_id and customer_email = b.email and status <> 'CANCELLED') f
+    left join reporting_customers c on c.store_id = b.store_id and c.customer_email = b.email`.execute(trx)
+  return rows.map((r) => ({
+    store_id: r.store_id,
+    email: r.email,
     before:
       r.before_orders !== null
         ? { orders: r.before_orders, first_day: r.before_first!, last_day: r.before_last! }
         : undefined,
     now: r.now_orders > 0 ? { orders: r.now_orders, first_day: r.now_first!, last_day: r.now_last! } : undefined,
-  }
+  }))
 }
 
-export async function saveCustomer(trx: Trx, storeId: string, email: string, row: CustomerRow | undefined) {
-  if (!row) {
+/** Writes each buyer's row as it now stands, and deletes those left without an order that counts. */
+export async function saveCustomers(trx: Trx, buyers: (Buyer & { now?: CustomerRow })[]) {
+  const kept = buyers.filter((b) => b.now)
+  const gone = buyers.filter((b) => !b.now)
+  if (kept.length > 0)
     await trx
-      .deleteFrom('reporting_customers')
-      .where('store_id', '=', storeId)
-      .where('customer_email', '=', email)
+      .insertInto('reporting_customers')
+      .values(kept.map((b) => ({ store_id: b.store_id, customer_email: b.email, ...b.now! })))
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'customer_email']).doUpdateSet((eb) => ({
+          orders: eb.ref('excluded.orders'),
+          first_day: eb.ref('excluded.first_day'),
+          last_day: eb.ref('excluded.last_day'),
+        })),
+      )
       .execute()
-    return
-  }
-  await trx
-    .insertInto('reporting_customers')
-    .values({ store_id: storeId, customer_email: email, ...row })
-    .onConflict((oc) => oc.columns(['store_id', 'customer_email']).doUpdateSet(row))
-    .execute()
+  if (gone.length > 0)
+    await sql`delete from reporting_customers c
+      using unnest(${gone.map((b) => b.store_id)}::uuid[], ${gone.map((b) => b.email)}::text[]) as g(store_id, email)
+      where c.store_id = g.store_id and c.customer_email = g.email`.execute(trx)
 }
 
 export interface CustomerDayDelta {
@@ -154,7 +180,7 @@ export interface CustomerDayDelta {
   first_seen: number
 }
 
-/** Adds every delta in one statement (their days are distinct). */
+/** Adds every delta in one statement (their keys are distinct and sorted). */
 export async function addCustomerDays(trx: Trx, deltas: CustomerDayDelta[]): Promise<void> {
   if (deltas.length === 0) return
   await trx

@@ -20,7 +20,8 @@ function sameFact(a: OrderFact, b: OrderFact): boolean {
   )
 }
 
-function dailyDeltas(before: OrderFact | undefined, after: OrderFact | undefined): repo.DailyDelta[] {
+/** What a set of fact changes moves in the per-day figures, merged by key and sorted (the order rows are locked in). */
+function dailyDeltas(changes: { before?: OrderFact; now?: OrderFact }[]): repo.DailyDelta[] {
   const deltas = new Map<string, repo.DailyDelta>()
   const add = (f: OrderFact, sign: 1 | -1) => {
     const k = key(f.store_id, f.day, f.payment_method, f.status)
@@ -36,52 +37,75 @@ function dailyDeltas(before: OrderFact | undefined, after: OrderFact | undefined
     d.total_cents += sign * f.total_cents
     deltas.set(k, d)
   }
-  if (before) add(before, -1)
-  if (after) add(after, 1)
-  // A fixed order of row locks keeps concurrent handlers from deadlocking each other.
-  return [...deltas.entries()]
-    .filter(([, d]) => d.orders !== 0 || d.total_cents !== 0)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, d]) => d)
+  for (const { before, now } of changes) {
+    if (before) add(before, -1)
+    if (now) add(now, 1)
+  }
+  return sorted(deltas).filter((d) => d.orders !== 0 || d.total_cents !== 0)
 }
 
-function customerDayDeltas(storeId: string, before: CustomerRow | undefined, after: CustomerRow | undefined) {
+/** What buyers moving from their recorded row to their current one change in the per-day buyer counters. */
+function customerDayDeltas(buyers: { store_id: string; before?: CustomerRow; now?: CustomerRow }[]) {
   const deltas = new Map<string, repo.CustomerDayDelta>()
-  const at = (day: string) => {
-    const d = deltas.get(day) ?? { store_id: storeId, day, last_seen: 0, returning_last_seen: 0, first_seen: 0 }
-    deltas.set(day, d)
+  const at = (storeId: string, day: string) => {
+    const k = key(storeId, day)
+    const d = deltas.get(k) ?? { store_id: storeId, day, last_seen: 0, returning_last_seen: 0, first_seen: 0 }
+    deltas.set(k, d)
     return d
   }
-  for (const [row, sign] of [
-    [before, -1],
-    [after, 1],
-  ] as const) {
-    if (!row) continue
-    at(row.last_day).last_seen += sign
-    if (row.orders >= 2) at(row.last_day).returning_last_seen += sign
-    at(row.first_day).first_seen += sign
+  for (const b of buyers) {
+    for (const [row, sign] of [
+      [b.before, -1],
+      [b.now, 1],
+    ] as const) {
+      if (!row) continue
+      at(b.store_id, row.last_day).last_seen += sign
+      if (row.orders >= 2) at(b.store_id, row.last_day).returning_last_seen += sign
+      at(b.store_id, row.first_day).first_seen += sign
+    }
   }
-  return [...deltas.values()]
-    .filter((d) => d.last_seen || d.returning_last_seen || d.first_seen)
-    .sort((a, b) => a.day.localeCompare(b.day))
+  return sorted(deltas).filter((d) => d.last_seen || d.returning_last_seen || d.first_seen)
+}
+
+/** A map's values by key: every statement touches rows in the same order, so concurrent batches do not deadlock. */
+function sorted<T>(m: Map<string, T>): T[] {
+  return [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v)
 }
 
 const counts = (f: OrderFact | undefined) => Boolean(f && f.status !== 'CANCELLED')
 
-/** Brings the rollups in line with one order, in the caller's transaction. */
-export async function applyOrder(trx: Trx, orderId: string, eventId: string): Promise<void> {
-  await repo.lockKey(trx, `order:${orderId}`)
-  const { now, before } = await repo.factsOf(trx, orderId)
-  // Nothing to move: a repeated or late event, or one that changes nothing the rollups count.
-  if (!now || (before && sameFact(now, before))) return
-  const buyerChanged = counts(before) !== counts(now) || before?.day !== now.day
-  if (buyerChanged) await repo.lockKey(trx, `buyer:${now.store_id}:${now.customer_email}`)
+/**
+ * Brings the rollups in line with these orders, in the caller's transaction: a handful of statements whether the
+ * relay brought one order or a hundred (each `eventId` is recorded as the order's last applied event).
+ */
+export async function applyOrders(trx: Trx, events: { orderId: string; eventId: string }[]): Promise<void> {
+  const eventOf = new Map(events.map((e) => [e.orderId, e.eventId]))
+  const orderIds = [...eventOf.keys()].sort()
+  await repo.lockKeys(
+    trx,
+    orderIds.map((id) => `order:${id}`),
+  )
+  const facts = await repo.factsOf(trx, orderIds)
+  // Nothing to move for a repeated or late event, or one that changes nothing the rollups count.
+  const changes = orderIds.flatMap((orderId) => {
+    const { now, before } = facts.get(orderId) ?? {}
+    return now && !(before && sameFact(now, before)) ? [{ orderId, now, before }] : []
+  })
+  if (changes.length === 0) return
+  const buyers = new Map<string, repo.Buyer>()
+  for (const { now, before } of changes)
+    if (counts(before) !== counts(now) || before?.day !== now.day)
+      buyers.set(key(now.store_id, now.customer_email), { store_id: now.store_id, email: now.customer_email })
+  await repo.lockKeys(trx, [...buyers.values()].map((b) => `buyer:${b.store_id}:${b.email}`).sort())
 
-  await repo.addDaily(trx, dailyDeltas(before, now))
-  await repo.saveFact(trx, orderId, now, eventId)
-  if (!buyerChanged) return
+  await repo.addDaily(trx, dailyDeltas(changes))
+  await repo.saveFacts(
+    trx,
+    changes.map((c) => ({ orderId: c.orderId, fact: c.now, eventId: eventOf.get(c.orderId)! })),
+  )
+  if (buyers.size === 0) return
 
-  const buyer = await repo.buyerOf(trx, now.store_id, now.customer_email)
-  await repo.saveCustomer(trx, now.store_id, now.customer_email, buyer.now)
-  await repo.addCustomerDays(trx, customerDayDeltas(now.store_id, buyer.before, buyer.now))
+  const rows = await repo.buyersOf(trx, sorted(buyers))
+  await repo.saveCustomers(trx, rows)
+  await repo.addCustomerDays(trx, customerDayDeltas(rows))
 }
