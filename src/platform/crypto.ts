@@ -1,8 +1,19 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
-/** Derives an independent 32-byte key per purpose from APP_SECRET. */
+const derived = new Map<string, Buffer>()
+
+/**
+ * Derives an independent 32-byte key per purpose from APP_SECRET. Kept once derived: every order decrypts the
+ * store's gateway key, and HKDF per call was a visible share of the api's CPU.
+ */
 export function deriveKey(appSecret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appSecret, 'checkout-platform', purpose, 32))
+  const id = `${purpose}\u0000${appSecret}`
+  let key = derived.get(id)
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', appSecret, 'checkout-platform', purpose, 32))
+    derived.set(id, key)
+  }
+  return key
 }
 
 /** AES-256-GCM; the stored form is `v1.iv.tag.ciphertext` in base64url. */

@@ -222,13 +222,11 @@ export async function placeOrder(
     for (const b of bumps)
       if (b.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, b.productId, b.quantity)))
         throw new AppError(409, BUMP_MESSAGES.soldOut(b.title))
-    const number = await repo.nextOrderNumber(trx, product.storeId)
     const row = await repo.insertOrder(
       trx,
       {
         id: orderId,
         store_id: product.storeId,
-        order_number: number,
         product_type: product.type,
         customer_name: customer.name,
         customer_email: customer.email.toLowerCase(),
@@ -279,7 +277,7 @@ export async function placeOrder(
     const opened = await paymentsService.openCharge(trx, deps, payments, {
       ...chargeRequest,
       transactionId,
-      metadata: { orderNumber: formatOrderNumber(number) },
+      metadata: { orderNumber: formatOrderNumber(row.order_number) },
     })
     await marketingService.recordOrderBumps(trx, { orderId: row.id, storeId: product.storeId, bumps })
     const facts = orderFacts(row, product, quantity)
