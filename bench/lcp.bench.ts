@@ -2,7 +2,7 @@
 // down / 750 kbps up) against a minimal React page (one bundle, gzip) served by a bare node server on the same
 // machine; alternating cold loads in Debian's Chromium, median of each, ratio. The app runs compiled
 // (dist/server, plain node) against a fresh local PostgreSQL database. Loopback only; BENCH_RUNS loads each.
-// The store has no active payment key (production mode has no sandbox), so the page is the one that says so; the
+// The store has an active (sandbox) payment key, so the page is the one buyers see, with its payment methods; the
 // LCP element is printed, so a change in what is measured shows.
 // Run: npm run build && npx tsx bench/lcp.bench.ts
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -83,7 +83,9 @@ async function startApp(): Promise<{ url: string; child: ChildProcess; drop(): P
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // The compiled build; not NODE_ENV=production only because that turns the built-in sandbox gateway off, and a
+      // page with payment methods (the one buyers see) needs a store with an active key.
+      NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -191,6 +193,11 @@ try {
   const product = await json<{ id: string }>(
     `${app.url}/api/stores/${store.id}/products`,
     { name: 'Curso de Fotografia', price: 97, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/c.pdf' },
+    token,
+  )
+  await json(
+    `${app.url}/api/payment/ativo-pay/payment-config?storeId=${store.id}`,
+    { ativoPayApiKey: 'sk_sandbox_lcp_bench_0001' },
     token,
   )
   const page = `${app.url}/digital-checkout/${store.id}/${product.id}`
