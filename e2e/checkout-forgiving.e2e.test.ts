@@ -205,7 +205,8 @@ describe('a checkout that forgives, at 390 px', () => {
     // card data never reaches the saved form
     const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }))
     expect(stored).toContain('Maria da Silva')
-    expect(stored).not.toContain('4111')
+    // Eight digits of the card, spaced or not: a random id in the stored keys may hold '4111' (failed 1 run in ~10³).
+    expect(stored).not.toMatch(/4111 ?1111/)
     await page.keyboard.press('ArrowLeft')
     await page.getByRole('radio', { name: /Cartão/ }).focus()
     await page.keyboard.press('ArrowLeft')

@@ -108,6 +108,25 @@ export async function newPage(
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
+  // A checkout page arrives drawn by the server and takes taps only once React has hydrated it (#root loses its
+  // pointer-events: none). A finger waits for that; Playwright's fill() does not, and text typed into the bare page
+  // is lost to hydration (failed 1 run in ~10). So every navigation waits for it, as a buyer would.
+  const scripted = (device as { javaScriptEnabled?: boolean }).javaScriptEnabled !== false
+  const hydrated = async () => {
+    if (scripted) await page.waitForFunction(() => document.getElementById('root')?.style.pointerEvents !== 'none')
+  }
+  const goto = page.goto.bind(page)
+  page.goto = (async (...args: Parameters<Page['goto']>) => {
+    const res = await goto(...args)
+    await hydrated()
+    return res
+  }) as Page['goto']
+  const reload = page.reload.bind(page)
+  page.reload = (async (...args: Parameters<Page['reload']>) => {
+    const res = await reload(...args)
+    await hydrated()
+    return res
+  }) as Page['reload']
   return { context, page }
 }
 
