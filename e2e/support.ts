@@ -115,18 +115,15 @@ export async function newPage(
   const hydrated = async () => {
     if (scripted) await page.waitForFunction(() => document.getElementById('root')?.style.pointerEvents !== 'none')
   }
-  const goto = page.goto.bind(page)
-  page.goto = (async (...args: Parameters<Page['goto']>) => {
-    const res = await goto(...args)
-    await hydrated()
-    return res
-  }) as Page['goto']
-  const reload = page.reload.bind(page)
-  page.reload = (async (...args: Parameters<Page['reload']>) => {
-    const res = await reload(...args)
-    await hydrated()
-    return res
-  }) as Page['reload']
+  const thenHydrated =
+    <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      const res = await navigate(...args)
+      await hydrated()
+      return res
+    }
+  page.goto = thenHydrated(page.goto.bind(page))
+  page.reload = thenHydrated(page.reload.bind(page))
   return { context, page }
 }
 
