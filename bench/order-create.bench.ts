@@ -155,7 +155,11 @@ try {
       customer: { name: 'Comprador Bench', email: `buyer${++n}@example.com`, phone: '11987654321', cpf: '52998224725' },
       payment: { method: 'pix' },
     })
-  const headers = () => ({ 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}` })
+  // As the buyer page sends them: every order with its own Idempotency-Key.
+  const headers = () => ({
+    'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+    'idempotency-key': `bench-${process.pid}-${ip++}`,
+  })
   const run = (url: string, total: number, concurrency: number) =>
     load(url, { total, concurrency, method: 'POST', body, headers })
 

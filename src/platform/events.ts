@@ -1,4 +1,6 @@
+import { type Expression, type InsertQueryBuilder, type InsertResult, type QueryCreator, sql } from 'kysely'
 import type { z } from 'zod'
+import type { Database } from './database'
 import type { Trx } from './db'
 
 /** An event a module publishes: its name and the schema of its payload (declared in the module's events.ts). */
@@ -11,13 +13,30 @@ export function defineEvent<S extends z.ZodType>(name: string, schema: S): Event
   return { name, schema }
 }
 
+/** A write of a module's table that a caller runs as one part (a CTE) of a single statement of its own. */
+export type CompanionInsert<T extends keyof Database> = (
+  qc: QueryCreator<Database>,
+) => InsertQueryBuilder<Database, T, InsertResult>
+
 /** Writes the event into the outbox inside the caller's transaction: it exists if and only if the change commits. */
 export async function publish<S extends z.ZodType>(trx: Trx, def: EventDef<S>, payload: z.input<S>): Promise<string> {
-  const data = def.schema.parse(payload)
-  const row = await trx
-    .insertInto('outbox')
-    .values({ event: def.name, payload: JSON.stringify(data) })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await publishing(def, payload)(trx).returning('id').executeTakeFirstOrThrow()
   return row.id
+}
+
+/**
+ * The same event write as `publish`, for a caller that folds it into one statement with the change it announces
+ * (a single statement commits or fails as a whole, like a transaction, in one round trip). `filled` are payload
+ * fields only that statement knows (an order's number, taken from its store's counter): SQL expressions that replace
+ * the values `payload` carries for them (validated like the rest; give a placeholder of the right shape).
+ */
+export function publishing<S extends z.ZodType>(
+  def: EventDef<S>,
+  payload: z.input<S>,
+  filled: Record<string, Expression<unknown>> = {},
+): CompanionInsert<'outbox'> {
+  const json = JSON.stringify(def.schema.parse(payload))
+  const pairs = Object.entries(filled).map(([field, value]) => sql`${field}::text, ${value}`)
+  const value = pairs.length ? sql<string>`${json}::jsonb || jsonb_build_object(${sql.join(pairs)})` : json
+  return (qc) => qc.insertInto('outbox').values({ event: def.name, payload: value })
 }

@@ -123,7 +123,11 @@ describe('upsell links', () => {
     await req('POST', `${s.base}/${a.id}/track/skip`)
     expect((await req('POST', `${s.base}/nope/track/click`)).statusCode).toBe(404)
     await t.drain()
-    await waitFor(async () => (await req('GET', `${s.base}/stats`, s.owner)).json().totalSkips === 1)
+    // Click and skip are separate jobs that may finish in either order: wait for both.
+    await waitFor(async () => {
+      const stats = (await req('GET', `${s.base}/stats`, s.owner)).json()
+      return stats.totalSkips === 1 && stats.totalClicks === 1
+    })
     expect((await req('GET', `${s.base}/stats`, s.owner)).json()).toEqual({
       totalUpsells: 1,
       activeUpsells: 1,

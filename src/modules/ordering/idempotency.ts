@@ -5,6 +5,7 @@ import type { OrderResult } from '../../shared/ordering'
 import { resumeOrder } from './order-charge'
 import type { OrderingDeps } from './place-order'
 import * as repo from './repository'
+import { KeyTaken } from './repository'
 
 export const KEY_REUSED = 'Esta chave de idempotência já foi usada para outro pedido.'
 export const STILL_RUNNING = 'Seu pedido ainda está sendo processado. Aguarde alguns segundos.'
@@ -16,9 +17,6 @@ const WAIT_FOR_FIRST_MS = 45_000
 const LEGACY_STALE_MS = 120_000
 /** Answers are kept this long; a retry comes within seconds or minutes. */
 const KEEP_MS = 24 * 60 * 60 * 1000
-
-/** Thrown by placeOrder when its Idempotency-Key is already claimed by a committed order. */
-export class KeyTaken extends Error {}
 
 function fingerprint(body: unknown): string {
   return createHash('sha256')

@@ -9,7 +9,13 @@ import { AppError } from '../../platform/errors'
 import { toReais } from '../../shared/money'
 import { orderPagePath } from '../../shared/order-page'
 import { formatOrderNumber, MSG, type OrderResult } from '../../shared/ordering'
-import { type ChargeRequest, type ChargeResult, type OpenedCharge, paymentsService } from '../payments'
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  type ExecutedCharge,
+  type OpenedCharge,
+  paymentsService,
+} from '../payments'
 import { orderPageToken } from './order-page'
 import type { OrderingDeps } from './place-order'
 import type { IdempotencyClaim, OrderRow } from './repository'
@@ -70,6 +76,20 @@ async function failOrder(db: Db, order: OrderRow, reason: string, err: AppError,
   return err
 }
 
+/** What a charge puts on its order. */
+function chargePatch(charge: ChargeResult) {
+  return {
+    transaction_id: charge.transactionId,
+    gateway_id: charge.gatewayId,
+    pix_code: charge.pixCode,
+    pix_expires_at: charge.pixExpiresAt,
+    payment_url: charge.paymentUrl,
+    boleto_url: charge.boletoUrl,
+    boleto_line: charge.boletoLine,
+    sandbox: charge.sandbox,
+  }
+}
+
 /** Puts a charge's outcome on its order: the answer, or the error the buyer gets. */
 async function settle(
   deps: OrderingDeps,
@@ -80,31 +100,21 @@ async function settle(
   const { db } = deps
   if (charge.status === 'REFUSED')
     throw await failOrder(db, order, 'payment_refused', new AppError(422, CARD_REFUSED), claim)
-  const patch = {
-    transaction_id: charge.transactionId,
-    gateway_id: charge.gatewayId,
-    pix_code: charge.pixCode,
-    pix_expires_at: charge.pixExpiresAt,
-    payment_url: charge.paymentUrl,
-    boleto_url: charge.boletoUrl,
-    boleto_line: charge.boletoLine,
-    sandbox: charge.sandbox,
-  }
   if (charge.status !== 'PAID') {
     const result = orderResult(deps.config, order, charge, order.status)
-    await repo.recordCharge(db, order.id, patch, claim && { claim, body: result })
+    await repo.recordCharge(db, order.id, chargePatch(charge), claim && { claim, body: result })
     return result
   }
   // A card approved on the spot: the payment event will say so too, and markPaid is once per order.
   return db.transaction().execute(async (trx) => {
     const paid = (await markPaid(trx, order.id, charge.transactionId)) ?? order
     const result = orderResult(deps.config, order, charge, paid.status)
-    await repo.recordCharge(trx, order.id, patch, claim && { claim, body: result })
+    await repo.recordCharge(trx, order.id, chargePatch(charge), claim && { claim, body: result })
     return result
   })
 }
 
-/** Calls the gateway for an order whose charge was opened in its transaction, and settles the outcome. */
+/** Calls the gateway for an order whose charge was written with it, and settles the outcome. */
 export async function chargeOrder(
   deps: OrderingDeps,
   order: OrderRow,
@@ -112,15 +122,26 @@ export async function chargeOrder(
   card: ChargeRequest['card'],
   claim?: IdempotencyClaim,
 ): Promise<OrderResult> {
-  let charge: ChargeResult
+  let charge: ExecutedCharge
   try {
-    charge = await paymentsService.executeCharge(deps, opened, card)
+    charge = await paymentsService.executeCharge(deps, opened, card, {
+      orderNumber: formatOrderNumber(order.order_number),
+    })
   } catch (err) {
     deps.log.warn({ err, orderId: order.id }, 'charge failed; cancelling the order')
     const appErr = err instanceof AppError ? err : new AppError(503, MSG.gatewayUnavailable)
     throw await failOrder(deps.db, order, 'charge_failed', appErr, claim)
   }
-  return settle(deps, order, charge, claim)
+  if (!charge.storeWith) return settle(deps, order, charge.result, claim)
+  // A PENDING charge (PIX, boleto): the charge, the order and the key's answer in one statement.
+  const result = orderResult(deps.config, order, charge.result, order.status)
+  const patch = chargePatch(charge.result)
+  if (await charge.storeWith((qc) => repo.recordChargeWith(qc, order.id, patch, claim && { claim, body: result })))
+    return result
+  // Someone who took the charge over (its lease ran out) stored it first: finish from what they stored.
+  const resumed = await resumeOrder(deps, order.id, claim, { buyerWaiting: true })
+  if (!resumed) throw new AppError(503, MSG.gatewayUnavailable)
+  return resumed
 }
 
 /**
@@ -143,7 +164,10 @@ export async function resumeOrder(
   }
   let state = await paymentsService.chargeState(deps.db, order.transaction_id)
   if (state?.status === 'CREATING' && !state.held)
-    state = await paymentsService.resolveCharge(deps, order.transaction_id, { create: opts.buyerWaiting })
+    state = await paymentsService.resolveCharge(deps, order.transaction_id, {
+      create: opts.buyerWaiting,
+      metadata: { orderNumber: formatOrderNumber(order.order_number) },
+    })
   if (!state) throw await failOrder(deps.db, order, 'charge_failed', new AppError(503, MSG.gatewayUnavailable), claim)
   if (state.status === 'CREATING') return undefined
   if (state.status === 'FAILED')

@@ -1,10 +1,11 @@
 /** Placing an order: every amount priced from the database, stock taken atomically, then the charge. */
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Expression } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
-import { publish } from '../../platform/events'
+import { publishing } from '../../platform/events'
 import { BUMP_MESSAGES } from '../../shared/marketing'
 import {
   type digitalOrderPayloadSchema,
@@ -25,11 +26,9 @@ import { marketingService } from '../marketing'
 import { type PaymentsDeps, type PublicPaymentMethods, paymentsService } from '../payments'
 import { isUuid } from '../stores'
 import { orderPlaced } from './events'
-import { KeyTaken } from './idempotency'
 import { chargeOrder } from './order-charge'
-import type { IdempotencyClaim } from './repository'
 import * as repo from './repository'
-import { orderFacts } from './service'
+import { type IdempotencyClaim, KeyTaken } from './repository'
 import type { ShippingAddress } from './tables'
 
 export const NOT_CONFIGURED = PAYMENT_MESSAGES.notConfigured
@@ -213,88 +212,100 @@ export async function placeOrder(
     installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : undefined,
     ip: input.ip,
   }
-  const { order, opened } = await db.transaction().execute(async (trx) => {
-    // The key first: a duplicate stops here, before it takes stock or a number.
-    if (claim && !(await repo.claimIdempotencyKey(trx, claim, orderId))) throw new KeyTaken()
-    if (product.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, product.id, quantity)))
-      throw new AppError(409, MSG.soldOut)
-    // marketing: a physical bump takes its stock in the same transaction, so the whole order or nothing is reserved.
-    for (const b of bumps)
-      if (b.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, b.productId, b.quantity)))
-        throw new AppError(409, BUMP_MESSAGES.soldOut(b.title))
-    const row = await repo.insertOrder(
-      trx,
-      {
-        id: orderId,
-        store_id: product.storeId,
-        product_type: product.type,
-        customer_name: customer.name,
-        customer_email: customer.email.toLowerCase(),
-        customer_phone: customer.phone,
-        customer_document: customer.cpf,
-        shipping_address: address,
-        shipping_option_id: shipping?.optionId ?? null,
-        shipping_method: shipping?.name ?? null,
-        estimated_delivery: shipping?.estimatedDelivery ?? null,
-        subtotal_cents: subtotalCents + bumpsCents,
-        shipping_cents: shippingCents,
-        total_cents: totalCents,
-        payment_method: paymentMethod,
-        installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : null,
-        transaction_id: transactionId,
-        gateway_id: null,
-        pix_code: null,
-        payment_url: null,
-        boleto_url: null,
-        boleto_line: null,
-        notes: null,
-        tracking: JSON.stringify(compactTracking(payload.tracking)),
-        client_ip: input.ip ?? null,
-        user_agent: input.userAgent?.slice(0, 500) ?? null,
-      },
-      [
-        {
-          product_id: product.id,
-          name: product.name,
-          image_url: product.imageUrl,
-          quantity,
-          unit_price_cents: product.priceCents,
-          total_cents: subtotalCents,
-        },
-        ...bumps.map((b) => ({
-          product_id: b.productId,
-          name: b.name,
-          image_url: b.imageUrl,
-          quantity: b.quantity,
-          unit_price_cents: b.unitPriceCents,
-          total_cents: b.unitPriceCents * b.quantity,
-          bump_id: b.bumpId,
-        })),
-      ],
-    )
-    // The charge is written with its order: the order records it before any gateway call, so a crash cannot leave
-    // an order without a charge the sweeper can find, nor a charge the order does not own.
-    const opened = await paymentsService.openCharge(trx, deps, payments, {
-      ...chargeRequest,
-      transactionId,
-      metadata: { orderNumber: formatOrderNumber(row.order_number) },
-    })
-    await marketingService.recordOrderBumps(trx, { orderId: row.id, storeId: product.storeId, bumps })
-    const facts = orderFacts(row, product, quantity)
-    await publish(trx, orderPlaced, {
-      ...facts,
-      items: [
-        ...facts.items,
-        ...bumps.map((b) => ({
-          productId: b.productId,
-          name: b.name,
-          quantity: b.quantity,
-          unitPriceCents: b.unitPriceCents,
-        })),
-      ],
-    })
-    return { order: row, opened }
-  })
+  const { opened, insert: charge } = paymentsService.prepareCharge(deps, payments, { ...chargeRequest, transactionId })
+  const createdAt = new Date()
+  const placed = {
+    orderId,
+    storeId: product.storeId,
+    // Filled by the statement from the store's counter.
+    orderNumber: formatOrderNumber(0),
+    productType: product.type,
+    totalCents,
+    paymentMethod,
+    customer: { name: customer.name, email: customer.email.toLowerCase(), phone: customer.phone },
+    placedAt: createdAt.toISOString(),
+    items: [
+      { productId: product.id, name: product.name, quantity, unitPriceCents: product.priceCents },
+      ...bumps.map((b) => ({
+        productId: b.productId,
+        name: b.name,
+        quantity: b.quantity,
+        unitPriceCents: b.unitPriceCents,
+      })),
+    ],
+  }
+  const values = {
+    id: orderId,
+    store_id: product.storeId,
+    product_type: product.type,
+    customer_name: customer.name,
+    customer_email: customer.email.toLowerCase(),
+    customer_phone: customer.phone,
+    customer_document: customer.cpf,
+    shipping_address: address,
+    shipping_option_id: shipping?.optionId ?? null,
+    shipping_method: shipping?.name ?? null,
+    estimated_delivery: shipping?.estimatedDelivery ?? null,
+    subtotal_cents: subtotalCents + bumpsCents,
+    shipping_cents: shippingCents,
+    total_cents: totalCents,
+    payment_method: paymentMethod,
+    installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : null,
+    transaction_id: transactionId,
+    gateway_id: null,
+    pix_code: null,
+    payment_url: null,
+    boleto_url: null,
+    boleto_line: null,
+    notes: null,
+    tracking: JSON.stringify(compactTracking(payload.tracking)),
+    client_ip: input.ip ?? null,
+    user_agent: input.userAgent?.slice(0, 500) ?? null,
+    created_at: createdAt,
+  }
+  const items = [
+    {
+      product_id: product.id,
+      name: product.name,
+      image_url: product.imageUrl,
+      quantity,
+      unit_price_cents: product.priceCents,
+      total_cents: subtotalCents,
+    },
+    ...bumps.map((b) => ({
+      product_id: b.productId,
+      name: b.name,
+      image_url: b.imageUrl,
+      quantity: b.quantity,
+      unit_price_cents: b.unitPriceCents,
+      total_cents: b.unitPriceCents * b.quantity,
+      bump_id: b.bumpId,
+    })),
+  ]
+  // The charge is written with its order: the order records it before any gateway call, so a crash cannot leave an
+  // order without a charge the sweeper can find, nor a charge the order does not own.
+  const companions = {
+    charge,
+    event: (filled: { orderNumber: Expression<string> }) => publishing(orderPlaced, placed, filled),
+  }
+  const takesStock = product.type === 'PHYSICAL' || bumps.some((b) => b.type === 'PHYSICAL')
+  // Key, order, items, charge and event are one statement; stock and bump records need a transaction around it.
+  const order =
+    !takesStock && bumps.length === 0
+      ? await repo.insertOrder(db, values, items, { ...companions, claim })
+      : await db.transaction().execute(async (trx) => {
+          // The key first: a duplicate stops here, before it takes stock.
+          if (claim && !(await repo.claimIdempotencyKey(trx, claim, orderId))) throw new KeyTaken()
+          if (product.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, product.id, quantity)))
+            throw new AppError(409, MSG.soldOut)
+          // marketing: a physical bump takes its stock in the same transaction, so the whole order or nothing is reserved.
+          for (const b of bumps)
+            if (b.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, b.productId, b.quantity)))
+              throw new AppError(409, BUMP_MESSAGES.soldOut(b.title))
+          const row = await repo.insertOrder(trx, values, items, companions)
+          await marketingService.recordOrderBumps(trx, { orderId: row.id, storeId: product.storeId, bumps })
+          return row
+        })
 
   return chargeOrder(deps, order, opened, cardOf(payment), claim)
 }

@@ -5,7 +5,8 @@
  */
 
 import { decryptSecret } from '../../platform/crypto'
-import type { Db, Trx } from '../../platform/db'
+import type { Db } from '../../platform/db'
+import type { CompanionInsert } from '../../platform/events'
 import { methodsOf } from './config-service'
 import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
 import { gatewayFor } from './gateway'
@@ -20,6 +21,9 @@ import {
   checkChargeRequest,
   expireTransaction,
   type PaymentsDeps,
+  pendingWrite,
+  type StoreWith,
+  sendToGateway,
   storeCreated,
   storedRequest,
   toChargeResult,
@@ -47,34 +51,45 @@ export interface OpenedCharge {
 }
 
 /**
- * Writes the order's charge (CREATING, leased to this request) in the caller's transaction. `transactionId` is
- * chosen by the caller so the order row can carry it in the same transaction. Throws the same 400/422 as
- * createCharge before writing anything.
+ * An order's charge (CREATING, leased to this request), checked and ready to be written by the caller as part of the
+ * order's own statement or transaction (`insert`): the order then records its charge before any gateway call.
+ * `transactionId` is chosen by the caller so the order row can carry it. Throws the same 400/422 as createCharge
+ * before anything is written.
  */
-export async function openCharge(
-  trx: Trx,
+export function prepareCharge(
   deps: Pick<PaymentsDeps, 'config'>,
   payments: CheckoutPayments,
   req: ChargeRequest & { transactionId: string },
-): Promise<OpenedCharge> {
+): { opened: OpenedCharge; insert: CompanionInsert<'payment_transactions'> } {
   checkChargeRequest(payments.config, req)
   const values = { ...chargeRow(deps, req, 'ORDER'), id: req.transactionId }
-  await trx.insertInto('payment_transactions').values(values).execute()
   return {
-    row: {
-      id: req.transactionId,
-      store_id: values.store_id,
-      order_ref: values.order_ref,
-      method: values.method,
-      amount_cents: values.amount_cents,
-      installments: values.installments,
-      request: storedRequest(req),
-      card_last4: values.card_last4,
-      card_brand: values.card_brand,
-      status: 'CREATING',
+    insert: (qc) => qc.insertInto('payment_transactions').values(values),
+    opened: {
+      row: {
+        id: req.transactionId,
+        store_id: values.store_id,
+        order_ref: values.order_ref,
+        method: values.method,
+        amount_cents: values.amount_cents,
+        installments: values.installments,
+        request: storedRequest(req),
+        card_last4: values.card_last4,
+        card_brand: values.card_brand,
+        status: 'CREATING',
+      },
+      payments,
     },
-    payments,
   }
+}
+
+export interface ExecutedCharge {
+  result: ChargeResult
+  /**
+   * Set when the charge was left PENDING and is not stored yet: the caller stores it in one statement with its own
+   * write (see pendingWrite). Otherwise the charge is already stored.
+   */
+  storeWith?: StoreWith
 }
 
 /** The gateway call of an opened charge; throws like createCharge (422/503/400), a refused card does not. */
@@ -82,10 +97,15 @@ export async function executeCharge(
   deps: PaymentsDeps,
   opened: OpenedCharge,
   card?: ChargeRequest['card'],
-): Promise<ChargeResult> {
-  const outcome = await callGateway(withLog(deps), opened.row, opened.payments.config, card)
+  metadata?: Record<string, string>,
+): Promise<ExecutedCharge> {
+  const logged = withLog(deps)
+  const sent = await sendToGateway(logged, opened.row, opened.payments.config, card, metadata)
+  const pending = 'gw' in sent ? pendingWrite(logged, opened.row, sent.gw) : undefined
+  if (pending) return pending
+  const outcome = 'gw' in sent ? await storeCreated(logged, opened.row, sent.gw) : sent
   if (!outcome.ok) throw chargeFailure(outcome.error)
-  return outcome.result
+  return { result: outcome.result }
 }
 
 export interface ChargeState {
@@ -137,7 +157,7 @@ async function findAtGateway(deps: WorkerDeps, key: string, row: repo.Transactio
 export async function resolveCharge(
   deps: WorkerDeps,
   transactionId: string,
-  opts: { create: boolean },
+  opts: { create: boolean; metadata?: Record<string, string> },
 ): Promise<ChargeState | undefined> {
   const row = await repo.takeCreateLease(deps.db, transactionId, CREATE_LEASE_MS)
   if (!row) return chargeState(deps.db, transactionId)
@@ -165,7 +185,7 @@ export async function resolveCharge(
       'CREATING',
     )
   } else {
-    await callGateway(deps, row, config)
+    await callGateway(deps, row, config, undefined, opts.metadata)
   }
   return chargeState(deps.db, transactionId)
 }

@@ -1,5 +1,5 @@
 import type { AppModule } from '../types'
-import { chargeState, checkoutPayments, executeCharge, openCharge, resolveCharge, sweepCharges } from './charge'
+import { chargeState, checkoutPayments, executeCharge, prepareCharge, resolveCharge, sweepCharges } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
 import { paymentJobs } from './jobs'
 import { flagDoublePayment } from './renew-pix'
@@ -7,19 +7,19 @@ import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
 import { createCharge } from './service'
 
-export type { ChargeState, CheckoutPayments, OpenedCharge } from './charge'
+export type { ChargeState, CheckoutPayments, ExecutedCharge, OpenedCharge } from './charge'
 export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicPaymentMethods } from './contract'
 export { paymentStatusChanged } from './events'
 export * as pixRenewal from './renew-pix'
-export type { PaymentsDeps } from './service'
+export type { ChargeCte, PaymentsDeps } from './service'
 
 /** What other modules may call. */
 export const paymentsService = {
   createCharge,
   publicMethods,
-  /** An order's charge: configuration read once, row opened in the order's transaction, gateway called after. */
+  /** An order's charge: configuration read once, row written with the order, gateway called after. */
   checkoutPayments,
-  openCharge,
+  prepareCharge,
   executeCharge,
   /** Where a charge stands, and taking over one whose caller died (retries, sweeper). */
   chargeState,

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { QueryCreator, Selectable } from 'kysely'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
+import type { Database } from '../../platform/database'
 import type { Db, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
@@ -13,7 +15,7 @@ import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction, type SerializedGatewayError } from './gateway-client'
 import * as repo from './repository'
 import { sandboxEnabled } from './sandbox'
-import type { ChargePurpose, StoredChargeRequest, TransactionRowStatus } from './tables'
+import type { ChargePurpose, PaymentsTables, StoredChargeRequest, TransactionRowStatus } from './tables'
 
 export { publicMethods }
 
@@ -172,7 +174,23 @@ export async function callGateway(
   row: CreatingRow,
   config: repo.ConfigRow | undefined,
   card?: ChargeRequest['card'],
+  metadata?: Record<string, string>,
 ): Promise<CreateOutcome> {
+  const sent = await sendToGateway(deps, row, config, card, metadata)
+  return 'gw' in sent ? storeCreated(deps, row, sent.gw) : sent
+}
+
+/**
+ * callGateway up to the gateway's answer, which the caller stores (storeCreated, or with a write of its own).
+ * `metadata` goes to the gateway with the stored request's (what the caller only knew after the row was written).
+ */
+export async function sendToGateway(
+  deps: WorkerDeps,
+  row: CreatingRow,
+  config: repo.ConfigRow | undefined,
+  card?: ChargeRequest['card'],
+  metadata?: Record<string, string>,
+): Promise<CreateOutcome | { gw: GatewayTransaction }> {
   if (row.status === 'FAILED')
     return { ok: false, error: { kind: 'other', message: row.error_message ?? 'Falha na criação' } }
   if (row.status && row.status !== 'CREATING') {
@@ -189,9 +207,8 @@ export async function callGateway(
     CREATE_LEASE_MS / 3,
   )
   renew.unref()
-  let gw: GatewayTransaction
   try {
-    gw = await gatewayFor(deps).createTransaction(key, {
+    const gw = await gatewayFor(deps).createTransaction(key, {
       amountCents: row.amount_cents,
       method: row.method,
       customer: request.customer,
@@ -202,9 +219,10 @@ export async function callGateway(
       installments: row.installments ?? undefined,
       postbackUrl: webhookUrl(deps.config.publicUrl),
       externalRef: row.id,
-      metadata: { ...request.metadata, paymentId: row.id, orderRef: row.order_ref, storeId: row.store_id },
+      metadata: { ...request.metadata, ...metadata, paymentId: row.id, orderRef: row.order_ref, storeId: row.store_id },
       ip: request.ip,
     })
+    return { gw }
   } catch (err) {
     const error = err instanceof GatewayError ? err.toJSON() : { kind: 'other' as const, message: 'Erro na transação' }
     if (error.kind === 'unauthorized') await repo.markConfigChecked(deps.db, row.store_id, false, error.message)
@@ -213,25 +231,17 @@ export async function callGateway(
   } finally {
     clearInterval(renew)
   }
-  return storeCreated(deps, row, gw)
 }
 
-/**
- * Records what the gateway created for a CREATING row (its answer, or what a later look-up found). A pending
- * charge is one statement; a card decided at once also announces its status in the same transaction.
- */
-export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: GatewayTransaction): Promise<CreateOutcome> {
-  if (gw.amountCents !== row.amount_cents) {
-    deps.log.error({ transactionId: row.id, gatewayId: gw.id }, 'gateway answered another amount')
-    return fail(deps, row.id, { kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' })
-  }
+/** What the gateway's answer changes on a CREATING row. */
+function createdPatch(row: Pick<CreatingRow, 'card_last4' | 'card_brand'>, gw: GatewayTransaction) {
   const expiresAt =
     gw.method === 'PIX' && gw.pix?.expirationDate
       ? new Date(gw.pix.expirationDate)
       : gw.method === 'BOLETO' && gw.boleto?.dueDate
         ? new Date(new Date(`${gw.boleto.dueDate}T23:59:59-03:00`).getTime() + BOLETO_CLEARING_MS)
         : null
-  const patch = {
+  return {
     gateway_id: gw.id,
     status: gw.status,
     pix_code: gw.pix?.qrcode ?? null,
@@ -246,18 +256,82 @@ export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: Gatew
     paid_at: gw.status === 'PAID' ? new Date(gw.paidAt ?? Date.now()) : null,
     create_lease_until: null,
   }
+}
+
+/** A PENDING charge is expired at its expiry by a delayed job (the sweeper catches one whose job was lost). */
+async function scheduleExpiry(deps: WorkerDeps, row: Pick<repo.TransactionRow, 'id' | 'expires_at'>) {
+  if (!row.expires_at) return
+  await deps.jobs
+    .enqueue(
+      EXPIRE_JOB,
+      { transactionId: row.id },
+      { delayMs: Math.max(0, row.expires_at.getTime() - Date.now()), jobId: `expire-${row.id}` },
+    )
+    .catch((err) => deps.log.warn({ err, transactionId: row.id }, 'expire job not enqueued; the sweeper will'))
+}
+
+export type StoredCharge = Selectable<PaymentsTables['payment_transactions']>
+/** A query builder that already holds the `charge` CTE: the PENDING charge's update, returning its row. */
+export type ChargeCte = QueryCreator<Database & { charge: StoredCharge }>
+/** Runs the caller's write (built on the `charge` CTE) as one statement; its row, or undefined if it wrote nothing. */
+export type StoreWith = <O>(
+  write: (qc: ChargeCte) => { executeTakeFirst(): Promise<O | undefined> },
+) => Promise<O | undefined>
+
+/**
+ * A gateway answer that leaves the charge PENDING (PIX, boleto, a card under review), ready to be stored by the
+ * caller in one statement with a write of its own built on the `charge` CTE (empty when someone who took the charge
+ * over stored it first: the caller's write then gates itself out on it and returns undefined). Other answers, or an
+ * amount that does not match, go through storeCreated.
+ */
+export function pendingWrite(deps: WorkerDeps, row: CreatingRow, gw: GatewayTransaction) {
+  if (gw.status !== 'PENDING' || gw.amountCents !== row.amount_cents) return undefined
+  const patch = createdPatch(row, gw)
+  const result: ChargeResult = {
+    transactionId: row.id,
+    gatewayId: gw.id,
+    status: 'PENDING',
+    method: row.method,
+    amountCents: row.amount_cents,
+    pixCode: patch.pix_code,
+    pixExpiresAt: patch.pix_expires_at?.toISOString() ?? null,
+    boletoUrl: patch.boleto_url,
+    boletoLine: patch.boleto_line,
+    paymentUrl: patch.payment_url,
+    sandbox: sandboxEnabled(deps.config),
+  }
+  const storeWith: StoreWith = async (write) => {
+    const written = await write(
+      deps.db.with('charge', (qc) =>
+        qc
+          .updateTable('payment_transactions')
+          .set({ ...patch, updated_at: new Date() })
+          .where('id', '=', row.id)
+          .where('status', '=', 'CREATING')
+          .returningAll(),
+      ),
+    ).executeTakeFirst()
+    if (written !== undefined) await scheduleExpiry(deps, { id: row.id, expires_at: patch.expires_at })
+    return written
+  }
+  return { result, storeWith }
+}
+
+/**
+ * Records what the gateway created for a CREATING row (its answer, or what a later look-up found). A pending
+ * charge is one statement; a card decided at once also announces its status in the same transaction.
+ */
+export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: GatewayTransaction): Promise<CreateOutcome> {
+  if (gw.amountCents !== row.amount_cents) {
+    deps.log.error({ transactionId: row.id, gatewayId: gw.id }, 'gateway answered another amount')
+    return fail(deps, row.id, { kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' })
+  }
+  const patch = createdPatch(row, gw)
   let updated: repo.TransactionRow | undefined
   if (gw.status === 'PENDING') {
     updated = await repo.updateTransaction(deps.db, row.id, patch, 'CREATING')
     // After the commit: a crash in between leaves a PENDING charge past its expiry, which the sweeper expires.
-    if (updated && expiresAt)
-      await deps.jobs
-        .enqueue(
-          EXPIRE_JOB,
-          { transactionId: updated.id },
-          { delayMs: Math.max(0, expiresAt.getTime() - Date.now()), jobId: `expire-${updated.id}` },
-        )
-        .catch((err) => deps.log.warn({ err, transactionId: row.id }, 'expire job not enqueued; the sweeper will'))
+    if (updated) await scheduleExpiry(deps, updated)
   } else {
     updated = await deps.db.transaction().execute(async (trx) => {
       const next = await repo.updateTransaction(trx, row.id, patch, 'CREATING')
