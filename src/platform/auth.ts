@@ -84,13 +84,30 @@ export const authPlugin = fp<AuthOptions>(
     }
     app.decorate('forgetUser', (id: string) => void cache.delete(id))
 
-    async function resolve(request: FastifyRequest): Promise<AuthUser> {
+    // Checking a token's signature and claims costs more than the rest of a cached read (a dashboard reloaded in a
+    // loop), and its answer for the same Authorization header only changes when the token expires: the header
+    // verified once is trusted until then. The account behind it is still looked up on every request.
+    const verified = new Map<string, { userId: string; expiresAt: number }>()
+    async function verifiedUserId(request: FastifyRequest): Promise<string> {
+      const header = request.headers.authorization
+      const hit = header ? verified.get(header) : undefined
+      if (hit && Date.now() < hit.expiresAt) return hit.userId
       try {
         await request.jwtVerify()
+        // jwtVerify answers the user it made of the claims; the expiry is read from the same, now verified, token.
+        const { exp } = await request.jwtDecode<{ exp?: number }>()
+        if (header && exp) {
+          if (verified.size > 10_000) verified.clear()
+          verified.set(header, { userId: request.user.id, expiresAt: exp * 1000 })
+        }
+        return request.user.id
       } catch {
         throw new AppError(401, SESSION_EXPIRED)
       }
-      const current = await lookup(request.user.id)
+    }
+
+    async function resolve(request: FastifyRequest): Promise<AuthUser> {
+      const current = await lookup(await verifiedUserId(request))
       if (current?.status !== 'ACTIVE') throw new AppError(401, SESSION_EXPIRED)
       request.user = { id: current.id, email: current.email, name: current.name, role: current.role }
       return request.user
