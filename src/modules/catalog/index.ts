@@ -1,3 +1,5 @@
+import type { AliasableExpression, ExpressionBuilder } from 'kysely'
+import type { Database } from '../../platform/database'
 import type { DbOrTrx, Trx } from '../../platform/db'
 import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
@@ -13,6 +15,16 @@ export { PRODUCT_NOT_FOUND } from './service'
 export const catalogService: {
   /** undefined for a non-uuid id, an unknown id, or a product of another store. */
   findProduct(db: DbOrTrx, storeId: string, productId: string): Promise<service.CatalogProduct | undefined>
+  /**
+   * findProduct plus one column another module computes for the same store in the same statement (the checkout reads
+   * the product and the store's payment setup in one round trip); the column never sees the product's row.
+   */
+  findProductWith<T>(
+    db: DbOrTrx,
+    storeId: string,
+    productId: string,
+    alongside: (eb: ExpressionBuilder<Database, never>) => AliasableExpression<T>,
+  ): Promise<{ product: service.CatalogProduct; alongside: T } | undefined>
   findProducts(db: DbOrTrx, storeId: string, productIds: string[]): Promise<service.CatalogProduct[]>
   /** Atomic `stock = stock - qty where stock >= qty`; true when taken; always true for DIGITAL. */
   reserveStock(trx: Trx, productId: string, quantity: number): Promise<boolean>
@@ -25,6 +37,7 @@ export const catalogService: {
   ): Promise<{ total: number; digital: number; physical: number; physicalInStock: number }>
 } = {
   findProduct: service.findProduct,
+  findProductWith: service.findProductWith,
   findProducts: service.findProducts,
   reserveStock: service.reserveStock,
   releaseStock: service.releaseStock,

@@ -1,4 +1,12 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import {
+  type AliasableExpression,
+  type ExpressionBuilder,
+  expressionBuilder,
+  type Insertable,
+  type Selectable,
+  type Updateable,
+} from 'kysely'
+import type { Database } from '../../platform/database'
 import type { DbOrTrx } from '../../platform/db'
 import type { CatalogTables } from './tables'
 
@@ -12,6 +20,23 @@ export async function findProduct(db: DbOrTrx, storeId: string, productId: strin
     .selectAll()
     .where('id', '=', productId)
     .where('store_id', '=', storeId)
+    .executeTakeFirst()
+}
+
+/** findProduct with one more column, named `alongside`, that another module computes in the same statement. */
+export async function findProductWith<T>(
+  db: DbOrTrx,
+  storeId: string,
+  productId: string,
+  alongside: (eb: ExpressionBuilder<Database, never>) => AliasableExpression<T>,
+): Promise<(ProductRow & { alongside: T }) | undefined> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .select(alongside(expressionBuilder<Database, never>()).as('alongside'))
+    .where('id', '=', productId)
+    .where('store_id', '=', storeId)
+    .$castTo<ProductRow & { alongside: T }>()
     .executeTakeFirst()
 }
 

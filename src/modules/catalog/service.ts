@@ -1,4 +1,6 @@
+import type { AliasableExpression, ExpressionBuilder } from 'kysely'
 import type { z } from 'zod'
+import type { Database } from '../../platform/database'
 import type { Db, DbOrTrx, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
@@ -89,6 +91,20 @@ function parseProduct(raw: unknown): ProductValues {
 export async function findProductRow(db: DbOrTrx, storeId: string, productId: string) {
   if (!isUuid(storeId) || !isUuid(productId)) return undefined
   return repo.findProduct(db, storeId, productId)
+}
+
+/** findProduct and, in the same round trip, a column another module reads for the same store (see index.ts). */
+export async function findProductWith<T>(
+  db: DbOrTrx,
+  storeId: string,
+  productId: string,
+  alongside: (eb: ExpressionBuilder<Database, never>) => AliasableExpression<T>,
+): Promise<{ product: CatalogProduct; alongside: T } | undefined> {
+  if (!isUuid(storeId) || !isUuid(productId)) return undefined
+  const row = await repo.findProductWith(db, storeId, productId, alongside)
+  if (!row) return undefined
+  const { alongside: extra, ...product } = row
+  return { product: toCatalogProduct(product), alongside: extra }
 }
 
 export async function findProduct(db: DbOrTrx, storeId: string, productId: string) {

@@ -24,7 +24,6 @@ import { catalogService } from '../catalog'
 import { checkoutService } from '../checkout'
 import { marketingService } from '../marketing'
 import { type PaymentsDeps, type PublicPaymentMethods, paymentsService } from '../payments'
-import { isUuid } from '../stores'
 import { orderPlaced } from './events'
 import { chargeOrder } from './order-charge'
 import * as repo from './repository'
@@ -119,16 +118,17 @@ export async function placeOrder(
 ): Promise<OrderResult> {
   const { db } = deps
   const { payload, kind } = input
-  const product =
-    isUuid(payload.storeId) && isUuid(payload.productId)
-      ? await catalogService.findProduct(db, payload.storeId, payload.productId)
-      : undefined
-  if (!product) throw new AppError(404, MSG.productUnavailable)
+  // The product and, in the same round trip, the store's payment configuration (read once for the whole order:
+  // checks, charge row, gateway call).
+  const found = await catalogService.findProductWith(db, payload.storeId, payload.productId, (eb) =>
+    paymentsService.checkoutPaymentsColumn(eb, payload.storeId),
+  )
+  if (!found) throw new AppError(404, MSG.productUnavailable)
+  const { product } = found
   if (product.type !== kind) throw new AppError(400, WRONG_CHECKOUT[kind])
 
   const payment = payload.payment
-  // The store's payment configuration, read once for the whole order (checks, charge row, gateway call).
-  const payments = await paymentsService.checkoutPayments(db, product.storeId)
+  const payments = paymentsService.checkoutPaymentsOf(product.storeId, found.alongside)
   requirePaymentMethod(payments.methods, payment.method, payment.installments)
 
   const quantity = 1

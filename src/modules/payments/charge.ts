@@ -4,7 +4,10 @@
  * API process, and `resolveCharge` finishes a CREATING charge whose caller died (a buyer's retry or the sweeper).
  */
 
+import type { Expression, ExpressionBuilder } from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import { decryptSecret } from '../../platform/crypto'
+import type { Database } from '../../platform/database'
 import type { Db } from '../../platform/db'
 import type { CompanionInsert } from '../../platform/events'
 import { methodsOf } from './config-service'
@@ -40,8 +43,26 @@ export interface CheckoutPayments {
   config: repo.ConfigRow | undefined
 }
 
-export async function checkoutPayments(db: Db, storeId: string): Promise<CheckoutPayments> {
-  const config = await repo.findConfig(db, storeId)
+/**
+ * A store's configuration as a column of another module's query (the checkout's product read): one round trip for
+ * both. Read it back with checkoutPaymentsOf.
+ */
+export function checkoutPaymentsColumn(eb: ExpressionBuilder<Database, never>, storeId: string) {
+  return jsonObjectFrom(eb.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId))
+}
+
+type ConfigJson = NonNullable<ReturnType<typeof checkoutPaymentsColumn> extends Expression<infer J> ? J : never>
+
+export function checkoutPaymentsOf(storeId: string, json: ConfigJson | null): CheckoutPayments {
+  // JSON carries the timestamps as text.
+  const config: repo.ConfigRow | undefined = json
+    ? {
+        ...json,
+        last_checked_at: json.last_checked_at === null ? null : new Date(json.last_checked_at),
+        created_at: new Date(json.created_at),
+        updated_at: new Date(json.updated_at),
+      }
+    : undefined
   return { storeId, methods: methodsOf(config), config }
 }
 

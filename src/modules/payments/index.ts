@@ -1,5 +1,13 @@
 import type { AppModule } from '../types'
-import { chargeState, checkoutPayments, executeCharge, prepareCharge, resolveCharge, sweepCharges } from './charge'
+import {
+  chargeState,
+  checkoutPaymentsColumn,
+  checkoutPaymentsOf,
+  executeCharge,
+  prepareCharge,
+  resolveCharge,
+  sweepCharges,
+} from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
 import { paymentJobs } from './jobs'
 import { flagDoublePayment } from './renew-pix'
@@ -18,7 +26,8 @@ export const paymentsService = {
   createCharge,
   publicMethods,
   /** An order's charge: configuration read once, row written with the order, gateway called after. */
-  checkoutPayments,
+  checkoutPaymentsColumn,
+  checkoutPaymentsOf,
   prepareCharge,
   executeCharge,
   /** Where a charge stands, and taking over one whose caller died (retries, sweeper). */
