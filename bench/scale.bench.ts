@@ -4,6 +4,7 @@
 // to a bare Fastify + pg primary-key SELECT measured in the same run (ratio = figure / bare). At 1M: checkout
 // throughput alone and while 3 merchants reload the dashboard (ratio). Loopback only; every loop is bounded.
 // Run: npx tsx bench/scale.bench.ts   (BENCH_SIZES=10000,100000 for a shorter run; a 1M fill takes a few minutes)
+import { performance } from 'node:perf_hooks'
 import Fastify from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -183,14 +184,31 @@ try {
       return reloads
     }
   }
+  // Where the time goes: this one process holds the api, its in-process worker and both load generators, so its
+  // event-loop use and CPU say whether the dashboards take the loop from checkout.
+  const usage = { alone: { elu: 0, cpu: 0, s: 0 }, loaded: { elu: 0, cpu: 0, s: 0 } }
+  const measured = async <T extends LoadResult>(side: keyof typeof usage, run: () => Promise<T>) => {
+    const elu = performance.eventLoopUtilization()
+    const cpu = process.cpuUsage()
+    const result = await run()
+    const c = process.cpuUsage(cpu)
+    usage[side].elu += performance.eventLoopUtilization(elu).utilization * result.seconds
+    usage[side].cpu += (c.user + c.system) / 1e6
+    usage[side].s += result.seconds
+    return result
+  }
   let alone: LoadResult | undefined
   let loaded: LoadResult | undefined
   let reloads = 0
   for (let round = 0; round < CHECKOUT_ROUNDS; round++) {
-    const a = await load(orderUrl, { total: CHECKOUT_ORDERS, concurrency: CHECKOUT_CONCURRENCY, method: 'POST', body })
+    const a = await measured('alone', () =>
+      load(orderUrl, { total: CHECKOUT_ORDERS, concurrency: CHECKOUT_CONCURRENCY, method: 'POST', body }),
+    )
     if (!alone || a.rps > alone.rps) alone = a
     const stop = merchantsReloading()
-    const l = await load(orderUrl, { total: CHECKOUT_ORDERS, concurrency: CHECKOUT_CONCURRENCY, method: 'POST', body })
+    const l = await measured('loaded', () =>
+      load(orderUrl, { total: CHECKOUT_ORDERS, concurrency: CHECKOUT_CONCURRENCY, method: 'POST', body }),
+    )
     reloads += await stop()
     if (!loaded || l.rps > loaded.rps) loaded = l
   }
@@ -202,6 +220,12 @@ try {
   console.log(
     `  ratio with/without dashboards: ${(loaded!.rps / alone!.rps).toFixed(2)}x throughput, p50 ${(loaded!.p50 / alone!.p50).toFixed(2)}x`,
   )
+  for (const side of ['alone', 'loaded'] as const) {
+    const u = usage[side]
+    console.log(
+      `  bench process, ${side.padEnd(6)}: event loop ${((u.elu / u.s) * 100).toFixed(0)}% busy, CPU ${((u.cpu / u.s) * 100).toFixed(0)}% of a core${side === 'loaded' ? `, ${(reloads / u.s).toFixed(0)} dashboard reloads/s` : ''}`,
+    )
+  }
   await bare.close()
   await pool.end()
 } finally {
