@@ -3,7 +3,8 @@
 // doing the same writes in one pg transaction (bench/support/bare-order-server.mjs). Interleaved rounds over real
 // HTTP on loopback, best of each; then, on a sequential batch with the queue drained, what one order costs: SQL
 // statements (api and worker, every event handler included), Redis commands and CPU time against the bare's.
-// Bounded: BENCH_ORDERS per round, 3 rounds each. Run: npx tsx bench/order-create.bench.ts
+// Bounded: BENCH_ORDERS per round (1,500: a round of 300 lasted under a second, mostly ramp-up and tail), 3 rounds
+// each. Run: npx tsx bench/order-create.bench.ts
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -16,7 +17,7 @@ import pg from 'pg'
 import { createDatabase, TEST_REDIS } from '../src/testing/test-app'
 import { fmt, type LoadResult, load } from './http-load'
 
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 300)
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1500)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
 const ROUNDS = 3
 const ROOT = path.resolve(import.meta.dirname, '..')
