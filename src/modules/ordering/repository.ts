@@ -228,6 +228,34 @@ export async function claimIdempotencyKey(trx: Trx, claim: IdempotencyClaim, ord
   return Boolean(inserted)
 }
 
+/** The order's charge details and, with a key, its answer; only where `onlyIf` holds. */
+function chargeRecording(
+  qc: QueryCreator<Database>,
+  orderId: string,
+  patch: Parameters<typeof updateOrder>[2],
+  answer: { claim: IdempotencyClaim; body: unknown } | undefined,
+  onlyIf: Expression<boolean>,
+) {
+  // The answer's CTE is never read by name: dropping its table type keeps one builder type for both cases.
+  const creator = answer
+    ? (qc.with('answer', (c) =>
+        c
+          .updateTable('order_idempotency_keys')
+          .set({ status_code: 200, response: JSON.stringify(answer.body) })
+          .where('scope', '=', answer.claim.scope)
+          .where('key', '=', answer.claim.key)
+          .where('order_id', '=', orderId)
+          .where(onlyIf),
+      ) as unknown as QueryCreator<Database>)
+    : qc
+  return creator
+    .updateTable('orders')
+    .set({ ...patch, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .where(onlyIf)
+    .returningAll()
+}
+
 /**
  * The order's charge details and, when the order came with an Idempotency-Key, the answer for its retries — one
  * statement, so the answer can never lag behind the order.
@@ -238,22 +266,7 @@ export async function recordCharge(
   patch: Parameters<typeof updateOrder>[2],
   answer?: { claim: IdempotencyClaim; body: unknown },
 ): Promise<OrderRow | undefined> {
-  if (!answer) return updateOrder(db, orderId, patch)
-  return db
-    .with('answer', (qc) =>
-      qc
-        .updateTable('order_idempotency_keys')
-        .set({ status_code: 200, response: JSON.stringify(answer.body) })
-        .where('scope', '=', answer.claim.scope)
-        .where('key', '=', answer.claim.key)
-        .where('order_id', '=', orderId)
-        .returning('key'),
-    )
-    .updateTable('orders')
-    .set({ ...patch, updated_at: new Date() })
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirst()
+  return chargeRecording(db, orderId, patch, answer, sql<boolean>`true`).executeTakeFirst()
 }
 
 /**
@@ -267,29 +280,7 @@ export function recordChargeWith(
   answer?: { claim: IdempotencyClaim; body: unknown },
 ) {
   const chargeStored = sql<boolean>`exists (select 1 from charge)`
-  if (!answer)
-    return qc
-      .updateTable('orders')
-      .set({ ...patch, updated_at: new Date() })
-      .where('id', '=', orderId)
-      .where(chargeStored)
-      .returningAll()
-  return qc
-    .with('answer', (c) =>
-      c
-        .updateTable('order_idempotency_keys')
-        .set({ status_code: 200, response: JSON.stringify(answer.body) })
-        .where('scope', '=', answer.claim.scope)
-        .where('key', '=', answer.claim.key)
-        .where('order_id', '=', orderId)
-        .where(chargeStored)
-        .returning('key'),
-    )
-    .updateTable('orders')
-    .set({ ...patch, updated_at: new Date() })
-    .where('id', '=', orderId)
-    .where(chargeStored)
-    .returningAll()
+  return chargeRecording(qc as unknown as QueryCreator<Database>, orderId, patch, answer, chargeStored)
 }
 
 export async function readIdempotencyKey(db: DbOrTrx, scope: string, key: string) {
