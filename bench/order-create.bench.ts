@@ -95,7 +95,8 @@ const api = start(
 )
 await waitUntil(async () => (await fetch(`${appBase}/api/health`)).ok, 'api start')
 const worker = start('dist/server/worker.js', env, 'worker')
-const queue = new Queue('jobs', { connection: new Redis(TEST_REDIS, { maxRetriesPerRequest: null }), prefix })
+const queueConnection = new Redis(TEST_REDIS, { maxRetriesPerRequest: null })
+const queue = new Queue('jobs', { connection: queueConnection, prefix })
 const redis = new Redis(TEST_REDIS)
 const sql = new pg.Pool({ connectionString: database.url, max: 2 })
 let bare: ChildProcess | undefined
@@ -214,6 +215,8 @@ try {
   await stop(api)
   await queue.obliterate({ force: true }).catch(() => undefined)
   await queue.close()
+  // A connection handed to BullMQ stays open after queue.close(), and would keep this script alive.
+  await queueConnection.quit()
   await redis.quit()
   await sql.end()
   await database.drop()
