@@ -2,11 +2,9 @@
 // at 10k, 100k and 1M orders, the median latency of the store dashboard (30 days / 1 year / all), the admin
 // dashboard (1 year), the orders page (page 1, a deep keyset page, the summary cards) and the sales list, each next
 // to a bare Fastify + pg primary-key SELECT measured in the same run (ratio = figure / bare). At 1M: checkout
-// throughput alone and while 3 merchants (on a thread of their own) reload the dashboard (ratio). Loopback only;
-// every loop is bounded.
+// throughput alone and while 3 merchants reload the dashboard (ratio). Loopback only; every loop is bounded.
 // Run: npx tsx bench/scale.bench.ts   (BENCH_SIZES=10000,100000 for a shorter run; a 1M fill takes a few minutes)
 import { performance } from 'node:perf_hooks'
-import { Worker } from 'node:worker_threads'
 import Fastify from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -20,22 +18,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 300)
 const CHECKOUT_CONCURRENCY = 20
 const CHECKOUT_ROUNDS = 3
-
-/** Three merchants reloading the dashboard with no pause (1 year, all, 30 days in turn) until told to stop. */
-const MERCHANTS = `
-const { parentPort, workerData } = require('node:worker_threads')
-let done = false
-parentPort.once('message', () => { done = true })
-const periods = ['1year', 'all', '30days']
-let reloads = 0
-Promise.all([0, 1, 2].map(async (i) => {
-  for (let k = 0; !done && k < 10000; k++) {
-    const res = await fetch(workerData.url + '?period=' + periods[(i + k) % 3], { headers: workerData.headers })
-    await res.arrayBuffer()
-    reloads++
-  }
-})).then(() => parentPort.postMessage(reloads))
-`
 
 const t = await createTestApp({ env: { LOG_LEVEL: 'silent' } })
 const db = t.runtime.db
@@ -185,20 +167,25 @@ try {
   const orderUrl = `${base}/api/checkout/create-order`
   await load(orderUrl, { total: 40, concurrency: 5, method: 'POST', body })
   // Alternating rounds, so a change in the machine's background load hits both sides alike; best round of each.
-  // The merchants' browsers are not the server: their loops run on a thread of their own, so their client work
-  // (fetch, reading the answers) is not charged to the event loop that serves checkout.
   const merchantsReloading = () => {
-    const merchants = new Worker(MERCHANTS, { eval: true, workerData: { url: `${api}/dashboard`, headers: h } })
+    let done = false
+    let reloads = 0
+    const periods = ['1year', 'all', '30days']
+    const running = Array.from({ length: 3 }, async (_, i) => {
+      for (let k = 0; !done && k < 10_000; k++) {
+        const res = await fetch(`${api}/dashboard?period=${periods[(i + k) % 3]}`, { headers: h })
+        await res.arrayBuffer()
+        reloads++
+      }
+    })
     return async () => {
-      const reloads = new Promise<number>((resolve) => merchants.once('message', resolve))
-      merchants.postMessage('stop')
-      const count = await reloads
-      await merchants.terminate()
-      return count
+      done = true
+      await Promise.all(running)
+      return reloads
     }
   }
-  // Where the time goes: this event loop holds the api, its in-process worker and the checkout load generator, so
-  // its use and the process's CPU (the merchants' thread included) say whether the dashboards take it from checkout.
+  // Where the time goes: this one process holds the api, its in-process worker and both load generators, so its
+  // event-loop use and CPU say whether the dashboards take the loop from checkout.
   const usage = { alone: { elu: 0, cpu: 0, s: 0 }, loaded: { elu: 0, cpu: 0, s: 0 } }
   const measured = async <T extends LoadResult>(side: keyof typeof usage, run: () => Promise<T>) => {
     const elu = performance.eventLoopUtilization()
