@@ -22,7 +22,6 @@ import {
   chargeFailure,
   chargeRow,
   checkChargeRequest,
-  expireTransaction,
   type PaymentsDeps,
   pendingWrite,
   type StoreWith,
@@ -33,6 +32,7 @@ import {
   type WorkerDeps,
   withLog,
 } from './service'
+import { expireTransaction } from './status'
 import type { TransactionRowStatus } from './tables'
 
 /** A store's payment configuration, read once per order and handed back to each step. */

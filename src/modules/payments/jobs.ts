@@ -1,7 +1,8 @@
 import type { JobDefinition } from '../../platform/jobs'
 import { HEALTH_JOB, type HealthJobData, runHealthJob } from './config-service'
 import { gatewayFor } from './gateway'
-import { CREATE_JOB, EXPIRE_JOB, executeCreate, expireTransaction, SYNC_JOB, syncTransaction } from './service'
+import { CREATE_JOB, EXPIRE_JOB, executeCreate, SYNC_JOB } from './service'
+import { expireTransaction, syncTransaction } from './status'
 
 interface TransactionJob {
   transactionId: string

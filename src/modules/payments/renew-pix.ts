@@ -18,7 +18,8 @@ import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../
 import type { ChargeResult } from './contract'
 import { paymentStatusChanged } from './events'
 import * as repo from './repository'
-import { CREATE_JOB, type CreateOutcome, expireTransaction, syncTransaction, type WorkerDeps } from './service'
+import { CREATE_JOB, type CreateOutcome, type WorkerDeps } from './service'
+import { expireTransaction, syncTransaction } from './status'
 
 export const PIX_RENEW_MESSAGES = {
   notAllowed: 'Não é possível gerar um novo código PIX para este pedido.',

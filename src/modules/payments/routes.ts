@@ -17,7 +17,8 @@ import { isUuid, requireStoreOwner } from '../stores'
 import * as configService from './config-service'
 import { paymentMethodsRoutes } from './public-routes'
 import * as repo from './repository'
-import { createCharge, receivePostback, SYNC_JOB } from './service'
+import { createCharge, SYNC_JOB } from './service'
+import { receivePostback } from './status'
 
 const TAGS = ['payments']
 const TRANSACTION_NOT_FOUND = 'Transação não encontrada'

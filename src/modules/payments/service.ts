@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import type { JobQueue } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
-import { methodsOf, publicMethods, storeApiKey, webhookUrl } from './config-service'
+import { methodsOf, publicMethods, webhookUrl } from './config-service'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { paymentStatusChanged } from './events'
 import { gatewayFor } from './gateway'
@@ -24,7 +24,7 @@ export const SYNC_JOB = 'payments.sync-transaction'
 export const EXPIRE_JOB = 'payments.expire-transaction'
 
 export type PaymentsDeps = { db: Db; jobs: JobQueue; config: AppConfig }
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 export type WorkerDeps = PaymentsDeps & { log: Log }
 
 const silentLog: Log = { info() {}, warn() {}, error() {} }
@@ -360,7 +360,8 @@ async function fail(deps: WorkerDeps, id: string, error: SerializedGatewayError)
   return { ok: true, result: toChargeResult(stored) }
 }
 
-async function announce(trx: Trx, row: repo.TransactionRow, previousStatus: string) {
+/** Publishes a charge's status change, in the transaction that made it. */
+export async function announce(trx: Trx, row: repo.TransactionRow, previousStatus: string) {
   await publish(trx, paymentStatusChanged, {
     purpose: row.purpose,
     transactionId: row.id,
@@ -372,124 +373,4 @@ async function announce(trx: Trx, row: repo.TransactionRow, previousStatus: stri
     amountCents: row.amount_cents,
     method: row.method as PaymentMethod,
   })
-}
-
-/** Which status changes the gateway may make to a transaction we know. */
-const TRANSITIONS: Partial<Record<TransactionRowStatus, PaymentStatus[]>> = {
-  PENDING: ['PAID', 'REFUSED', 'EXPIRED', 'CANCELLED'],
-  // A PIX paid after our expiry: the money arrived, the order module decides what to do.
-  EXPIRED: ['PAID'],
-  PAID: ['REFUNDED'],
-}
-
-export type ApplyResult = 'changed' | 'unchanged' | 'ignored'
-
-/**
- * Applies what the gateway says about a transaction (never what a postback body says). The row is locked, the
- * amount must match, and the event is written in the same database transaction as the status.
- */
-export async function applyGatewayState(
-  deps: { db: Db; log: Log },
-  transactionId: string,
-  gw: GatewayTransaction,
-): Promise<ApplyResult> {
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await repo.lockTransaction(trx, transactionId)
-    if (!row || row.gateway_id !== gw.id) return 'ignored'
-    const paid = gw.paidAmountCents
-    if (
-      gw.amountCents !== row.amount_cents ||
-      (gw.status === 'PAID' && paid !== null && paid !== 0 && paid !== row.amount_cents)
-    ) {
-      deps.log.warn(
-        { transactionId, gatewayId: gw.id, expected: row.amount_cents, got: gw.amountCents, paid },
-        'payment amount mismatch: ignored',
-      )
-      return 'ignored'
-    }
-    if (gw.status === row.status) return 'unchanged'
-    if (!TRANSITIONS[row.status]?.includes(gw.status)) {
-      deps.log.warn({ transactionId, from: row.status, to: gw.status }, 'payment status change not allowed: ignored')
-      return 'ignored'
-    }
-    const next = await repo.updateTransaction(trx, row.id, {
-      status: gw.status,
-      paid_at: gw.status === 'PAID' ? new Date(gw.paidAt ?? Date.now()) : row.paid_at,
-      refused_reason: gw.refusedReason ?? row.refused_reason,
-    })
-    await announce(trx, next!, row.status)
-    return 'changed'
-  })
-}
-
-/** Re-reads a transaction from the gateway with the store's key and applies it. Throws only when retrying helps. */
-export async function syncTransaction(deps: WorkerDeps, transactionId: string): Promise<ApplyResult> {
-  const row = await repo.findTransaction(deps.db, transactionId)
-  if (!row?.gateway_id) return 'ignored'
-  const key = await storeApiKey(deps, row.store_id)
-  if (!key) {
-    deps.log.warn({ transactionId }, 'payment sync: store has no key')
-    return 'ignored'
-  }
-  let gw: GatewayTransaction
-  try {
-    gw = await gatewayFor(deps).getTransaction(key, row.gateway_id)
-  } catch (err) {
-    if (err instanceof GatewayError && err.kind === 'unavailable') throw err
-    deps.log.warn({ transactionId, err: (err as Error).message }, 'payment sync: gateway read failed')
-    return 'ignored'
-  }
-  return applyGatewayState(deps, transactionId, gw)
-}
-
-/**
- * The delayed expiry of a pending transaction: asks the gateway first (a payment may have arrived without a
- * postback), then expires locally what is still pending after its deadline.
- */
-export async function expireTransaction(deps: WorkerDeps, transactionId: string): Promise<ApplyResult> {
-  const row = await repo.findTransaction(deps.db, transactionId)
-  if (row?.status !== 'PENDING') return 'unchanged'
-  if (row.expires_at && row.expires_at.getTime() > Date.now()) {
-    const delayMs = row.expires_at.getTime() - Date.now()
-    await deps.jobs.enqueue(
-      EXPIRE_JOB,
-      { transactionId },
-      { delayMs, jobId: `expire-${transactionId}-${row.expires_at.getTime()}` },
-    )
-    return 'unchanged'
-  }
-  const synced = await syncTransaction(deps, transactionId).catch(() => 'ignored' as const)
-  if (synced === 'changed') return 'changed'
-  return deps.db.transaction().execute(async (trx) => {
-    const locked = await repo.lockTransaction(trx, transactionId)
-    if (locked?.status !== 'PENDING') return 'unchanged'
-    const next = await repo.updateTransaction(trx, transactionId, { status: 'EXPIRED' })
-    await announce(trx, next!, 'PENDING')
-    return 'changed'
-  })
-}
-
-/** The webhook's part: find the transaction a postback names; the job re-reads it from the gateway. */
-export async function receivePostback(deps: WorkerDeps, body: unknown): Promise<{ queued: boolean }> {
-  const gatewayId = postbackGatewayId(body)
-  if (!gatewayId) {
-    deps.log.warn('payment postback without a transaction id: ignored')
-    return { queued: false }
-  }
-  const row = await repo.findTransactionByGatewayId(deps.db, gatewayId)
-  if (!row) {
-    deps.log.warn({ gatewayId }, 'payment postback for an unknown transaction: ignored')
-    return { queued: false }
-  }
-  await deps.jobs.enqueue(SYNC_JOB, { transactionId: row.id })
-  return { queued: true }
-}
-
-function postbackGatewayId(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return undefined
-  const b = body as { objectId?: unknown; id?: unknown; data?: { id?: unknown }; transactionId?: unknown }
-  for (const v of [b.objectId, b.data?.id, b.transactionId, b.id]) {
-    if ((typeof v === 'string' && v.length > 0 && v.length <= 100) || typeof v === 'number') return String(v)
-  }
-  return undefined
 }
