@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { applyPaymentStatus } from './service'
@@ -304,49 +303,6 @@ describe('create-order', () => {
     expect(reused.statusCode).toBe(422)
     const fresh = await post('/api/checkout/create-order', physicalOrder(s), { 'idempotency-key': 'buyer-click-2' })
     expect(fresh.json().orderId).not.toBe(a.json().orderId)
-  })
-
-  it('a digital order is one statement: a repeated key writes nothing, not even a number, a charge or an event', async () => {
-    const s = await shop()
-    const url = '/api/checkout/create-digital-order'
-    const headers = { 'idempotency-key': 'digital-click-1' }
-    const [a, b] = await Promise.all([post(url, digitalOrder(s), headers), post(url, digitalOrder(s), headers)])
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
-    expect(b.json().orderId).toBe(a.json().orderId)
-    expect(a.json().orderNumber).toBe('#1001')
-    const again = await post(url, digitalOrder(s), headers)
-    expect(again.headers['idempotent-replayed']).toBe('true')
-    expect(again.json()).toEqual(a.json())
-    const fresh = await post(url, digitalOrder(s), { 'idempotency-key': 'digital-click-2' })
-    expect(fresh.json().orderNumber).toBe('#1002')
-    const db = t.runtime.db
-    const charges = await db
-      .selectFrom('payment_transactions')
-      .select(['order_ref', 'status'])
-      .where('store_id', '=', s.storeId)
-      .execute()
-    expect(charges.map((c) => c.order_ref).sort()).toEqual([a.json().orderId, fresh.json().orderId].sort())
-    expect(charges.every((c) => c.status === 'PENDING')).toBe(true)
-    const placed = await db
-      .selectFrom('outbox')
-      .select('payload')
-      .where('event', '=', 'order.placed')
-      .where(sql<boolean>`payload->>'storeId' = ${s.storeId}`)
-      .execute()
-    expect(placed.map((e) => (e.payload as { orderNumber: string }).orderNumber).sort()).toEqual(['#1001', '#1002'])
-    // The order records its charge and the key its answer, written together with the charge.
-    const order = await db
-      .selectFrom('orders')
-      .select(['pix_code', 'gateway_id'])
-      .where('id', '=', a.json().orderId)
-      .executeTakeFirstOrThrow()
-    expect(order).toEqual({ pix_code: a.json().qrCode, gateway_id: a.json().paymentResult.gatewayId })
-    const key = await db
-      .selectFrom('order_idempotency_keys')
-      .select(['status_code', 'response'])
-      .where('key', '=', 'digital-click-1')
-      .executeTakeFirstOrThrow()
-    expect(key).toEqual({ status_code: 200, response: a.json() })
   })
 
   it('prices the fallback options only when the store has no option for the CEP', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Database } from '../../platform/database'
@@ -29,7 +29,8 @@ afterAll(async () => {
 /** Statements the in-process sandbox gateway runs for itself: the gateway's cost, not ours. */
 const isGateway = (sql: string) => sql.includes('payment_sandbox_transactions')
 
-it('places a digital PIX order in 3 SQL statements and no transaction, charging it from the api process', async () => {
+/** A store with a digital product and an active sandbox key. */
+async function digitalShop() {
   const owner = await t.login()
   const inject = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, payload, headers: owner.headers })
@@ -46,6 +47,11 @@ it('places a digital PIX order in 3 SQL statements and no transaction, charging 
     ativoPayApiKey: 'sk_sandbox_short_path_0001',
   })
   expect(config.json().ativoPayActive).toBe(true)
+  return { store, product }
+}
+
+it('places a digital PIX order in 3 SQL statements and no transaction, charging it from the api process', async () => {
+  const { store, product } = await digitalShop()
 
   const payload = digitalOrderPayloadSchema.parse({
     storeId: store.id,
@@ -83,4 +89,58 @@ it('places a digital PIX order in 3 SQL statements and no transaction, charging 
   // charge's answer on the charge, the order and the key.
   expect(ours.length).toBeLessThanOrEqual(3)
   expect(ours.filter((s) => /^(begin|commit)/i.test(s))).toEqual([])
+})
+
+it('a digital order is one statement: a repeated key writes nothing, not even a number, a charge or an event', async () => {
+  const { store, product } = await digitalShop()
+  const order = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/create-digital-order',
+      headers,
+      payload: {
+        storeId: store.id,
+        productId: product.id,
+        customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', cpf: '52998224725' },
+        payment: { method: 'pix' },
+      },
+    })
+  const headers = { 'idempotency-key': 'digital-click-1' }
+  const [a, b] = await Promise.all([order(headers), order(headers)])
+  expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+  expect(b.json().orderId).toBe(a.json().orderId)
+  expect(a.json().orderNumber).toBe('#1001')
+  const again = await order(headers)
+  expect(again.headers['idempotent-replayed']).toBe('true')
+  expect(again.json()).toEqual(a.json())
+  const fresh = await order({ 'idempotency-key': 'digital-click-2' })
+  expect(fresh.json().orderNumber).toBe('#1002')
+  const db = t.runtime.db
+  const charges = await db
+    .selectFrom('payment_transactions')
+    .select(['order_ref', 'status'])
+    .where('store_id', '=', store.id)
+    .execute()
+  expect(charges.map((c) => c.order_ref).sort()).toEqual([a.json().orderId, fresh.json().orderId].sort())
+  expect(charges.every((c) => c.status === 'PENDING')).toBe(true)
+  const placed = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('event', '=', 'order.placed')
+    .where(sql<boolean>`payload->>'storeId' = ${store.id}`)
+    .execute()
+  expect(placed.map((e) => (e.payload as { orderNumber: string }).orderNumber).sort()).toEqual(['#1001', '#1002'])
+  // The order records its charge and the key its answer, written together with the charge.
+  const stored = await db
+    .selectFrom('orders')
+    .select(['pix_code', 'gateway_id'])
+    .where('id', '=', a.json().orderId)
+    .executeTakeFirstOrThrow()
+  expect(stored).toEqual({ pix_code: a.json().qrCode, gateway_id: a.json().paymentResult.gatewayId })
+  const key = await db
+    .selectFrom('order_idempotency_keys')
+    .select(['status_code', 'response'])
+    .where('key', '=', 'digital-click-1')
+    .executeTakeFirstOrThrow()
+  expect(key).toEqual({ status_code: 200, response: a.json() })
 })
