@@ -8,7 +8,10 @@ let t: TestApp
 let owner: TestUser
 let storeId: string
 
-/** 70,000 orders straight in SQL (generate_series): one every 10 minutes back from now, one item each. */
+/**
+ * 70,000 orders straight in SQL (generate_series): one every 10 minutes back from now, one item each. The newest is
+ * placed now, so São Paulo's "today" holds at least one whatever the hour the suite runs (at 00:05 it held none).
+ */
 async function fill() {
   await sql`
     insert into orders (store_id, order_number, status, product_type, customer_name, customer_email, customer_phone,
@@ -17,7 +20,7 @@ async function fill() {
       (array['PENDING','PAID','PROCESSING','CANCELLED','SHIPPED'])[1 + g % 5],
       'DIGITAL', 'Cliente ' || (g % 997), 'cliente' || (g % 997) || '@example.com', '11987654321', '52998224725',
       1000 + g % 500, 1000 + g % 500, (array['PIX','CREDIT_CARD','BANK_SLIP'])[1 + g % 3], 'tx-' || g,
-      now() - make_interval(mins => g * 10)
+      now() - make_interval(mins => (g - 1) * 10)
     from generate_series(1, ${N}) g`.execute(t.runtime.db)
   await sql`
     insert into order_items (order_id, product_id, name, quantity, unit_price_cents, total_cents)

@@ -50,7 +50,7 @@ async function digitalShop() {
   return { store, product }
 }
 
-it('places a digital PIX order in 3 SQL statements and no transaction, charging it from the api process', async () => {
+it('places a digital PIX order in 3 SQL statements, no transaction and no queue write, charging it from the api process', async () => {
   const { store, product } = await digitalShop()
 
   const payload = digitalOrderPayloadSchema.parse({
@@ -67,9 +67,12 @@ it('places a digital PIX order in 3 SQL statements and no transaction, charging 
     },
     payment: { method: 'pix' },
   })
-  // No queue round trip on the request path: a job the request would wait for fails the test.
+  // No queue round trip on the request path: a job the request would wait for fails the test, and it writes none
+  // (the PIX's expiry is planned by the sweep).
+  const enqueued: string[] = []
   const jobs = Object.assign(Object.create(t.runtime.jobs), {
     run: () => Promise.reject(new Error('a queue round trip on the request path')),
+    enqueue: async (name: string) => void enqueued.push(name),
   })
   const deps = { db: counted, jobs, config: t.config, log: t.app.log }
   const place = () =>
@@ -89,6 +92,7 @@ it('places a digital PIX order in 3 SQL statements and no transaction, charging 
   // charge's answer on the charge, the order and the key.
   expect(ours.length).toBeLessThanOrEqual(3)
   expect(ours.filter((s) => /^(begin|commit)/i.test(s))).toEqual([])
+  expect(enqueued).toEqual([])
 })
 
 it('a digital order is one statement: a repeated key writes nothing, not even a number, a charge or an event', async () => {

@@ -1,7 +1,8 @@
 /**
  * The sweeper: what a crash between an order's commit and its answer leaves behind is finished or cancelled here —
  * charges stuck in CREATING resolved by asking the gateway, PENDING charges past their expiry expired, and pending
- * orders without their charge's outcome finished from it or cancelled (stock back once, through cancelOrder).
+ * orders without their charge's outcome finished from it or cancelled (stock back once, through cancelOrder). It also
+ * plans the expiry jobs of the charges expiring before the sweep after next, so placing an order writes no job.
  *
  * It runs every minute in both queue modes through the platform's scheduler (`everyMs` on its job definition: one
  * run per period across every process); each run only touches what is older than ABANDONED_AFTER_MS.
@@ -17,7 +18,7 @@ export const SWEEP_EVERY_MS = 60_000
 export const ABANDONED_AFTER_MS = 2 * 60_000
 
 export async function sweep(deps: OrderingDeps, olderThanMs = ABANDONED_AFTER_MS) {
-  const charges = await paymentsService.sweepCharges(deps, { olderThanMs })
+  const charges = await paymentsService.sweepCharges(deps, { olderThanMs, planAheadMs: 2 * SWEEP_EVERY_MS })
   const orders = await sweepOrders(deps, { olderThanMs })
   return { ...charges, ...orders }
 }

@@ -32,7 +32,7 @@ import {
   type WorkerDeps,
   withLog,
 } from './service'
-import { expireTransaction } from './status'
+import { expireTransaction, OVERDUE_GRACE_MS, planExpiries } from './status'
 import type { TransactionRowStatus } from './tables'
 
 /** A store's payment configuration, read once per order and handed back to each step. */
@@ -211,8 +211,14 @@ export async function resolveCharge(
   return chargeState(deps.db, transactionId)
 }
 
-/** The payments part of the sweep: abandoned CREATING charges resolved, PENDING charges past expiry expired. */
-export async function sweepCharges(deps: WorkerDeps, opts: { olderThanMs: number; limit?: number }) {
+/**
+ * The payments part of the sweep: abandoned CREATING charges resolved, PENDING charges expiring within `planAheadMs`
+ * given their delayed expire job, and those past expiry whose job did not run expired here.
+ */
+export async function sweepCharges(
+  deps: WorkerDeps,
+  opts: { olderThanMs: number; planAheadMs: number; limit?: number },
+) {
   const limit = opts.limit ?? 100
   let resolved = 0
   let expired = 0
@@ -223,8 +229,13 @@ export async function sweepCharges(deps: WorkerDeps, opts: { olderThanMs: number
     })
     if (state && state.status !== 'CREATING') resolved++
   }
-  for (const { id } of await repo.listOverduePending(deps.db, new Date(Date.now() - 60_000), limit)) {
+  const planned = await planExpiries(deps, opts.planAheadMs).catch((err) => {
+    // Queue unreachable: what this leaves unplanned is expired by a later sweep, at most OVERDUE_GRACE_MS late.
+    deps.log.warn({ err }, 'sweep: expiries not planned')
+    return 0
+  })
+  for (const { id } of await repo.listOverduePending(deps.db, new Date(Date.now() - OVERDUE_GRACE_MS), limit)) {
     if ((await expireTransaction(deps, id).catch(() => 'ignored')) === 'changed') expired++
   }
-  return { resolved, expired }
+  return { resolved, planned, expired }
 }

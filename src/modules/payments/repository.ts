@@ -123,7 +123,7 @@ export async function listAbandonedCreating(db: DbOrTrx, olderThan: Date, limit:
     .execute()
 }
 
-/** PENDING charges past their expiry whose expire job never ran (it is enqueued after the commit). */
+/** PENDING charges past their expiry whose expire job never ran (lost, or never planned while the queue was down). */
 export async function listOverduePending(db: DbOrTrx, before: Date, limit: number) {
   return db
     .selectFrom('payment_transactions')
@@ -133,4 +133,25 @@ export async function listOverduePending(db: DbOrTrx, before: Date, limit: numbe
     .orderBy('expires_at')
     .limit(limit)
     .execute()
+}
+
+/**
+ * PENDING charges whose expiry falls in [from, until), in expiry order, a page after `after`: what the sweep hands to
+ * delayed expire jobs (the partial index on expires_at where status = 'PENDING' serves it).
+ */
+export async function listPendingExpiring(
+  db: DbOrTrx,
+  from: Date,
+  until: Date,
+  after: { expiresAt: Date; id: string } | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('payment_transactions')
+    .select(['id', 'expires_at'])
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '>=', from)
+    .where('expires_at', '<', until)
+  if (after) query = query.where((eb) => eb(eb.refTuple('expires_at', 'id'), '>', eb.tuple(after.expiresAt, after.id)))
+  return query.orderBy('expires_at').orderBy('id').limit(limit).execute()
 }

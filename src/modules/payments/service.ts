@@ -258,18 +258,6 @@ function createdPatch(row: Pick<CreatingRow, 'card_last4' | 'card_brand'>, gw: G
   }
 }
 
-/** A PENDING charge is expired at its expiry by a delayed job (the sweeper catches one whose job was lost). */
-async function scheduleExpiry(deps: WorkerDeps, row: Pick<repo.TransactionRow, 'id' | 'expires_at'>) {
-  if (!row.expires_at) return
-  await deps.jobs
-    .enqueue(
-      EXPIRE_JOB,
-      { transactionId: row.id },
-      { delayMs: Math.max(0, row.expires_at.getTime() - Date.now()), jobId: `expire-${row.id}` },
-    )
-    .catch((err) => deps.log.warn({ err, transactionId: row.id }, 'expire job not enqueued; the sweeper will'))
-}
-
 export type StoredCharge = Selectable<PaymentsTables['payment_transactions']>
 /** A query builder that already holds the `charge` CTE: the PENDING charge's update, returning its row. */
 export type ChargeCte = QueryCreator<Database & { charge: StoredCharge }>
@@ -300,8 +288,9 @@ export function pendingWrite(deps: WorkerDeps, row: CreatingRow, gw: GatewayTran
     paymentUrl: patch.payment_url,
     sandbox: sandboxEnabled(deps.config),
   }
-  const storeWith: StoreWith = async (write) => {
-    const written = await write(
+  // Its expiry is scheduled by the sweep ahead of time (status.ts planExpiries): no queue write on the buyer's request.
+  const storeWith: StoreWith = (write) =>
+    write(
       deps.db.with('charge', (qc) =>
         qc
           .updateTable('payment_transactions')
@@ -311,9 +300,6 @@ export function pendingWrite(deps: WorkerDeps, row: CreatingRow, gw: GatewayTran
           .returningAll(),
       ),
     ).executeTakeFirst()
-    if (written !== undefined) await scheduleExpiry(deps, { id: row.id, expires_at: patch.expires_at })
-    return written
-  }
   return { result, storeWith }
 }
 
@@ -330,8 +316,6 @@ export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: Gatew
   let updated: repo.TransactionRow | undefined
   if (gw.status === 'PENDING') {
     updated = await repo.updateTransaction(deps.db, row.id, patch, 'CREATING')
-    // After the commit: a crash in between leaves a PENDING charge past its expiry, which the sweeper expires.
-    if (updated) await scheduleExpiry(deps, updated)
   } else {
     updated = await deps.db.transaction().execute(async (trx) => {
       const next = await repo.updateTransaction(trx, row.id, patch, 'CREATING')

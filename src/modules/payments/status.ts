@@ -106,6 +106,45 @@ export async function expireTransaction(deps: WorkerDeps, transactionId: string)
   })
 }
 
+/** How late a PENDING charge past its expiry is left to its planned job before the sweep expires it itself. */
+export const OVERDUE_GRACE_MS = 60_000
+const PLAN_PAGE = 500
+/** A sweep plans at most this many expiries; the rest come into the next sweep's window, still ahead of time. */
+const PLAN_MAX = 20_000
+
+/**
+ * Gives each PENDING charge expiring before `aheadMs` from now its delayed expire job, due at its expiry to the
+ * millisecond. Called by every sweep with at least twice the sweep's period, so each charge is planned before its
+ * time even when one sweep is late; a charge seen again keeps its one job (same job id). Planned here rather than
+ * when the charge is created: creating a charge (an order) costs no queue write, and Redis holds only the next
+ * minutes' expiries instead of a day of them. Charges more than OVERDUE_GRACE_MS late are not planned: the sweep
+ * expires them itself (a lost job, a Redis outage).
+ */
+export async function planExpiries(deps: WorkerDeps, aheadMs: number): Promise<number> {
+  const now = Date.now()
+  const from = new Date(now - OVERDUE_GRACE_MS)
+  const until = new Date(now + aheadMs)
+  let after: { expiresAt: Date; id: string } | undefined
+  let planned = 0
+  while (planned < PLAN_MAX) {
+    const page = await repo.listPendingExpiring(deps.db, from, until, after, PLAN_PAGE)
+    await Promise.all(
+      page.map(({ id, expires_at }) =>
+        deps.jobs.enqueue(
+          EXPIRE_JOB,
+          { transactionId: id },
+          { delayMs: Math.max(0, expires_at!.getTime() - Date.now()), jobId: `expire-${id}` },
+        ),
+      ),
+    )
+    planned += page.length
+    const last = page.at(-1)
+    if (!last || page.length < PLAN_PAGE) break
+    after = { expiresAt: last.expires_at!, id: last.id }
+  }
+  return planned
+}
+
 /** The webhook's part: find the transaction a postback names; the job re-reads it from the gateway. */
 export async function receivePostback(deps: WorkerDeps, body: unknown): Promise<{ queued: boolean }> {
   const gatewayId = postbackGatewayId(body)
