@@ -15,6 +15,7 @@ import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
 import { type Db, type DbHandle, openDatabase } from './platform/db'
 import { registerErrorHandler } from './platform/errors'
+import { registerPriorityLanes } from './platform/http-priority'
 import { registerInputGuard } from './platform/input-guard'
 import type { JobQueue, Subscription } from './platform/jobs'
 import { migrate } from './platform/migrate'
@@ -130,6 +131,7 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
   app.decorate('jobs', runtime.jobs)
   app.decorate('relay', runtime.relay)
   registerErrorHandler(app)
+  registerPriorityLanes(app)
   registerSecurityHeaders(app)
   registerInputGuard(app)
 

@@ -71,7 +71,8 @@ export async function reportingRoutes(fastify: FastifyInstance) {
         }),
         response: { 200: storeDashboardSchema },
       },
-      // A merchant reloads the dashboard in a loop: a reload inside the cache window costs no database trip.
+      // Checkout goes first (http-priority.ts); a reload inside the cache window costs no database trip.
+      config: { background: true },
       preHandler: requireStoreOwner(fastify, { rememberOwnerMs: DASHBOARD_CACHE_MS }),
     },
     async (request, reply) => {
@@ -109,6 +110,7 @@ export async function reportingRoutes(fastify: FastifyInstance) {
         }),
         response: { 200: adminDashboardSchema },
       },
+      config: { background: true },
       preHandler: app.requireRole('ADMIN'),
     },
     async (request, reply) => {
