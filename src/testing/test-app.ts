@@ -19,6 +19,8 @@ export interface TestApp {
   config: AppConfig
   /** Registers (or creates, for other roles) a user and logs in. */
   login(opts?: { role?: Role; email?: string; password?: string; name?: string }): Promise<TestUser>
+  /** A new merchant, logged in, with a store of their own made through the API. */
+  merchantWithStore(storeName?: string): Promise<{ user: TestUser; storeId: string }>
   /** Relays the outbox now and waits until the queue has no pending work. */
   drain(): Promise<void>
   close(): Promise<void>
@@ -113,6 +115,17 @@ export async function createTestApp(
         token: body.token,
         headers: { authorization: `Bearer ${body.token}` },
       }
+    },
+    async merchantWithStore(storeName = 'Loja') {
+      const user = await testApp.login()
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/stores',
+        headers: user.headers,
+        payload: { name: storeName },
+      })
+      if (res.statusCode !== 201) throw new Error(`store not created: ${res.body}`)
+      return { user, storeId: res.json().id }
     },
     async drain() {
       await runtime.relay.flush()

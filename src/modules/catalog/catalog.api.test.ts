@@ -13,17 +13,6 @@ const PNG = Buffer.from(
   'base64',
 )
 
-async function merchantWithStore(): Promise<{ user: TestUser; storeId: string }> {
-  const user = await t.login()
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/stores',
-    headers: user.headers,
-    payload: { name: 'Loja' },
-  })
-  return { user, storeId: res.json().id }
-}
-
 function post(user: TestUser, storeId: string, payload: object) {
   return t.app.inject({ method: 'POST', url: `/api/stores/${storeId}/products`, headers: user.headers, payload })
 }
@@ -53,7 +42,7 @@ function multipart(fields: Record<string, string>, file?: { field: string; name:
 
 describe('products API', () => {
   it('creates, lists, reads, edits and deletes products', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     const created = await post(user, storeId, physical)
     expect(created.statusCode).toBe(201)
     const p = created.json()
@@ -115,7 +104,7 @@ describe('products API', () => {
   })
 
   it('switches type: digital drops the stock, physical needs one again', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     const p = (await post(user, storeId, physical)).json()
     const url = `/api/stores/${storeId}/products/${p.id}`
     const toDigital = await t.app.inject({
@@ -138,7 +127,7 @@ describe('products API', () => {
   })
 
   it('answers every form rule with its message', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     const cases: [object, string, string][] = [
       [{ ...physical, name: '   ' }, 'name', 'Nome é obrigatório.'],
       [{ ...physical, name: undefined }, 'name', 'Nome é obrigatório.'],
@@ -175,8 +164,8 @@ describe('products API', () => {
   })
 
   it('hides another merchant store and product: 404 and nothing changes', async () => {
-    const a = await merchantWithStore()
-    const b = await merchantWithStore()
+    const a = await t.merchantWithStore()
+    const b = await t.merchantWithStore()
     const pa = (await post(a.user, a.storeId, physical)).json()
     const pb = (await post(b.user, b.storeId, physical)).json()
     const attempts = [
@@ -215,7 +204,7 @@ describe('products API', () => {
   })
 
   it('lets an admin read but not change a store products', async () => {
-    const a = await merchantWithStore()
+    const a = await t.merchantWithStore()
     const admin = await t.login({ role: 'ADMIN' })
     const d = (await post(a.user, a.storeId, digital)).json()
     const list = await t.app.inject({ url: `/api/stores/${a.storeId}/products`, headers: admin.headers })
@@ -231,7 +220,7 @@ describe('products API', () => {
   })
 
   it('requires a token to list or change products', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     const p = (await post(user, storeId, physical)).json()
     for (const req of [
       { method: 'GET' as const, url: `/api/stores/${storeId}/products` },
@@ -244,7 +233,7 @@ describe('products API', () => {
   })
 
   it('never shows a digital file URL to a buyer', async () => {
-    const a = await merchantWithStore()
+    const a = await t.merchantWithStore()
     const other = await t.login()
     const d = (await post(a.user, a.storeId, digital)).json()
     const url = `/api/stores/${a.storeId}/products/${d.id}`
@@ -279,7 +268,7 @@ describe('products API', () => {
   })
 
   it('accepts multipart with an image file, keeps or removes it on edit', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     const form = multipart(
       { name: 'Caneca', price: '39.90', type: 'PHYSICAL', stock: '5', description: '' },
       { field: 'image', name: 'caneca.png', type: 'image/png', data: PNG },
@@ -356,7 +345,7 @@ describe('products API', () => {
   })
 
   it('publishes product events through the outbox', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     const p = (await post(user, storeId, physical)).json()
     await t.app.inject({ method: 'DELETE', url: `/api/stores/${storeId}/products/${p.id}`, headers: user.headers })
     const rows = await t.runtime.db
@@ -369,7 +358,7 @@ describe('products API', () => {
   })
 
   it('adds product figures to the admin user details', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     for (const name of ['A', 'B', 'C', 'D']) await post(user, storeId, { ...physical, name })
     const admin = await t.login({ role: 'ADMIN' })
     const res = await t.app.inject({ url: `/api/admin/users/${user.id}`, headers: admin.headers })
@@ -384,7 +373,7 @@ describe('products API', () => {
 
 describe('demo data', () => {
   it('seeds a physical product with stock and a digital one into the demo store', async () => {
-    const { user, storeId } = await merchantWithStore()
+    const { user, storeId } = await t.merchantWithStore()
     await catalogModule.seedDemo?.({ db: t.runtime.db, config: t.config, merchantId: user.id, storeId })
     const list = (await t.app.inject({ url: `/api/stores/${storeId}/products`, headers: user.headers })).json()
     expect(list.length).toBeGreaterThanOrEqual(2)
@@ -397,8 +386,8 @@ describe('demo data', () => {
 
 describe('catalogService', () => {
   it('finds products of a store only and reserves stock atomically', async () => {
-    const a = await merchantWithStore()
-    const b = await merchantWithStore()
+    const a = await t.merchantWithStore()
+    const b = await t.merchantWithStore()
     const p = (await post(a.user, a.storeId, { ...physical, stock: 3 })).json()
     const d = (await post(a.user, a.storeId, digital)).json()
     const db = t.runtime.db
