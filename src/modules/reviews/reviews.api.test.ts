@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { publish } from '../../platform/events'
-import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
-import { orderCancelled, orderStatusChanged } from '../ordering'
-import { applyPaymentStatus } from '../ordering/service'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+import { reviewFixtures } from './review-fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -12,90 +10,7 @@ afterAll(async () => {
   await t.close()
 })
 
-let ipSeq = 0
-/** Each call from its own address unless told, so the per-address limits do not mix the tests. */
-async function req(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  opts: { user?: TestUser; payload?: object; ip?: string; ua?: string } = {},
-) {
-  ipSeq++
-  return t.app.inject({
-    method,
-    url,
-    payload: opts.payload,
-    headers: { ...opts.user?.headers, 'user-agent': opts.ua ?? 'vitest' },
-    remoteAddress: opts.ip ?? `10.1.${Math.floor(ipSeq / 250)}.${ipSeq % 250}`,
-  })
-}
-
-/** A store with a sandbox gateway and a R$ 49,90 digital product. */
-async function shop() {
-  const owner = await t.login()
-  const storeId = (await req('POST', '/api/stores', { user: owner, payload: { name: 'Loja Avaliada' } })).json().id
-  const product = await req('POST', `/api/stores/${storeId}/products`, {
-    user: owner,
-    payload: { name: 'Ebook de Receitas', price: 49.9, type: 'DIGITAL', digitalFileUrl: 'https://f.example.com/e.pdf' },
-  })
-  await req('POST', `/api/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-    user: owner,
-    payload: { ativoPayApiKey: 'sk_sandbox_reviews_0001' },
-  })
-  return { owner, storeId: storeId as string, productId: product.json().id as string }
-}
-
-async function paidOrder(s: { storeId: string; productId: string }, pay = true) {
-  const res = await req('POST', '/api/checkout/create-digital-order', {
-    payload: {
-      storeId: s.storeId,
-      productId: s.productId,
-      customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-      payment: { method: 'pix' },
-    },
-  })
-  expect(res.statusCode).toBe(200)
-  const order = res.json() as { orderId: string; orderPageUrl: string; paymentResult: { gatewayId: string } }
-  const pageToken = new URL(order.orderPageUrl, 'http://x').searchParams.get('t') ?? ''
-  if (pay) {
-    const paid = await req('POST', `/sandbox/ativopay/v1/transactions/${order.paymentResult.gatewayId}/pay`, {
-      payload: {},
-    })
-    expect(paid.statusCode).toBeLessThan(300)
-    // the payment reaches the order through the worker
-    await waitFor(
-      async () => (await req('GET', `/api/checkout/order-status/${order.orderId}`)).json().order.status === 'PAID',
-    )
-  }
-  // the review token comes with the order page's token only, never with the order id alone
-  const bare = (await req('GET', `/api/checkout/order-status/${order.orderId}`)).json()
-  expect(bare.order.reviewToken).toBeUndefined()
-  const status = (await req('GET', `/api/checkout/order-status/${order.orderId}?t=${pageToken}`)).json()
-  return { orderId: order.orderId, pageToken, reviewToken: status.order.reviewToken as string | undefined, status }
-}
-
-/** Waits until the worker ran the subscriber and the review lost its flag. */
-async function revokedReview(s: { owner: TestUser; storeId: string }, id: string) {
-  const read = async () => (await req('GET', `/api/stores/${s.storeId}/reviews/${id}`, { user: s.owner })).json()
-  await waitFor(async () => (await read()).data.isVerifiedPurchase === false)
-  return read()
-}
-
-const review = (productId: string, extra: object = {}) => ({
-  productId,
-  customerName: 'Bruno Lima',
-  rating: 4,
-  title: 'Muito bom',
-  comment: 'Chegou rápido e é como descrito.',
-  ...extra,
-})
-
-async function post(storeId: string, body: object) {
-  return req('POST', `/api/stores/${storeId}/reviews`, { payload: body })
-}
-
-async function moderate(s: { owner: TestUser; storeId: string }, id: string, status: string) {
-  return req('PATCH', `/api/stores/${s.storeId}/reviews/${id}/moderate`, { user: s.owner, payload: { status } })
-}
+const { req, shop, review, post, moderate } = reviewFixtures(() => t)
 
 describe('public reviews', () => {
   it('creates a PENDING, unverified review; only approved ones are listed, newest first, paged by 5', async () => {
@@ -300,100 +215,6 @@ describe('moderation', () => {
       payload: { moderatorNotes: 'ver com o cliente' },
     })
     expect(notes.json().data.moderatorNotes).toBe('ver com o cliente')
-  })
-})
-
-describe('verified purchase', () => {
-  it('is true only with the signed token of a paid order of that product, once per order, dropped on refund', async () => {
-    const s = await shop()
-    const unpaid = await paidOrder(s, false)
-    expect(unpaid.reviewToken).toBeUndefined()
-    const order = await paidOrder(s)
-    expect(order.reviewToken).toEqual(expect.any(String))
-
-    const forged = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: '9999999999.x' }))
-    expect(forged.statusCode).toBe(403)
-    const wrongOrder = await post(
-      s.storeId,
-      review(s.productId, { orderId: unpaid.orderId, reviewToken: order.reviewToken }),
-    )
-    expect(wrongOrder.statusCode).toBe(403)
-    const other = await shop()
-    const foreign = await post(
-      other.storeId,
-      review(other.productId, { orderId: order.orderId, reviewToken: order.reviewToken }),
-    )
-    expect(foreign.statusCode).toBe(403)
-
-    const reviewable = (storeId: string, token = order.reviewToken) =>
-      req('GET', `/api/stores/${storeId}/reviews/order/${order.orderId}?token=${encodeURIComponent(token ?? '')}`)
-    expect((await reviewable(s.storeId)).json().data).toEqual({
-      customerName: 'Ana Souza',
-      products: [{ productId: s.productId, productName: 'Ebook de Receitas', reviewed: false }],
-    })
-    expect((await reviewable(s.storeId, 'bad')).statusCode).toBe(404)
-    expect((await reviewable(other.storeId)).statusCode).toBe(404)
-
-    const ok = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: order.reviewToken }))
-    expect(ok.statusCode).toBe(201)
-    expect((await reviewable(s.storeId)).json().data.products[0].reviewed).toBe(true)
-    expect(ok.json().data).toMatchObject({ isVerifiedPurchase: true, status: 'PENDING' })
-    const again = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: order.reviewToken }))
-    expect(again.statusCode).toBe(409)
-    const owner = (await req('GET', `/api/stores/${s.storeId}/reviews/${ok.json().data.id}`, { user: s.owner })).json()
-    expect(owner.data).toMatchObject({ customerEmail: 'ana@example.com', orderId: order.orderId })
-
-    await moderate(s, ok.json().data.id, 'APPROVED')
-    const stats = async () =>
-      (await req('GET', `/api/stores/${s.storeId}/reviews/product/${s.productId}/stats`)).json().data
-    expect((await stats()).verifiedPurchases).toBe(1)
-
-    // ordering announces the refund: the flag drops, the review stays
-    await t.runtime.db.transaction().execute((trx) =>
-      publish(trx, orderStatusChanged, {
-        orderId: order.orderId,
-        storeId: s.storeId,
-        orderNumber: 'x',
-        from: 'PAID',
-        to: 'REFUNDED',
-        userId: s.owner.id,
-      }),
-    )
-    const after = await revokedReview(s, ok.json().data.id)
-    expect(after.data).toMatchObject({ isVerifiedPurchase: false, status: 'APPROVED' })
-    expect(after.data.verificationRevokedAt).toEqual(expect.any(String))
-    expect((await stats()).verifiedPurchases).toBe(0)
-  })
-
-  it('is dropped when the order is cancelled or refunded at the gateway, and a refunded order gives no token', async () => {
-    const s = await shop()
-    const order = await paidOrder(s)
-    const ok = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: order.reviewToken }))
-    expect(ok.json().data.isVerifiedPurchase).toBe(true)
-    await t.runtime.db
-      .transaction()
-      .execute((trx) =>
-        publish(trx, orderCancelled, { orderId: order.orderId, storeId: s.storeId, orderNumber: 'x', reason: 'test' }),
-      )
-    const after = await revokedReview(s, ok.json().data.id)
-    expect(after.data.isVerifiedPurchase).toBe(false)
-
-    // a gateway refund of a paid order (ordering publishes order.refunded): flag dropped, no new token
-    const refunded = await paidOrder(s)
-    const before = await post(
-      s.storeId,
-      review(s.productId, { orderId: refunded.orderId, reviewToken: refunded.reviewToken }),
-    )
-    expect(before.json().data.isVerifiedPurchase).toBe(true)
-    await applyPaymentStatus(t.runtime.db, refunded.orderId, 'REFUNDED', 'sandbox-refund')
-    expect((await revokedReview(s, before.json().data.id)).data.verificationRevokedAt).toEqual(expect.any(String))
-    const late = await req(
-      'GET',
-      `/api/stores/${s.storeId}/reviews/order/${refunded.orderId}?token=${encodeURIComponent(refunded.reviewToken!)}`,
-    )
-    expect(late.statusCode).toBe(404)
-    const status = (await req('GET', `/api/checkout/order-status/${refunded.orderId}?t=${refunded.pageToken}`)).json()
-    expect(status.order.reviewToken).toBeUndefined()
   })
 })
 
