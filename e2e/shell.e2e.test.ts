@@ -122,6 +122,11 @@ describe('merchant shell', () => {
     await page.getByLabel('Confirmar nova senha').fill('nova-senha-123')
     await page.getByRole('button', { name: 'Alterar Senha' }).click()
     await page.locator('.field-error', { hasText: 'Senha atual incorreta' }).waitFor()
+    // The error is the field's description: a screen reader reads it when the field takes focus.
+    const description = await page
+      .getByLabel('Senha atual')
+      .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)
+    expect(description).toBe('Senha atual incorreta')
     await snap(page, 'shell-08-account-password')
 
     await page.getByRole('button', { name: 'Sair' }).click()

@@ -10,8 +10,20 @@ export interface FieldProps {
   children: ReactNode
 }
 
+/** The id of the error (or hint) under the control `id`: screen readers read it with the control. */
+const messageOf = (id: string) => `${id}-message`
+
+/** Props that tie a control to its error or hint, so a screen reader announces them when the control takes focus. */
+function described(id: string, { error, hint }: Pick<Labelled, 'error' | 'hint'>) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error || hint ? messageOf(id) : undefined,
+  }
+}
+
 /** Label above, control, then the error (or hint) text under it. */
 export function Field({ label, error, hint, htmlFor, className, children }: FieldProps) {
+  const messageId = htmlFor && messageOf(htmlFor)
   return (
     <div className={cx('field', error && 'field-invalid', className)}>
       {label && (
@@ -21,11 +33,13 @@ export function Field({ label, error, hint, htmlFor, className, children }: Fiel
       )}
       {children}
       {error ? (
-        <p className="field-error" role="alert">
+        <p id={messageId} className="field-error" role="alert">
           {error}
         </p>
       ) : hint ? (
-        <p className="field-hint">{hint}</p>
+        <p id={messageId} className="field-hint">
+          {hint}
+        </p>
       ) : null}
     </div>
   )
@@ -51,7 +65,7 @@ export function Input({
   const inputId = id ?? auto
   return (
     <Field label={label} error={error} hint={hint} htmlFor={inputId} className={fieldClassName}>
-      <input id={inputId} className={cx('control', className)} aria-invalid={error ? true : undefined} {...rest} />
+      <input id={inputId} className={cx('control', className)} {...described(inputId, { error, hint })} {...rest} />
     </Field>
   )
 }
@@ -69,7 +83,7 @@ export function Textarea({
   const inputId = id ?? auto
   return (
     <Field label={label} error={error} hint={hint} htmlFor={inputId} className={fieldClassName}>
-      <textarea id={inputId} className={cx('control', className)} aria-invalid={error ? true : undefined} {...rest} />
+      <textarea id={inputId} className={cx('control', className)} {...described(inputId, { error, hint })} {...rest} />
     </Field>
   )
 }
@@ -88,7 +102,7 @@ export function Select({
   const inputId = id ?? auto
   return (
     <Field label={label} error={error} hint={hint} htmlFor={inputId} className={fieldClassName}>
-      <select id={inputId} className={cx('control', className)} aria-invalid={error ? true : undefined} {...rest}>
+      <select id={inputId} className={cx('control', className)} {...described(inputId, { error, hint })} {...rest}>
         {children}
       </select>
     </Field>
