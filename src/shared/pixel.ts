@@ -22,7 +22,11 @@ export const PIXEL_ID_PATTERN = /^\d{15,16}$/
 export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_|-]{40,200}$/
 export const TEST_EVENT_CODE_PATTERN = /^[A-Za-z0-9]{1,50}$/
 
-/** The toggles of spec 002 §3. Lead and CompleteRegistration are kept for the merchant; the checkout has no such step. */
+/**
+ * The toggles of spec 002 §3. Lead and CompleteRegistration come from the checkout's identification step (a valid
+ * e-mail; then name, e-mail, phone and CPF all valid) and are sent by the browser only: the Conversions API sends
+ * InitiateCheckout and Purchase (SERVER_EVENTS).
+ */
 export const PIXEL_TOGGLES = [
   'trackPageView',
   'trackAddToCart',

@@ -14,6 +14,7 @@ import { PaymentStep, type PaymentValues } from './components/payment-step'
 import { ProductDetails } from './components/product-details'
 import { ProgressSteps } from './components/progress-steps'
 import { useCheckoutBase } from './hooks/use-checkout-base'
+import { useIdentificationTracking } from './hooks/use-identification-tracking'
 import { useSavedForm } from './hooks/use-saved-form'
 import { useStepHistory } from './hooks/use-step-history'
 import { useSubmitOrder } from './hooks/use-submit-order'
@@ -55,6 +56,7 @@ function DigitalCheckout({
   const { step, goTo, back, resetTo } = useStepHistory(2)
   const saved = useSavedForm<{ customer: CustomerValues }>(`${storeId}:${product.id}`, { customer: EMPTY_CUSTOMER })
   const { customer } = saved.value
+  const identify = useIdentificationTracking(storeId, product)
   const order = useSubmitOrder(digitalOrderError)
   // marketing: the bumps the buyer added (server-priced offers); the order sends their ids and is priced again.
   const [bumps, setBumps] = useState<BumpOffer[]>([])
@@ -115,6 +117,7 @@ function DigitalCheckout({
               initial={customer}
               submitLabel="Continuar para Pagamento"
               onChange={(values) => saved.update({ customer: values })}
+              onLeave={identify}
               onNext={(values) => {
                 saved.update({ customer: values })
                 track('InitiateCheckout', {

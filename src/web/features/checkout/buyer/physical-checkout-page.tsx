@@ -15,6 +15,7 @@ import { ProductDetails } from './components/product-details'
 import { ProgressSteps } from './components/progress-steps'
 import { EMPTY_SHIPPING, ShippingStep, type ShippingValues } from './components/shipping-step'
 import { useCheckoutBase } from './hooks/use-checkout-base'
+import { useIdentificationTracking } from './hooks/use-identification-tracking'
 import { useSavedForm } from './hooks/use-saved-form'
 import { useStepHistory } from './hooks/use-step-history'
 import { useSubmitOrder } from './hooks/use-submit-order'
@@ -68,6 +69,7 @@ function PhysicalCheckout({
     option: undefined,
   })
   const { customer, shipping, option } = saved.value
+  const identify = useIdentificationTracking(storeId, product)
   const order = useSubmitOrder(physicalOrderError)
 
   // A step is only shown once the steps before it hold valid data (a reload keeps it; a pasted ?etapa=3 does not).
@@ -163,6 +165,7 @@ function PhysicalCheckout({
               initial={customer}
               submitLabel="Continuar para Envio"
               onChange={(values) => saved.update({ customer: values })}
+              onLeave={identify}
               onNext={(values) => {
                 saved.update({ customer: values })
                 goTo(2)

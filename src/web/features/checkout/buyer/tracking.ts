@@ -1,6 +1,7 @@
 /**
  * The tracking seam (spec 001 §4): AddToCart when the product loads, InitiateCheckout when leaving the step before
- * payment, Purchase once the order is paid. It asks the server whether the store's Facebook Pixel is active and only
+ * payment, Purchase once the order is paid, Lead and CompleteRegistration from the buyer's identification
+ * (identification-events.ts). It asks the server whether the store's Facebook Pixel is active and only
  * then loads the pixel code (its own chunk); each event goes out only if its toggle is on, and never breaks the
  * checkout.
  *
@@ -9,12 +10,15 @@
  * PIX lands for PIX), so an unpaid PIX or boleto is never reported as a sale, and the browser event carries the same
  * event id as the server's Purchase (sent on order.paid) for Meta to count it once. Fired order ids are remembered,
  * so a reload of the order page sends nothing again.
+ *
+ * Every event carries the product and the price, never the buyer's name, e-mail, phone or CPF: Meta's pixel does its
+ * own hashed advanced matching, and a plain e-mail in event parameters would leave the browser unhashed.
  */
 import type { PublicPixelConfig } from '../../../../shared/pixel'
 import { initiateCheckoutEventId, purchaseEventId } from '../../../../shared/pixel-ids'
 import { api } from '../../../lib/api'
 
-export type TrackingEvent = 'AddToCart' | 'InitiateCheckout' | 'Purchase'
+export type TrackingEvent = 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead' | 'CompleteRegistration'
 
 export interface TrackingData {
   storeId: string
@@ -33,6 +37,8 @@ const TOGGLE = {
   AddToCart: 'trackAddToCart',
   InitiateCheckout: 'trackInitiateCheckout',
   Purchase: 'trackPurchase',
+  Lead: 'trackLead',
+  CompleteRegistration: 'trackCompleteRegistration',
 } as const satisfies Record<TrackingEvent, keyof PublicPixelConfig>
 
 const configs = new Map<string, Promise<PublicPixelConfig | undefined>>()
@@ -136,11 +142,25 @@ async function send(event: TrackingEvent, data: TrackingData): Promise<void> {
     num_items: contents.reduce((n, c) => n + c.quantity, 0),
     ...(data.productName ? { content_name: data.productName } : {}),
   }
-  const eventID =
-    event === 'Purchase'
-      ? purchaseEventId(data.orderId ?? '')
-      : event === 'InitiateCheckout'
-        ? initiateCheckoutEventId(data.productId, pixel.cookie('_fbp'), pixel.pageLoadId)
-        : `addtocart.${data.productId}.${pixel.pageLoadId}`
-  pixel.trackPixelEvent(config, event, params, eventID)
+  pixel.trackPixelEvent(config, event, params, eventIdOf(event, data, pixel))
+}
+
+/** Purchase and InitiateCheckout share their ids with the server's copies; the rest are the browser's alone. */
+function eventIdOf(
+  event: TrackingEvent,
+  data: TrackingData,
+  pixel: { pageLoadId: string; cookie: (name: string) => string | undefined },
+): string {
+  switch (event) {
+    case 'Purchase':
+      return purchaseEventId(data.orderId ?? '')
+    case 'InitiateCheckout':
+      return initiateCheckoutEventId(data.productId, pixel.cookie('_fbp'), pixel.pageLoadId)
+    case 'AddToCart':
+      return `addtocart.${data.productId}.${pixel.pageLoadId}`
+    case 'Lead':
+      return `lead.${data.productId}.${pixel.pageLoadId}`
+    case 'CompleteRegistration':
+      return `registration.${data.productId}.${pixel.pageLoadId}`
+  }
 }

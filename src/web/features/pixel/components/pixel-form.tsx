@@ -21,10 +21,10 @@ const TOGGLE_LABELS: Record<PixelToggle, { label: string; hint: string }> = {
     label: 'Purchase',
     hint: 'Quando o pedido é pago, pelo navegador e pelo servidor, contado uma vez.',
   },
-  trackLead: { label: 'Lead', hint: 'Para o código no seu site: o checkout não tem etapa de cadastro.' },
+  trackLead: { label: 'Lead', hint: 'Quando o comprador informa um e-mail válido no checkout (uma vez por visita).' },
   trackCompleteRegistration: {
     label: 'CompleteRegistration',
-    hint: 'Para o código no seu site: o checkout não tem etapa de cadastro.',
+    hint: 'Quando nome, e-mail, telefone e CPF do comprador estão completos e válidos (uma vez por visita).',
   },
 }
 

@@ -13,12 +13,15 @@ export function CustomerStep({
   initial,
   submitLabel,
   onChange,
+  onLeave,
   onNext,
 }: {
   initial: CustomerValues
   submitLabel: string
   /** Every edit, so the page can keep the form across a reload. */
   onChange?: (values: CustomerValues) => void
+  /** The buyer left a field or tried to leave the step: the values are what they meant, not half-typed. */
+  onLeave?: (values: CustomerValues) => void
   onNext: (values: CustomerValues) => void
 }) {
   const form = useFieldForm<keyof CustomerFields>(initial, customerErrors)
@@ -33,12 +36,13 @@ export function CustomerStep({
 
   function submit(e: FormEvent) {
     e.preventDefault()
+    onLeave?.(values)
     if (form.validate()) onNext({ ...values, name: values.name.trim(), email: values.email.trim() })
     else focusFirstInvalid(ref.current)
   }
 
   return (
-    <form ref={ref} className="ck-card ck-step" onSubmit={submit} noValidate>
+    <form ref={ref} className="ck-card ck-step" onSubmit={submit} onBlur={() => onLeave?.(values)} noValidate>
       <h2 className="ck-card-title">Seus dados</h2>
       <Input label="Nome completo" autoComplete="name" {...bind('name', stripNonLetters)} />
       <Input label="E-mail" type="email" inputMode="email" autoComplete="email" {...bind('email')} />
