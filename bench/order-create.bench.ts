@@ -6,7 +6,7 @@
 // Bounded: BENCH_ORDERS per round (1,500: a round of 300 lasted under a second, mostly ramp-up and tail), 3 rounds
 // each. Run: npx tsx bench/order-create.bench.ts
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -113,6 +113,37 @@ async function redisCommands() {
   return Number(/total_commands_processed:(\d+)/.exec(info)?.[1])
 }
 
+/** CPU ms the Redis server has used (shared with anything else using it: read on a quiet machine). */
+async function redisCpuMs() {
+  const info = await redis.info('cpu')
+  const used = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? Number.NaN)
+  return (used('used_cpu_sys') + used('used_cpu_user')) * 1000
+}
+
+/** CPU ms of each PostgreSQL backend on the bench's database, from /proc (Linux, same machine; empty otherwise). */
+async function postgresCpuMs(): Promise<Map<number, number>> {
+  const { rows } = await sql.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  )
+  const cpu = new Map<number, number>()
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 per second).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
+    } catch {
+      // Another machine, or the backend ended.
+    }
+  }
+  return cpu
+}
+
+function postgresUsed(before: Map<number, number>, after: Map<number, number>) {
+  let used = 0
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0)
+  return used
+}
+
 try {
   const call = async <T>(url: string, payload: object, token?: string): Promise<T> => {
     const res = await fetch(`${appBase}${url}`, {
@@ -192,6 +223,8 @@ try {
   const apiBefore = await stats(api)
   const before = await sum(api, worker)
   const redisBefore = await redisCommands()
+  const redisCpuBefore = await redisCpuMs()
+  const pgBefore = await postgresCpuMs()
   await run(appUrl, SEQ, 1)
   const apiAfter = await stats(api)
   await waitUntil(drained, 'queue drained')
@@ -199,15 +232,22 @@ try {
   await new Promise((r) => setTimeout(r, 500))
   const after = await sum(api, worker)
   const redisUsed = (await redisCommands()) - redisBefore
+  const redisCpu = (await redisCpuMs()) - redisCpuBefore
+  const pgUsed = postgresUsed(pgBefore, await postgresCpuMs())
   const bareBefore = await stats(bare)
+  const barePgBefore = await postgresCpuMs()
   await run(bareUrl, SEQ, 1)
   const bareAfter = await stats(bare)
+  const barePgUsed = postgresUsed(barePgBefore, await postgresCpuMs())
   const per = (x: number) => (x / SEQ).toFixed(1)
   console.log(
     `per order: ${per(apiAfter.statements - apiBefore.statements)} SQL statements in the api, ${per(after.statements - before.statements)} with the worker's event handlers (bare: ${per(bareAfter.statements - bareBefore.statements)}); ${per(redisUsed)} Redis commands`,
   )
   console.log(
     `CPU per order: api ${per(apiAfter.cpuMs - apiBefore.cpuMs)} ms, api + worker ${per(after.cpuMs - before.cpuMs)} ms, bare ${per(bareAfter.cpuMs - bareBefore.cpuMs)} ms`,
+  )
+  console.log(
+    `server CPU per order (10 ms ticks): PostgreSQL ${per(pgUsed)} ms for api + worker, ${per(barePgUsed)} ms for the bare; Redis ${per(redisCpu)} ms`,
   )
 } finally {
   if (bare) await stop(bare)

@@ -18,14 +18,14 @@ import {
 } from '../payments'
 import { orderPageToken } from './order-page'
 import type { OrderingDeps } from './place-order'
-import type { IdempotencyClaim, OrderRow } from './repository'
+import type { IdempotencyClaim, PlacedOrder } from './repository'
 import * as repo from './repository'
 import { cancelOrder, markPaid } from './service'
 
 export const CARD_REFUSED = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
 
 /** The create-order answer for an order and its charge (what the first request returns and retries replay). */
-export function orderResult(config: AppConfig, order: OrderRow, charge: ChargeResult, status: string): OrderResult {
+export function orderResult(config: AppConfig, order: PlacedOrder, charge: ChargeResult, status: string): OrderResult {
   return {
     success: true,
     orderId: order.id,
@@ -62,7 +62,7 @@ function errorBody(err: AppError) {
  * The order failed for good: cancelled (stock back once) and, with a key, its answer stored in the same transaction —
  * a 4xx is replayed to retries; after a 5xx the key is given up, so a retry places a new order.
  */
-async function failOrder(db: Db, order: OrderRow, reason: string, err: AppError, claim?: IdempotencyClaim) {
+async function failOrder(db: Db, order: PlacedOrder, reason: string, err: AppError, claim?: IdempotencyClaim) {
   await db.transaction().execute(async (trx) => {
     await cancelOrder(trx, order.id, reason)
     if (!claim) return
@@ -93,7 +93,7 @@ function chargePatch(charge: ChargeResult) {
 /** Puts a charge's outcome on its order: the answer, or the error the buyer gets. */
 async function settle(
   deps: OrderingDeps,
-  order: OrderRow,
+  order: PlacedOrder,
   charge: ChargeResult,
   claim?: IdempotencyClaim,
 ): Promise<OrderResult> {
@@ -117,7 +117,7 @@ async function settle(
 /** Calls the gateway for an order whose charge was written with it, and settles the outcome. */
 export async function chargeOrder(
   deps: OrderingDeps,
-  order: OrderRow,
+  order: PlacedOrder,
   opened: OpenedCharge,
   card: ChargeRequest['card'],
   claim?: IdempotencyClaim,

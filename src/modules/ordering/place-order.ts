@@ -292,7 +292,7 @@ export async function placeOrder(
   // Key, order, items, charge and event are one statement; stock and bump records need a transaction around it.
   const order =
     !takesStock && bumps.length === 0
-      ? await repo.insertOrder(db, values, items, { ...companions, claim })
+      ? await repo.insertPlacedOrder(db, values, items, { ...companions, claim })
       : await db.transaction().execute(async (trx) => {
           // The key first: a duplicate stops here, before it takes stock.
           if (claim && !(await repo.claimIdempotencyKey(trx, claim, orderId))) throw new KeyTaken()
@@ -302,7 +302,7 @@ export async function placeOrder(
           for (const b of bumps)
             if (b.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, b.productId, b.quantity)))
               throw new AppError(409, BUMP_MESSAGES.soldOut(b.title))
-          const row = await repo.insertOrder(trx, values, items, companions)
+          const row = await repo.insertPlacedOrder(trx, values, items, companions)
           await marketingService.recordOrderBumps(trx, { orderId: row.id, storeId: product.storeId, bumps })
           return row
         })

@@ -68,6 +68,30 @@ export async function insertOrder(
   items: NewItem[],
   companions: OrderCompanions = {},
 ): Promise<OrderRow> {
+  return orderInsert(db, order, items, companions, (q) => q.returningAll().executeTakeFirstOrThrow())
+}
+
+/** What placing an order reads back of the row it wrote: decoding every column cost more than the rest of the answer. */
+export const PLACED_COLUMNS = ['id', 'order_number', 'total_cents', 'status'] as const
+export type PlacedOrder = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]>
+
+/** insertOrder for checkout, returning only PLACED_COLUMNS. */
+export async function insertPlacedOrder(
+  db: DbOrTrx,
+  order: NewOrder,
+  items: NewItem[],
+  companions: OrderCompanions = {},
+): Promise<PlacedOrder> {
+  return orderInsert(db, order, items, companions, (q) => q.returning(PLACED_COLUMNS).executeTakeFirstOrThrow())
+}
+
+async function orderInsert<R>(
+  db: DbOrTrx,
+  order: NewOrder,
+  items: NewItem[],
+  companions: OrderCompanions,
+  run: (insert: InsertQueryBuilder<Database, 'orders', object>) => Promise<R>,
+): Promise<R> {
   const id = order.id ?? randomUUID()
   const { claim, charge, event } = companions
   let creator = withPart(db, 'n', (qc) =>
@@ -92,16 +116,14 @@ export async function insertOrder(
   if (event)
     creator = withPart(creator, 'event', event({ orderNumber: sql<string>`'#' || (select last_number from n)` }))
   try {
-    return await creator
-      .insertInto('orders')
-      .values({
+    return await run(
+      creator.insertInto('orders').values({
         ...order,
         id,
         order_number: sql<number>`(select last_number from n)`,
         shipping_address: order.shipping_address ? JSON.stringify(order.shipping_address) : null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+      }),
+    )
   } catch (err) {
     const e = err as { code?: string; constraint?: string }
     if (claim && e.code === '23505' && e.constraint === 'order_idempotency_keys_pkey') throw new KeyTaken()
@@ -248,12 +270,13 @@ function chargeRecording(
           .where(onlyIf),
       ) as unknown as QueryCreator<Database>)
     : qc
+  // Callers only learn whether the order was written.
   return creator
     .updateTable('orders')
     .set({ ...patch, updated_at: new Date() })
     .where('id', '=', orderId)
     .where(onlyIf)
-    .returningAll()
+    .returning('id')
 }
 
 /**
@@ -265,7 +288,7 @@ export async function recordCharge(
   orderId: string,
   patch: Parameters<typeof updateOrder>[2],
   answer?: { claim: IdempotencyClaim; body: unknown },
-): Promise<OrderRow | undefined> {
+): Promise<{ id: string } | undefined> {
   return chargeRecording(db, orderId, patch, answer, sql<boolean>`true`).executeTakeFirst()
 }
 
