@@ -41,6 +41,7 @@ let browser: Browser
 let token: string
 let storeId: string
 let productId: string
+let physicalId: string
 
 function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   return callApi<T>(srv.url, token, method, path, body)
@@ -88,6 +89,14 @@ beforeAll(async () => {
     price: 197.9,
     sandboxKey: 'sk_sandbox_pixel_e2e1',
   }))
+  physicalId = (
+    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: 'Camiseta do Pixel',
+      price: 59.9,
+      type: 'PHYSICAL',
+      stock: 10,
+    })
+  ).id
 })
 
 afterAll(async () => {
@@ -228,5 +237,121 @@ describe('Facebook Pixel', () => {
     await phone.page.getByTestId('pixel-delivery').first().waitFor()
     await snap(phone.page, 'pixel-5-tela-390')
     await phone.context.close()
+  })
+
+  describe('Lead and CompleteRegistration from the identification step', () => {
+    const BUYER = { name: 'Maria da Silva', email: 'maria@example.com', phone: '11987654321', cpf: '52998224725' }
+    const named = async (page: Page, event: string) => (await tracked(page)).filter((e) => e[0] === event)
+    /** The pixel has loaded and sent AddToCart: from here an event that was due has had every chance to go out. */
+    const pixelReady = (page: Page) =>
+      page.waitForFunction(() =>
+        ((window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []).some((c) => c.includes('AddToCart')),
+      )
+    const sent = (page: Page, event: string) =>
+      page.waitForFunction(
+        (name) => ((window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []).some((c) => c.includes(name)),
+        event,
+      )
+    const toggles = (on: boolean) =>
+      api('PATCH', `/stores/${storeId}/facebook-pixel`, { trackLead: on, trackCompleteRegistration: on })
+
+    it('with the toggles on: a valid e-mail sends Lead once, a complete identification CompleteRegistration once, without the buyer’s data', async () => {
+      await toggles(true)
+      const { page, context } = await newPage(browser, srv.url, PHONE)
+      await stubFbevents(page)
+      await page.goto(`/digital-checkout/${storeId}/${productId}`)
+      await pixelReady(page)
+
+      await page.getByLabel('Nome completo').fill(BUYER.name)
+      // Half an e-mail is no lead, even when the buyer leaves the field.
+      await page.getByLabel('E-mail').fill('maria@example')
+      await page.getByLabel('Telefone').focus()
+      expect(await named(page, 'Lead')).toEqual([])
+
+      await page.getByLabel('E-mail').fill(BUYER.email)
+      await page.getByLabel('Telefone').focus()
+      await sent(page, 'Lead')
+      await page.getByLabel('Telefone').pressSequentially(BUYER.phone)
+      // Name, e-mail and phone are not yet an identification: no CPF.
+      await page.getByLabel('CPF').pressSequentially('5299822472')
+      await page.getByLabel('Nome completo').focus()
+      expect(await named(page, 'CompleteRegistration')).toEqual([])
+
+      await page.getByLabel('CPF').fill('')
+      await page.getByLabel('CPF').pressSequentially(BUYER.cpf)
+      await page.getByLabel('Nome completo').focus()
+      await sent(page, 'CompleteRegistration')
+
+      // Leaving fields again, editing the e-mail, going to payment and back: nothing is sent twice.
+      await page.getByLabel('E-mail').fill('maria.silva@example.com')
+      await page.getByLabel('Telefone').focus()
+      await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+      await page.getByRole('radio', { name: /PIX/ }).waitFor()
+      await page.getByRole('button', { name: 'Voltar' }).click()
+      await page.getByLabel('Nome completo').focus()
+      await page.getByLabel('CPF').focus()
+      await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+      await page.getByRole('radio', { name: /PIX/ }).waitFor()
+
+      const events = await tracked(page)
+      const names = events.map((e) => e[0])
+      expect(names.filter((n) => n === 'Lead' || n === 'CompleteRegistration')).toEqual([
+        'Lead',
+        'CompleteRegistration',
+      ])
+      expect(names.indexOf('CompleteRegistration')).toBeLessThan(names.indexOf('InitiateCheckout'))
+      const byName = Object.fromEntries(events.map((e) => [e[0], e]))
+      for (const event of ['Lead', 'CompleteRegistration']) {
+        expect(byName[event][1]).toMatchObject({ value: 197.9, currency: 'BRL', content_ids: [productId] })
+      }
+      expect(byName.Lead[2].eventID).toMatch(new RegExp(`^lead\\.${productId}\\.`))
+      expect(byName.CompleteRegistration[2].eventID).toMatch(new RegExp(`^registration\\.${productId}\\.`))
+      // Meta's pixel hashes advanced matching itself: the event parameters carry no personal data.
+      const params = JSON.stringify(events.map((e) => e[1]))
+      for (const pii of ['maria', 'Maria', '98765', '52998224725', '529.982.247-25']) expect(params).not.toContain(pii)
+      await context.close()
+    })
+
+    it('the physical checkout sends CompleteRegistration when the buyer leaves the identification step', async () => {
+      await toggles(true)
+      const { page, context } = await newPage(browser, srv.url, PHONE)
+      await stubFbevents(page)
+      await page.goto(`/checkout/${storeId}/${physicalId}`)
+      await pixelReady(page)
+      await page.getByLabel('Nome completo').fill(BUYER.name)
+      await page.getByLabel('E-mail').fill(BUYER.email)
+      await page.getByLabel('Telefone').pressSequentially(BUYER.phone)
+      await page.getByLabel('CPF').pressSequentially(BUYER.cpf)
+      // Enter in the CPF field submits the step: leaving it is what sends CompleteRegistration, no blur needed.
+      await page.getByLabel('CPF').press('Enter')
+      await page.getByLabel('CEP').waitFor()
+      await sent(page, 'CompleteRegistration')
+      await page.getByLabel('CEP').focus()
+      expect((await tracked(page)).map((e) => e[0])).toEqual(['PageView', 'AddToCart', 'Lead', 'CompleteRegistration'])
+      expect((await named(page, 'CompleteRegistration'))[0][1]).toMatchObject({
+        value: 59.9,
+        currency: 'BRL',
+        content_ids: [physicalId],
+      })
+      await context.close()
+    })
+
+    it('with the toggles off, neither is sent', async () => {
+      await toggles(false)
+      const { page, context } = await newPage(browser, srv.url, PHONE)
+      await stubFbevents(page)
+      await page.goto(`/digital-checkout/${storeId}/${productId}`)
+      await pixelReady(page)
+      await page.getByLabel('Nome completo').fill(BUYER.name)
+      await page.getByLabel('E-mail').fill(BUYER.email)
+      await page.getByLabel('Telefone').pressSequentially(BUYER.phone)
+      await page.getByLabel('CPF').pressSequentially(BUYER.cpf)
+      await page.getByLabel('Nome completo').focus()
+      await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+      await page.getByRole('radio', { name: /PIX/ }).waitFor()
+      await sent(page, 'InitiateCheckout')
+      expect((await tracked(page)).map((e) => e[0])).toEqual(['PageView', 'AddToCart', 'InitiateCheckout'])
+      await context.close()
+    })
   })
 })
