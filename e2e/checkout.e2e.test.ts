@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeCep } from './fake-cep'
 import {
   apiRegister,
   callApi,
@@ -15,32 +14,8 @@ import {
   useSession,
 } from './support'
 
-/** A ViaCEP-compatible fake, so the CEP auto-fill runs without the internet. */
-function startFakeCep(): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const cep = /\/(\d{8})\/json/.exec(req.url ?? '')?.[1]
-    res.setHeader('content-type', 'application/json')
-    if (cep === '01310100') {
-      res.end(
-        JSON.stringify({
-          cep: '01310-100',
-          logradouro: 'Avenida Paulista',
-          bairro: 'Bela Vista',
-          localidade: 'São Paulo',
-          uf: 'SP',
-        }),
-      )
-    } else res.end(JSON.stringify({ erro: true }))
-  })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ws`, server }),
-    ),
-  )
-}
-
 let srv: E2EServer
-let cep: { url: string; server: Server }
+let cep: { url: string; close(): Promise<void> }
 let browser: Browser
 let token: string
 let storeId: string
@@ -104,7 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await srv?.close()
-  cep?.server.close()
+  await cep?.close()
 })
 
 async function fillCustomer(page: Page) {
