@@ -118,6 +118,26 @@ export function chargeRow(deps: { config: AppConfig }, req: ChargeRequest, purpo
   }
 }
 
+/** Decrypted store keys per app (its config), by their stored ciphertext: a new key is a new ciphertext. */
+const decryptedKeys = new WeakMap<AppConfig, Map<string, string>>()
+const KEPT_KEYS = 10_000
+
+/**
+ * A store's gateway key, decrypted once per process rather than on every charge (the decipher was a visible share
+ * of an order's CPU). The plaintext lives in this process's memory either way while it calls the gateway.
+ */
+export function storeKey(config: AppConfig, encrypted: string): string {
+  let keys = decryptedKeys.get(config)
+  if (!keys) decryptedKeys.set(config, (keys = new Map()))
+  let key = keys.get(encrypted)
+  if (key === undefined) {
+    if (keys.size >= KEPT_KEYS) keys.clear()
+    key = decryptSecret(config.APP_SECRET, encrypted)
+    keys.set(encrypted, key)
+  }
+  return key
+}
+
 /**
  * Creates a charge at the store's gateway and waits for the answer (≤ 30 s), in this process for every method: no
  * queue round trip on the request path, and card data never lands in a queue's storage.
@@ -199,7 +219,7 @@ export async function sendToGateway(
   }
   if (row.method === 'CREDIT_CARD' && !card)
     return fail(deps, row.id, { kind: 'invalid', message: 'Dados do cartão são obrigatórios' })
-  const key = config?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, config.api_key_encrypted) : undefined
+  const key = config?.api_key_encrypted ? storeKey(deps.config, config.api_key_encrypted) : undefined
   if (!key) return fail(deps, row.id, { kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured })
   const request = row.request
   const renew = setInterval(
