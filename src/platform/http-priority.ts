@@ -55,13 +55,16 @@ export function registerPriorityLanes(app: FastifyInstance, opts: { maxWaitMs?: 
       waiting.add(release)
     })
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: the foreground path is on every request and allocates nothing.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config?.background) {
-      if (foreground > 0) await drained()
+      if (foreground > 0) drained().then(() => done())
+      else done()
       return
     }
     foreground++
     // 'close' comes once whether the answer was sent or the client went away: the count cannot leak.
     reply.raw.once('close', finished)
+    done()
   })
 }
