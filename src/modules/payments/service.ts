@@ -128,7 +128,10 @@ const KEPT_KEYS = 10_000
  */
 export function storeKey(config: AppConfig, encrypted: string): string {
   let keys = decryptedKeys.get(config)
-  if (!keys) decryptedKeys.set(config, (keys = new Map()))
+  if (!keys) {
+    keys = new Map()
+    decryptedKeys.set(config, keys)
+  }
   let key = keys.get(encrypted)
   if (key === undefined) {
     if (keys.size >= KEPT_KEYS) keys.clear()
