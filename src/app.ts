@@ -21,6 +21,7 @@ import type { JobQueue, Subscription } from './platform/jobs'
 import { migrate } from './platform/migrate'
 import { OutboxRelay, registerSubscriptions } from './platform/outbox-relay'
 import { PROJECT_ROOT } from './platform/paths'
+import { registerPublicConfigCache } from './platform/public-config-cache'
 import { BullmqJobQueue } from './platform/queue-bullmq'
 import { EmbeddedJobQueue } from './platform/queue-embedded'
 import { RateLimiter } from './platform/rate-limit'
@@ -132,6 +133,7 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
   app.decorate('relay', runtime.relay)
   registerErrorHandler(app)
   registerPriorityLanes(app)
+  await registerPublicConfigCache(app, runtime.dbHandle)
   registerSecurityHeaders(app)
   registerInputGuard(app)
 

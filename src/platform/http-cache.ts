@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { CachedAnswer } from './public-config-cache'
 import { RateLimiter } from './rate-limit'
 
 /**
@@ -8,15 +8,12 @@ import { RateLimiter } from './rate-limit'
  * unchanged configuration costs a 304 without a body. `no-cache` rather than a max-age: a merchant who saves and
  * opens the checkout must see the change at once.
  */
-export function sendCacheable<T>(request: FastifyRequest, reply: FastifyReply, body: T): FastifyReply {
-  // Serialised once: the same text gives the ETag and the answer (a string skips the route's response serialiser;
-  // the body was built by typed code from the same shapes).
-  const json = JSON.stringify(body)
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`
-  reply.header('etag', etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding')
+export function sendCacheable(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding')
   const match = request.headers['if-none-match']
-  if (match?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.code(304).send()
-  return reply.type('application/json; charset=utf-8').send(json)
+  if (match?.split(',').some((t) => t.trim() === answer.etag || t.trim() === '*')) return reply.code(304).send()
+  // The text was made by typed code from the route's own shapes (a string skips the response serialiser).
+  return reply.type('application/json; charset=utf-8').send(answer.json)
 }
 
 export const PUBLIC_READS_TOO_MANY = 'Muitas requisições. Aguarde um minuto e tente novamente.'

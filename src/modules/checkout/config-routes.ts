@@ -88,7 +88,9 @@ export async function checkoutConfigRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { storeId } = request.params
-      const look = isUuid(storeId) ? await findPublicCustomization(app.db, storeId) : undefined
+      const look = isUuid(storeId)
+        ? await app.publicConfig.answer(`look:${storeId}`, () => findPublicCustomization(app.db, storeId))
+        : undefined
       if (!look) throw new AppError(404, STORE_NOT_FOUND)
       return sendCacheable(request, reply, look)
     },

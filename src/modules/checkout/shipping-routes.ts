@@ -63,10 +63,14 @@ export async function shippingRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { storeId } = request.params
       if (!isUuid(storeId)) throw new AppError(404, STORE_NOT_FOUND)
-      const rows = await shipping.listShippingOptions(app.db, storeId, { activeOnly: true })
-      // An option row proves the store exists (foreign key); only a store without options needs the store check.
-      if (rows.length === 0) await publicStore(app, storeId)
-      return sendCacheable(request, reply, rows.map(shipping.toPublicShippingOption))
+      const options = await app.publicConfig.answer(`shipping:${storeId}`, async () => {
+        const rows = await shipping.listShippingOptions(app.db, storeId, { activeOnly: true })
+        // An option row proves the store exists (foreign key); only a store without options needs the store check.
+        if (rows.length === 0 && !(await storesService.findStoreById(app.db, storeId))) return undefined
+        return rows.map(shipping.toPublicShippingOption)
+      })
+      if (!options) throw new AppError(404, STORE_NOT_FOUND)
+      return sendCacheable(request, reply, options)
     },
   )
 

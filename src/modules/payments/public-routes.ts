@@ -25,10 +25,14 @@ export async function paymentMethodsRoutes(fastify: FastifyInstance) {
       const storeId = request.query.storeId
       if (!storeId) throw new AppError(400, PAYMENT_MESSAGES.storeIdRequired)
       if (!isUuid(storeId)) throw new AppError(404, STORE_NOT_FOUND)
-      const config = await repo.findConfig(app.db, storeId)
-      // A configuration row proves the store exists (foreign key); only an unconfigured store needs the store check.
-      if (!config && !(await storesService.findStoreById(app.db, storeId))) throw new AppError(404, STORE_NOT_FOUND)
-      return sendCacheable(request, reply, { success: true as const, data: methodsOf(config) })
+      const methods = await app.publicConfig.answer(`methods:${storeId}`, async () => {
+        const config = await repo.findConfig(app.db, storeId)
+        // A configuration row proves the store exists (foreign key); only an unconfigured store needs the store check.
+        if (!config && !(await storesService.findStoreById(app.db, storeId))) return undefined
+        return { success: true as const, data: methodsOf(config) }
+      })
+      if (!methods) throw new AppError(404, STORE_NOT_FOUND)
+      return sendCacheable(request, reply, methods)
     },
   )
 }

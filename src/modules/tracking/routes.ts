@@ -65,9 +65,13 @@ export async function trackingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { storeId } = request.params
-      const store = isUuid(storeId) ? await storesService.findStoreById(app.db, storeId) : undefined
-      if (!store) throw new AppError(404, PIXEL_MESSAGES.storeNotFound)
-      return sendCacheable(request, reply, await service.getPublicConfig(app.db, storeId))
+      const pixel = isUuid(storeId)
+        ? await app.publicConfig.answer(`pixel:${storeId}`, async () =>
+            (await storesService.findStoreById(app.db, storeId)) ? service.getPublicConfig(app.db, storeId) : undefined,
+          )
+        : undefined
+      if (!pixel) throw new AppError(404, PIXEL_MESSAGES.storeNotFound)
+      return sendCacheable(request, reply, pixel)
     },
   )
 }
