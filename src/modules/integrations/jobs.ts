@@ -22,8 +22,9 @@ async function storesWithIntegration(events: { storeId: string }[], db: Db): Pro
 }
 
 /**
- * Every order status UTMify knows, sent from the worker: placement, payment, a refusal, expiry or cancellation, and a
- * refund. Chargebacks are not told apart from refunds by our gateway, so 'chargedback' is never sent.
+ * Every order status UTMify knows, sent from the worker: placement, payment, a refusal, expiry or cancellation, a
+ * refund, and a chargeback — an order REFUNDED by a card contestação, which the merchant's ad tracking must count
+ * apart from the refunds they chose to make.
  */
 export const integrationsSubscriptions = [
   subscribe(orderPlaced, 'integrations.utmfy-order-placed', (p, ctx) => deliver(ctx, p.orderId, 'waiting_payment'), {
@@ -38,7 +39,7 @@ export const integrationsSubscriptions = [
   subscribe(
     orderRefunded,
     'integrations.utmfy-order-refunded',
-    (p, ctx) => deliver(ctx, p.orderId, 'refunded', new Date(p.refundedAt)),
+    (p, ctx) => deliver(ctx, p.orderId, p.chargeback ? 'chargedback' : 'refunded', new Date(p.refundedAt)),
     { relevant: storesWithIntegration },
   ),
 ]

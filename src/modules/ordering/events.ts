@@ -29,7 +29,14 @@ export const orderPaid = defineEvent(
 /** An order's payment was refunded or charged back at the gateway (the order is REFUNDED); published once. */
 export const orderRefunded = defineEvent(
   'order.refunded',
-  z.object({ ...orderFacts, transactionId: z.string(), refundedAt: z.string(), paidAt: z.string().nullable() }),
+  z.object({
+    ...orderFacts,
+    transactionId: z.string(),
+    refundedAt: z.string(),
+    paidAt: z.string().nullable(),
+    /** The buyer's card was charged back (contestação), not refunded; defaulted so older events still parse. */
+    chargeback: z.boolean().default(false),
+  }),
 )
 
 /**

@@ -105,22 +105,32 @@ export async function markPaid(trx: Trx, orderId: string, transactionId?: string
   return updated
 }
 
-/** A paid order whose payment was refunded or charged back → REFUNDED once, with `order.refunded`. */
-async function markRefunded(trx: Trx, orderId: string, transactionId: string) {
+/**
+ * A paid order whose payment was refunded or charged back → REFUNDED once, with `order.refunded`. A chargeback keeps
+ * the same status (the money is gone either way) and is flagged, so the merchant and UTMify can tell it apart.
+ */
+async function markRefunded(trx: Trx, orderId: string, transactionId: string, chargeback: boolean) {
   const row = await repo.lockOrder(trx, orderId)
   if (!row || !PAID_STATUSES.includes(row.status)) return
   const refundedAt = new Date()
-  await repo.updateOrder(trx, orderId, { status: 'REFUNDED' })
+  await repo.updateOrder(trx, orderId, { status: 'REFUNDED', charged_back: chargeback })
   await publish(trx, orderRefunded, {
     ...(await factsOf(trx, row)),
     transactionId,
     refundedAt: refundedAt.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    chargeback,
   })
 }
 
 /** What a payment status means for an order, under the order's row lock in the caller's transaction. */
-async function applyStatus(trx: Trx, orderId: string, status: PaymentStatus, transactionId: string) {
+async function applyStatus(
+  trx: Trx,
+  orderId: string,
+  status: PaymentStatus,
+  transactionId: string,
+  chargedBack = false,
+) {
   switch (status) {
     case 'PAID':
       await markPaid(trx, orderId, transactionId)
@@ -131,7 +141,7 @@ async function applyStatus(trx: Trx, orderId: string, status: PaymentStatus, tra
       await cancelOrder(trx, orderId, `payment_${status.toLowerCase()}`)
       return
     case 'REFUNDED':
-      await markRefunded(trx, orderId, transactionId)
+      await markRefunded(trx, orderId, transactionId, chargedBack)
       return
     default:
       return
@@ -155,6 +165,8 @@ export interface PaymentNews {
   orderRef: string
   status: PaymentStatus
   amountCents: number
+  /** With REFUNDED: a card chargeback rather than a refund. */
+  chargedBack?: boolean
 }
 
 type Log = { warn(obj: object, msg: string): void }
@@ -184,7 +196,7 @@ export async function applyPaymentEvent(db: Db, news: PaymentNews, log: Log): Pr
     if (order.transaction_id !== news.transactionId && news.status !== 'PAID')
       return ignore('not the charge the order records')
     if (news.status === 'PAID' && news.amountCents !== order.total_cents) return ignore('amount differs from the order')
-    await applyStatus(trx, order.id, news.status, news.transactionId)
+    await applyStatus(trx, order.id, news.status, news.transactionId, news.chargedBack)
     return 'applied' as const
   })
 }

@@ -51,6 +51,8 @@ export interface OrderingTables {
     /** A payment landed after the order was cancelled: it stays CANCELLED, flagged for the merchant (service.ts). */
     paid_after_cancel_at: NullableTimestamp
     paid_after_cancel_transaction_id: Generated<string | null>
+    /** REFUNDED because the buyer's card was charged back, not refunded (order.refunded `chargeback`). */
+    charged_back: Generated<boolean>
     /** Attribution captured at checkout (UTM parameters, Meta click ids); see src/shared/tracking.ts. */
     tracking: ColumnType<TrackingParams, string | undefined, string>
     client_ip: string | null

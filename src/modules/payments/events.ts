@@ -20,5 +20,7 @@ export const paymentStatusChanged = defineEvent(
     previousStatus: z.string(),
     amountCents: z.number().int(),
     method: z.enum(paymentMethods),
+    /** REFUNDED by a card chargeback, not a refund; defaulted so events written before it existed still parse. */
+    chargedBack: z.boolean().default(false),
   }),
 )

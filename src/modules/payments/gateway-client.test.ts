@@ -163,19 +163,22 @@ describe('gateway client: requests', () => {
   })
 
   it('maps every gateway status to ours', async () => {
-    const cases: [string, string][] = [
-      ['WAITING_PAYMENT', 'PENDING'],
-      ['processing', 'PENDING'],
-      ['PAID', 'PAID'],
-      ['REFUSED', 'REFUSED'],
-      ['EXPIRED', 'EXPIRED'],
-      ['CANCELED', 'CANCELLED'],
-      ['REFUNDED', 'REFUNDED'],
-      ['CHARGEDBACK', 'REFUNDED'],
+    const cases: [string, string, boolean][] = [
+      ['WAITING_PAYMENT', 'PENDING', false],
+      ['processing', 'PENDING', false],
+      ['PAID', 'PAID', false],
+      ['REFUSED', 'REFUSED', false],
+      ['EXPIRED', 'EXPIRED', false],
+      ['CANCELED', 'CANCELLED', false],
+      ['REFUNDED', 'REFUNDED', false],
+      ['CHARGEDBACK', 'REFUNDED', true],
+      ['CHARGED_BACK', 'REFUNDED', true],
+      ['chargedback', 'REFUNDED', true],
     ]
-    for (const [wire, ours] of cases) {
+    for (const [wire, ours, chargedBack] of cases) {
       answer = { status: 200, body: { data: { ...wireTx, status: wire } } }
-      expect((await client().getTransaction(KEY, 'x')).status).toBe(ours)
+      const tx = await client().getTransaction(KEY, 'x')
+      expect({ wire, status: tx.status, chargedBack: tx.chargedBack }).toEqual({ wire, status: ours, chargedBack })
     }
   })
 })

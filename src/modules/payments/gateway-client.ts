@@ -114,6 +114,8 @@ export interface GatewayTransaction {
   id: string
   status: PaymentStatus
   gatewayStatus: string
+  /** A card chargeback (contestação): status is REFUNDED as for a refund, but the merchant must tell them apart. */
+  chargedBack: boolean
   amountCents: number
   paidAmountCents: number | null
   method: PaymentMethod
@@ -143,9 +145,12 @@ const STATUS_MAP: Record<string, PaymentStatus> = {
   CANCELED: 'CANCELLED',
   CANCELLED: 'CANCELLED',
   REFUNDED: 'REFUNDED',
+  // The money is gone either way, so every rule reads it as a refund; `chargedBack` keeps the difference.
   CHARGEDBACK: 'REFUNDED',
   CHARGED_BACK: 'REFUNDED',
 }
+
+const CHARGEBACK_STATUSES = new Set(['CHARGEDBACK', 'CHARGED_BACK'])
 
 const METHOD_MAP: Record<string, PaymentMethod> = {
   PIX: 'PIX',
@@ -177,7 +182,8 @@ function toTransaction(raw: unknown): GatewayTransaction {
   const parsed = wireTransaction.safeParse(raw)
   if (!parsed.success) throw new GatewayError('malformed', GATEWAY_MESSAGES.malformed)
   const t = parsed.data
-  const status = STATUS_MAP[t.status.toUpperCase()]
+  const wireStatus = t.status.toUpperCase()
+  const status = STATUS_MAP[wireStatus]
   const method = METHOD_MAP[t.paymentMethod.toUpperCase()]
   if (!status || !method) throw new GatewayError('malformed', GATEWAY_MESSAGES.malformed)
   let metadata: Record<string, unknown> | null = null
@@ -192,6 +198,7 @@ function toTransaction(raw: unknown): GatewayTransaction {
     id: t.id,
     status,
     gatewayStatus: t.status,
+    chargedBack: CHARGEBACK_STATUSES.has(wireStatus),
     amountCents: t.amount,
     paidAmountCents: t.paidAmount ?? null,
     method,

@@ -483,6 +483,7 @@ describe('webhook', () => {
         previousStatus: 'PENDING',
         amountCents: 15_990,
         method: 'PIX',
+        chargedBack: false,
       },
     ])
     // Paying twice at the gateway is refused by the sandbox.

@@ -9,6 +9,7 @@ import {
   findSandboxBoleto,
   handleSandboxRequest,
   postbackBody,
+  SANDBOX_ACTIONS,
   SANDBOX_PREFIX,
   type SandboxWireTransaction,
   sandboxEnabled,
@@ -54,7 +55,7 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
-        params: z.object({ id: z.string(), action: z.enum(['pay', 'refuse', 'expire']) }),
+        params: z.object({ id: z.string(), action: z.enum(SANDBOX_ACTIONS) }),
         response: {
           200: z.object({
             data: z.record(z.string(), z.unknown()),

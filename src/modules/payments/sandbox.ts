@@ -303,10 +303,27 @@ async function create(
   return json(200, { data: toWire(inserted) })
 }
 
-export type SandboxAction = 'pay' | 'refuse' | 'expire'
-const ACTION_STATUS: Record<SandboxAction, string> = { pay: 'PAID', refuse: 'REFUSED', expire: 'EXPIRED' }
+export const SANDBOX_ACTIONS = ['pay', 'refuse', 'expire', 'refund', 'chargeback'] as const
+export type SandboxAction = (typeof SANDBOX_ACTIONS)[number]
 
-/** Simulates what happens at the gateway (the payer pays, the bank refuses, time runs out). */
+/** Which wire status each simulation needs and leaves: the payer acts on a waiting charge, the bank on a paid one. */
+const ACTIONS: Record<SandboxAction, { from: 'WAITING_PAYMENT' | 'PAID'; to: string }> = {
+  pay: { from: 'WAITING_PAYMENT', to: 'PAID' },
+  refuse: { from: 'WAITING_PAYMENT', to: 'REFUSED' },
+  expire: { from: 'WAITING_PAYMENT', to: 'EXPIRED' },
+  refund: { from: 'PAID', to: 'REFUNDED' },
+  chargeback: { from: 'PAID', to: 'CHARGEDBACK' },
+}
+
+const NOT_IN: Record<'WAITING_PAYMENT' | 'PAID', string> = {
+  WAITING_PAYMENT: 'Transação não está aguardando pagamento',
+  PAID: 'Só é possível estornar ou contestar uma transação paga',
+}
+
+/**
+ * Simulates what happens at the gateway: the payer pays, the bank refuses, time runs out; later the merchant
+ * refunds a paid charge or the buyer's card issuer charges it back.
+ */
 export async function applySandboxAction(
   db: Db,
   id: string,
@@ -314,19 +331,20 @@ export async function applySandboxAction(
 ): Promise<{ ok: true; transaction: SandboxWireTransaction } | { ok: false; status: number; message: string }> {
   const row = await findRow(db, id)
   if (!row) return { ok: false, status: 404, message: 'Transação não encontrada' }
-  if (row.status !== 'WAITING_PAYMENT')
-    return { ok: false, status: 409, message: `Transação não está aguardando pagamento (status ${row.status})` }
+  const { from, to } = ACTIONS[action]
+  if (row.status !== from) return { ok: false, status: 409, message: `${NOT_IN[from]} (status ${row.status})` }
   const now = new Date()
   const updated = await db
     .updateTable('payment_sandbox_transactions')
     .set({
-      status: ACTION_STATUS[action],
+      status: to,
       updated_at: now,
-      paid_at: action === 'pay' ? now : null,
+      // A refund or chargeback keeps when it was paid: the gateway still reports it.
+      paid_at: action === 'pay' ? now : from === 'PAID' ? row.paid_at : null,
       refused_reason: action === 'refuse' ? 'Pagamento recusado (simulação)' : null,
     })
     .where('id', '=', id)
-    .where('status', '=', 'WAITING_PAYMENT')
+    .where('status', '=', from)
     .returningAll()
     .executeTakeFirst()
   if (!updated) return { ok: false, status: 409, message: 'Transação alterada por outra operação' }

@@ -379,5 +379,6 @@ export async function announce(trx: Trx, row: repo.TransactionRow, previousStatu
     previousStatus,
     amountCents: row.amount_cents,
     method: row.method as PaymentMethod,
+    chargedBack: row.charged_back,
   })
 }

@@ -53,6 +53,7 @@ export async function applyGatewayState(
       status: gw.status,
       paid_at: gw.status === 'PAID' ? new Date(gw.paidAt ?? Date.now()) : row.paid_at,
       refused_reason: gw.refusedReason ?? row.refused_reason,
+      ...(gw.status === 'REFUNDED' ? { charged_back: gw.chargedBack } : {}),
     })
     await announce(trx, next!, row.status)
     return 'changed'

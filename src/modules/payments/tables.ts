@@ -66,6 +66,8 @@ export interface PaymentsTables {
     /** While in CREATING: until when the request talking to the gateway owns the call (renewed as it lasts). */
     create_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
     paid_at: Nullable<Date>
+    /** REFUNDED by a card chargeback rather than a refund (gateway-client.ts `chargedBack`). */
+    charged_back: Generated<boolean>
     created_at: Generated<Date>
     updated_at: Timestamp
   }

@@ -1,0 +1,175 @@
+/**
+ * A chargeback end to end through the sandbox gateway: the sandbox action, its postback, the re-read of the
+ * transaction, the order REFUNDED and flagged, and UTMify told 'chargedback' — while a plain refund stays 'refunded'.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
+import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+
+let t: TestApp
+let fake: FakeUtmify
+beforeAll(async () => {
+  fake = await startFakeUtmify()
+  t = await createTestApp({ env: { UTMFY_API_URL: fake.url } })
+})
+afterAll(async () => {
+  await t.close()
+  await fake.close()
+})
+beforeEach(() => {
+  fake.calls.length = 0
+  fake.respond()
+})
+
+const UTMFY_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+
+async function req(method: 'GET' | 'PUT' | 'POST', url: string, user?: TestUser, payload?: object) {
+  return t.app.inject({ method, url, payload, headers: user?.headers })
+}
+
+/** A store with a sandbox gateway, UTMify on, and a R$ 97 digital product. */
+async function shop() {
+  const { user: owner, storeId } = await t.merchantWithStore('Loja Chargeback')
+  const product = await req('POST', `/api/stores/${storeId}/products`, owner, {
+    name: 'Curso de Tráfego',
+    price: 97,
+    type: 'DIGITAL',
+    digitalFileUrl: 'https://files.example.com/curso.zip',
+  })
+  await req('POST', `/api/payment/ativo-pay/payment-config?storeId=${storeId}`, owner, {
+    ativoPayApiKey: 'sk_sandbox_chargeback_0001',
+  })
+  await req('PUT', `/api/integrations/utmfy/config/${storeId}`, owner, {
+    utmfyApiKey: 'utmfy_token_ABCDEFGHIJ0123456789',
+    utmfyActive: true,
+  })
+  return { owner, storeId, productId: product.json().id as string }
+}
+
+async function placeOrder(s: { storeId: string; productId: string }) {
+  const res = await req('POST', '/api/checkout/create-digital-order', undefined, {
+    storeId: s.storeId,
+    productId: s.productId,
+    customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
+    payment: { method: 'pix' },
+  })
+  expect(res.statusCode).toBe(200)
+  return res.json() as { orderId: string; transactionId: string; paymentResult: { gatewayId: string } }
+}
+
+const sandbox = (gatewayId: string, action: string) =>
+  req('POST', `/sandbox/ativopay/v1/transactions/${gatewayId}/${action}`, undefined, {})
+
+async function deliveries(s: { owner: TestUser; storeId: string }) {
+  const res = await req('GET', `/api/integrations/utmfy/deliveries/${s.storeId}`, s.owner)
+  return res.json().deliveries as { status: string; state: string }[]
+}
+
+const sent = (s: { owner: TestUser; storeId: string }, status: string) => async () =>
+  (await deliveries(s)).some((d) => d.status === status && d.state === 'SENT')
+
+/** A paid sandbox PIX order whose 'paid' UTMify delivery went out. */
+async function paidOrder() {
+  const s = await shop()
+  const order = await placeOrder(s)
+  const paid = await sandbox(order.paymentResult.gatewayId, 'pay')
+  expect(paid.statusCode).toBe(200)
+  await waitFor(sent(s, 'paid'))
+  return { s, order }
+}
+
+const transaction = (id: string) =>
+  t.runtime.db.selectFrom('payment_transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const orderRow = (id: string) =>
+  t.runtime.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+describe('chargeback through the sandbox gateway', () => {
+  it('a chargeback makes the order REFUNDED, flags the charge and the order, and tells UTMify "chargedback"', async () => {
+    const { s, order } = await paidOrder()
+    const res = await sandbox(order.paymentResult.gatewayId, 'chargeback')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ data: { status: 'CHARGEDBACK' }, postback: { delivered: true } })
+
+    await waitFor(sent(s, 'chargedback'))
+    await t.drain()
+    const tx = await transaction(order.transactionId)
+    expect(tx).toMatchObject({ status: 'REFUNDED', charged_back: true })
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'REFUNDED', charged_back: true })
+
+    expect(fake.calls.map((c) => c.body.status)).toEqual(['waiting_payment', 'paid', 'chargedback'])
+    const chargedback = fake.calls[2]!.body
+    expect(chargedback.refundedAt).toMatch(UTMFY_DATE)
+    expect(chargedback.approvedDate).toMatch(UTMFY_DATE)
+    expect(chargedback.createdAt).toBe(fake.calls[0]!.body.createdAt)
+    expect((await deliveries(s)).map((d) => d.status)).not.toContain('refunded')
+  })
+
+  it('a refund stays a refund: REFUNDED, not flagged, UTMify told "refunded"', async () => {
+    const { s, order } = await paidOrder()
+    const res = await sandbox(order.paymentResult.gatewayId, 'refund')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ data: { status: 'REFUNDED' }, postback: { delivered: true } })
+
+    await waitFor(sent(s, 'refunded'))
+    await t.drain()
+    expect(await transaction(order.transactionId)).toMatchObject({ status: 'REFUNDED', charged_back: false })
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'REFUNDED', charged_back: false })
+    expect(fake.calls.map((c) => c.body.status)).toEqual(['waiting_payment', 'paid', 'refunded'])
+    expect(fake.calls[2]!.body.refundedAt).toMatch(UTMFY_DATE)
+  })
+
+  it('refund and chargeback need a PAID transaction; pay needs a waiting one (409 with the reason)', async () => {
+    const s = await shop()
+    const order = await placeOrder(s)
+    const gatewayId = order.paymentResult.gatewayId
+    for (const action of ['refund', 'chargeback']) {
+      const early = await sandbox(gatewayId, action)
+      expect(early.statusCode, action).toBe(409)
+      expect(early.json().message).toBe(
+        'Só é possível estornar ou contestar uma transação paga (status WAITING_PAYMENT)',
+      )
+    }
+    expect((await sandbox(gatewayId, 'pay')).statusCode).toBe(200)
+    const again = await sandbox(gatewayId, 'pay')
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toBe('Transação não está aguardando pagamento (status PAID)')
+
+    expect((await sandbox(gatewayId, 'refund')).statusCode).toBe(200)
+    const late = await sandbox(gatewayId, 'chargeback')
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe('Só é possível estornar ou contestar uma transação paga (status REFUNDED)')
+
+    expect((await sandbox(gatewayId, 'void')).statusCode).toBe(400)
+    expect((await sandbox('00000000-0000-4000-8000-000000000000', 'chargeback')).statusCode).toBe(404)
+  })
+})
+
+describe('events written before chargebacks were told apart', () => {
+  it('still parse, as a plain refund', async () => {
+    const { orderRefunded } = await import('../ordering')
+    const { paymentStatusChanged } = await import('../payments')
+    const facts = {
+      orderId: 'o1',
+      storeId: 's1',
+      orderNumber: '#0001',
+      productType: 'DIGITAL',
+      totalCents: 9700,
+      paymentMethod: 'PIX',
+      customer: { name: 'Ana', email: 'ana@example.com', phone: '11987654321' },
+      items: [],
+    }
+    const refunded = { ...facts, transactionId: 't1', refundedAt: new Date().toISOString(), paidAt: null }
+    expect(orderRefunded.schema.parse(refunded).chargeback).toBe(false)
+    const payment = {
+      transactionId: 't1',
+      gatewayId: 'g1',
+      storeId: 's1',
+      orderRef: 'o1',
+      status: 'REFUNDED',
+      previousStatus: 'PAID',
+      amountCents: 9700,
+      method: 'PIX',
+    }
+    expect(paymentStatusChanged.schema.parse(payment).chargedBack).toBe(false)
+  })
+})
