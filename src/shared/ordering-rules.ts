@@ -39,6 +39,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   REFUNDED: 'Reembolsado',
 }
 
+/**
+ * What a REFUNDED order charged back by the buyer's card issuer reads as: the same status for every rule, but a
+ * contestação is not a refund the merchant chose, and their records must say so.
+ */
+export const CHARGEBACK_LABEL = 'Chargeback'
+
 /** An unknown status is displayed as PENDING. */
 export function normalizeOrderStatus(status: unknown): OrderStatus {
   return ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : 'PENDING'

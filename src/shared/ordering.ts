@@ -203,6 +203,8 @@ export const storeOrderSchema = z.object({
   paymentData: z.object({ method: z.string(), installments: z.number().nullable() }),
   /** The order's charge was paid after the order was cancelled: it stays cancelled; the merchant refunds or fulfils. */
   paidAfterCancel: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable().optional(),
+  /** REFUNDED because the buyer's card was charged back (contestação), not refunded by the merchant. */
+  chargeback: z.boolean().optional(),
   productType: z.enum(['PHYSICAL', 'DIGITAL']),
   subtotal: z.number(),
   shippingCost: z.number(),

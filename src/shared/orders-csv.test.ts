@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoreOrder } from './ordering'
-import { ordersToCsv } from './orders-csv'
+import { ordersToCsv, statusLabel } from './orders-csv'
 
 const order: StoreOrder = {
   id: 'o1',
@@ -46,5 +46,16 @@ describe('orders CSV', () => {
     expect(row).toContain('119,90')
     expect(row).toContain('10/03/2026, 12:00')
     expect(row).toContain('Av. Paulista, 1000 - Bela Vista - São Paulo/SP - CEP 01310100')
+  })
+
+  it('tells a chargeback apart from a refund, and only on a refunded order', () => {
+    expect(statusLabel('REFUNDED')).toBe('Reembolsado')
+    expect(statusLabel('REFUNDED', false)).toBe('Reembolsado')
+    expect(statusLabel('REFUNDED', true)).toBe('Chargeback')
+    expect(statusLabel('PAID', true)).toBe('Pago')
+    const [, row] = ordersToCsv([{ ...order, status: 'REFUNDED', chargeback: true }])
+      .trim()
+      .split('\r\n')
+    expect(row.split(';')[3]).toBe('Chargeback')
   })
 })

@@ -4,7 +4,7 @@
  */
 import { formatBRL } from './money'
 import type { StoreOrder } from './ordering'
-import { normalizeOrderStatus, ORDER_STATUS_LABELS, paymentMethodLabel } from './ordering-rules'
+import { CHARGEBACK_LABEL, normalizeOrderStatus, ORDER_STATUS_LABELS, paymentMethodLabel } from './ordering-rules'
 
 const CSV_HEADER = [
   'Pedido',
@@ -25,8 +25,9 @@ const CSV_HEADER = [
   'Endereço',
 ]
 
-export function statusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[normalizeOrderStatus(status)]
+export function statusLabel(status: string, chargeback?: boolean): string {
+  const normalized = normalizeOrderStatus(status)
+  return normalized === 'REFUNDED' && chargeback ? CHARGEBACK_LABEL : ORDER_STATUS_LABELS[normalized]
 }
 
 export function addressLine(o: Pick<StoreOrder, 'shippingAddress'>): string {
@@ -65,7 +66,7 @@ export function csvLine(o: StoreOrder): string {
     o.orderNumber,
     o.transactionId,
     dateFmt.format(new Date(o.createdAt)),
-    statusLabel(o.status),
+    statusLabel(o.status, o.chargeback),
     o.customerName,
     o.customerEmail,
     o.customerPhone,

@@ -143,6 +143,8 @@ export const saleSchema = z.object({
   totalAmount: z.number(),
   status: z.enum(SALE_STATUSES),
   paymentMethod: z.enum(SALE_PAYMENT_METHODS),
+  /** A Cancelado sale whose payment the buyer's card issuer charged back (contestação), not a refund. */
+  chargeback: z.boolean().optional(),
 })
 export type Sale = z.infer<typeof saleSchema>
 

@@ -78,6 +78,18 @@ async function paidOrder() {
   return { s, order }
 }
 
+/** What the merchant's screens get: the store's orders page and the sales list. */
+async function merchantView(s: { owner: TestUser; storeId: string }, orderId: string) {
+  const orders = await req('GET', `/api/stores/${s.storeId}/orders`, s.owner)
+  expect(orders.statusCode).toBe(200)
+  const sales = await req('GET', '/api/sales', s.owner)
+  expect(sales.statusCode).toBe(200)
+  return {
+    order: (orders.json() as { id: string; status: string; chargeback?: boolean }[]).find((o) => o.id === orderId),
+    sale: (sales.json().sales as { id: string; status: string; chargeback?: boolean }[]).find((o) => o.id === orderId),
+  }
+}
+
 const transaction = (id: string) =>
   t.runtime.db.selectFrom('payment_transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const orderRow = (id: string) =>
@@ -102,6 +114,10 @@ describe('chargeback through the sandbox gateway', () => {
     expect(chargedback.approvedDate).toMatch(UTMFY_DATE)
     expect(chargedback.createdAt).toBe(fake.calls[0]!.body.createdAt)
     expect((await deliveries(s)).map((d) => d.status)).not.toContain('refunded')
+    expect(await merchantView(s, order.orderId)).toMatchObject({
+      order: { status: 'REFUNDED', chargeback: true },
+      sale: { status: 'Cancelado', chargeback: true },
+    })
   })
 
   it('a refund stays a refund: REFUNDED, not flagged, UTMify told "refunded"', async () => {
@@ -116,6 +132,10 @@ describe('chargeback through the sandbox gateway', () => {
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'REFUNDED', charged_back: false })
     expect(fake.calls.map((c) => c.body.status)).toEqual(['waiting_payment', 'paid', 'refunded'])
     expect(fake.calls[2]!.body.refundedAt).toMatch(UTMFY_DATE)
+    expect(await merchantView(s, order.orderId)).toMatchObject({
+      order: { status: 'REFUNDED', chargeback: false },
+      sale: { status: 'Cancelado', chargeback: false },
+    })
   })
 
   it('refund and chargeback need a PAID transaction; pay needs a waiting one (409 with the reason)', async () => {

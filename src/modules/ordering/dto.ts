@@ -27,6 +27,7 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
     paidAfterCancel: row.paid_after_cancel_at
       ? { at: row.paid_after_cancel_at.toISOString(), transactionId: row.paid_after_cancel_transaction_id }
       : null,
+    chargeback: row.charged_back,
     productType: row.product_type,
     subtotal: toReais(row.subtotal_cents),
     shippingCost: toReais(row.shipping_cents),

@@ -45,6 +45,7 @@ export function toSaleDto(row: OrderRow, items: OrderItemRow[], storeName: strin
     totalAmount: toReais(row.total_cents),
     status: saleStatusOf(row.status),
     paymentMethod: salePaymentOf(row.payment_method),
+    chargeback: row.charged_back,
   }
 }
 

@@ -45,7 +45,7 @@ export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null;
     >
       <div className="order-detail">
         <div className="order-detail-head">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} chargeback={order.chargeback} />
           <span className="muted">{formatDateTime(order.createdAt)}</span>
         </div>
         {order.paidAfterCancel && (
@@ -54,6 +54,12 @@ export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null;
             {order.paidAfterCancel.transactionId ? ` (transação ${order.paidAfterCancel.transactionId})` : ''}. O pedido
             continua cancelado e o estoque não foi reservado de novo: reembolse o comprador pelo AtivoPay ou, se
             preferir, atenda o pedido combinando o envio com ele.
+          </Alert>
+        )}
+        {order.status === 'REFUNDED' && order.chargeback && (
+          <Alert tone="danger">
+            <strong>Chargeback</strong>: o comprador contestou a compra junto à operadora do cartão e o valor foi
+            estornado. Não é um reembolso feito pela loja.
           </Alert>
         )}
         <section>

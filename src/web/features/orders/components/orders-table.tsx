@@ -37,7 +37,7 @@ export function OrdersTable({ orders, onView }: { orders: StoreOrder[]; onView: 
               </span>
             </Td>
             <Td data-label="Status">
-              <OrderStatusBadge status={o.status} />
+              <OrderStatusBadge status={o.status} chargeback={o.chargeback} />
               {o.paidAfterCancel && <Badge tone="warning">Pago após cancelar</Badge>}
             </Td>
             <Td data-label="Pagamento">{paymentMethodLabel(o.paymentMethod)}</Td>

@@ -12,6 +12,9 @@ const TONES: Record<OrderStatus, BadgeTone> = {
   REFUNDED: 'neutral',
 }
 
-export function OrderStatusBadge({ status }: { status: string }) {
-  return <Badge tone={TONES[normalizeOrderStatus(status)]}>{statusLabel(status)}</Badge>
+/** `chargeback`: a REFUNDED order the buyer's card issuer charged back, shown apart from a refund. */
+export function OrderStatusBadge({ status, chargeback }: { status: string; chargeback?: boolean }) {
+  const normalized = normalizeOrderStatus(status)
+  const tone = normalized === 'REFUNDED' && chargeback ? 'danger' : TONES[normalized]
+  return <Badge tone={tone}>{statusLabel(status, chargeback)}</Badge>
 }

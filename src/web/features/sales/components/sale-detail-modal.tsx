@@ -41,7 +41,7 @@ function StatusEditor({ sale, onSaved }: { sale: Sale; onSaved: (sale: Sale) => 
   if (!editing)
     return (
       <div className="sale-status-row">
-        <SaleStatusBadge status={sale.status} />
+        <SaleStatusBadge status={sale.status} chargeback={sale.chargeback} />
         <Button
           size="sm"
           variant="secondary"

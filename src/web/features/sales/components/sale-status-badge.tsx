@@ -9,6 +9,11 @@ const TONES: Record<SaleStatus, BadgeTone> = {
   Cancelado: 'danger',
 }
 
-export function SaleStatusBadge({ status }: { status: SaleStatus }) {
-  return <Badge tone={TONES[status] ?? 'neutral'}>{status}</Badge>
+/** `chargeback`: the sale is Cancelado because the buyer's card issuer charged it back, not by a refund. */
+export function SaleStatusBadge({ status, chargeback }: { status: SaleStatus; chargeback?: boolean }) {
+  return (
+    <Badge tone={TONES[status] ?? 'neutral'}>
+      {status === 'Cancelado' && chargeback ? 'Cancelado (chargeback)' : status}
+    </Badge>
+  )
 }

@@ -54,7 +54,7 @@ export function SalesTable({ sales, onView }: { sales: Sale[]; onView: (sale: Sa
                 <span className="sales-block muted sales-small">{sale.paymentMethod}</span>
               </Td>
               <Td>
-                <SaleStatusBadge status={sale.status} />
+                <SaleStatusBadge status={sale.status} chargeback={sale.chargeback} />
               </Td>
               <Td>
                 <Button
