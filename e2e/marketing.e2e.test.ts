@@ -1,35 +1,10 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeCep } from './fake-cep'
 import { apiRegister, callApi, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
 
-/** A ViaCEP-compatible fake, so the CEP auto-fill runs without the internet. */
-function startFakeCep(): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    res.setHeader('content-type', 'application/json')
-    if (req.url?.includes('01310100'))
-      res.end(
-        JSON.stringify({
-          cep: '01310-100',
-          logradouro: 'Avenida Paulista',
-          bairro: 'Bela Vista',
-          localidade: 'São Paulo',
-          uf: 'SP',
-        }),
-      )
-    else res.end(JSON.stringify({ erro: true }))
-  })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ws`, server }),
-    ),
-  )
-}
-
-// The CEP fake exists before the server starts: its URL is part of the server's environment.
 const cep = await startFakeCep()
-afterAll(() => cep.server.close())
+afterAll(() => cep.close())
 const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url })
 
 let token: string
