@@ -1,7 +1,7 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
-import { type ChargeRequest, paymentsService } from './index'
+import { paymentsService } from './index'
+import { paymentsFixtures } from './payments-fixtures'
 
 // A PENDING charge's expiry: planned by the sweep as a delayed job due at the expiry, never on the buyer's request.
 // Embedded queue on the real PostgreSQL, so the planned jobs are rows the test reads.
@@ -11,48 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function configuredStore() {
-  const { user, storeId } = await t.merchantWithStore()
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/payment/ativo-pay/payment-config?storeId=${storeId}`,
-    headers: user.headers,
-    payload: { ativoPayApiKey: 'sk_sandbox_merchant_key_0001' },
-  })
-  expect(res.statusCode).toBe(200)
-  return { storeId }
-}
-
-function chargeRequest(storeId: string): ChargeRequest {
-  return {
-    storeId,
-    orderRef: `order-${crypto.randomUUID()}`,
-    amountCents: 15_990,
-    method: 'PIX',
-    customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', document: '52998224725' },
-    items: [{ title: 'Camiseta', unitPriceCents: 15_990, quantity: 1, tangible: true, externalRef: 'p1' }],
-  }
-}
-
-async function events(transactionId: string) {
-  const rows = await t.runtime.db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('event', '=', 'payment.status_changed')
-    .where(sql<string>`payload->>'transactionId'`, '=', transactionId)
-    .orderBy('created_at')
-    .execute()
-  return rows.map((r) => r.payload as Record<string, unknown>)
-}
-
-async function statusOf(id: string) {
-  const row = await t.runtime.db
-    .selectFrom('payment_transactions')
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return row.status
-}
+const { configuredStore, chargeRequest, events, statusOf } = paymentsFixtures(() => t)
 
 describe('expiry', () => {
   const sweep = () =>

@@ -1,13 +1,14 @@
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { decryptSecret } from '../../platform/crypto'
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
+import { createTestApp, type TestApp } from '../../testing/test-app'
 import { isValidDigitableLine } from './boleto'
 import { hasValidCrc, parseBrCode } from './brcode'
 import { seedDemoConfig } from './config-service'
 import { setGatewayTransportForTests } from './gateway'
 import { TransportError } from './gateway-client'
-import { type ChargeRequest, DEMO_SANDBOX_KEY, paymentsModule, paymentsService } from './index'
+import { DEMO_SANDBOX_KEY, paymentsModule, paymentsService } from './index'
+import { PAYMENTS_BASE, paymentsFixtures, SANDBOX_KEY } from './payments-fixtures'
 
 // Embedded queue on the real PostgreSQL: t.drain() then waits for every job, so the webhook's asynchronous
 // re-read is deterministic. The BullMQ path is covered by payments.bullmq.api.test.ts.
@@ -18,73 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 afterEach(() => setGatewayTransportForTests(undefined))
 
-const SANDBOX_KEY = 'sk_sandbox_merchant_key_0001'
-const BASE = '/api/payment/ativo-pay'
-
-async function merchantWithStore(): Promise<{ user: TestUser; storeId: string }> {
-  const user = await t.login()
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/stores',
-    headers: user.headers,
-    payload: { name: 'Loja' },
-  })
-  return { user, storeId: res.json().id }
-}
-
-async function configure(user: TestUser, storeId: string, body: Record<string, unknown> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${BASE}/payment-config?storeId=${storeId}`,
-    headers: user.headers,
-    payload: { ativoPayApiKey: SANDBOX_KEY, ...body },
-  })
-}
-
-async function configuredStore() {
-  const m = await merchantWithStore()
-  expect((await configure(m.user, m.storeId)).statusCode).toBe(200)
-  return m
-}
-
-function chargeRequest(storeId: string, over: Partial<ChargeRequest> = {}): ChargeRequest {
-  return {
-    storeId,
-    orderRef: `order-${crypto.randomUUID()}`,
-    amountCents: 15_990,
-    method: 'PIX',
-    customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', document: '52998224725' },
-    items: [{ title: 'Camiseta', unitPriceCents: 15_990, quantity: 1, tangible: true, externalRef: 'p1' }],
-    ...over,
-  }
-}
-
-async function events(transactionId: string) {
-  const rows = await t.runtime.db
-    .selectFrom('outbox')
-    .select(['event', 'payload'])
-    .where('event', '=', 'payment.status_changed')
-    .where(sql<string>`payload->>'transactionId'`, '=', transactionId)
-    .orderBy('created_at')
-    .execute()
-  return rows.map((r) => r.payload as Record<string, unknown>)
-}
-
-async function statusOf(id: string) {
-  const row = await t.runtime.db
-    .selectFrom('payment_transactions')
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return row.status
-}
-
-const postback = (gatewayId: string, extra: Record<string, unknown> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${BASE}/webhook/callback`,
-    payload: { id: crypto.randomUUID(), type: 'transaction', objectId: gatewayId, ...extra },
-  })
+const BASE = PAYMENTS_BASE
+const { configure, configuredStore, chargeRequest, events } = paymentsFixtures(() => t)
+const merchantWithStore = () => t.merchantWithStore()
 
 describe('payment configuration', () => {
   it('returns defaults, stores the key encrypted and only ever shows it masked', async () => {
@@ -456,87 +393,6 @@ describe('charges', () => {
       .where('store_id', '=', storeId)
       .execute()
     expect(failed.every((r) => r.status === 'FAILED')).toBe(true)
-  })
-})
-
-describe('webhook', () => {
-  it('a sandbox payment produces exactly one payment.status_changed, even with duplicate postbacks', async () => {
-    const { storeId } = await configuredStore()
-    const req = chargeRequest(storeId)
-    const charge = await paymentsService.createCharge(t.app, req)
-    const pay = await t.app.inject({ method: 'POST', url: `/sandbox/ativopay/v1/transactions/${charge.gatewayId}/pay` })
-    expect(pay.statusCode).toBe(200)
-    expect(pay.json().postback).toEqual({ delivered: true, statusCode: 200 })
-    await t.drain()
-    expect(await statusOf(charge.transactionId)).toBe('PAID')
-    for (let i = 0; i < 3; i++) expect((await postback(charge.gatewayId)).statusCode).toBe(200)
-    await t.drain()
-    const evs = await events(charge.transactionId)
-    expect(evs).toEqual([
-      {
-        purpose: 'ORDER',
-        transactionId: charge.transactionId,
-        gatewayId: charge.gatewayId,
-        storeId,
-        orderRef: req.orderRef,
-        status: 'PAID',
-        previousStatus: 'PENDING',
-        amountCents: 15_990,
-        method: 'PIX',
-        chargedBack: false,
-      },
-    ])
-    // Paying twice at the gateway is refused by the sandbox.
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: `/sandbox/ativopay/v1/transactions/${charge.gatewayId}/pay`,
-    })
-    expect(twice.statusCode).toBe(409)
-  })
-
-  it('a forged postback changes nothing: the gateway is asked, not believed', async () => {
-    const { storeId } = await configuredStore()
-    const charge = await paymentsService.createCharge(t.app, chargeRequest(storeId))
-    const forged = await postback(charge.gatewayId, {
-      data: { id: charge.gatewayId, status: 'PAID', amount: 15_990, paymentMethod: 'PIX' },
-    })
-    expect(forged.statusCode).toBe(200)
-    expect(forged.json()).toEqual({ received: true })
-    await t.drain()
-    expect(await statusOf(charge.transactionId)).toBe('PENDING')
-    expect(await events(charge.transactionId)).toEqual([])
-    // Unknown ids and garbage are acknowledged and ignored.
-    expect((await postback('does-not-exist')).statusCode).toBe(200)
-    expect(
-      (await t.app.inject({ method: 'POST', url: `${BASE}/webhook/callback`, payload: { hello: 1 } })).statusCode,
-    ).toBe(200)
-    await t.drain()
-  })
-
-  it('ignores a payment whose amount differs from the charge', async () => {
-    const { storeId } = await configuredStore()
-    const charge = await paymentsService.createCharge(t.app, chargeRequest(storeId))
-    await t.runtime.db
-      .updateTable('payment_sandbox_transactions')
-      .set({ status: 'PAID', amount: 100, paid_at: new Date() })
-      .where('id', '=', charge.gatewayId)
-      .execute()
-    await postback(charge.gatewayId)
-    await t.drain()
-    expect(await statusOf(charge.transactionId)).toBe('PENDING')
-    expect(await events(charge.transactionId)).toEqual([])
-  })
-
-  it('follows refusal and expiry at the gateway', async () => {
-    const { storeId } = await configuredStore()
-    const a = await paymentsService.createCharge(t.app, chargeRequest(storeId))
-    const b = await paymentsService.createCharge(t.app, chargeRequest(storeId, { method: 'BOLETO' }))
-    await t.app.inject({ method: 'POST', url: `/sandbox/ativopay/v1/transactions/${a.gatewayId}/expire` })
-    await t.app.inject({ method: 'POST', url: `/sandbox/ativopay/v1/transactions/${b.gatewayId}/refuse` })
-    await t.drain()
-    expect(await statusOf(a.transactionId)).toBe('EXPIRED')
-    expect(await statusOf(b.transactionId)).toBe('REFUSED')
-    expect((await events(a.transactionId)).map((e) => e.status)).toEqual(['EXPIRED'])
   })
 })
 
