@@ -259,6 +259,8 @@ export const recentOrderSchema = z.object({
   createdAt: z.string(),
   total: z.number(),
   status: z.enum(ORDER_STATUSES),
+  /** A REFUNDED order the buyer's card issuer charged back. */
+  chargeback: z.boolean().optional(),
 })
 export type RecentOrder = z.infer<typeof recentOrderSchema>
 

@@ -84,9 +84,13 @@ async function merchantView(s: { owner: TestUser; storeId: string }, orderId: st
   expect(orders.statusCode).toBe(200)
   const sales = await req('GET', '/api/sales', s.owner)
   expect(sales.statusCode).toBe(200)
+  const dashboard = await req('GET', `/api/stores/${s.storeId}/dashboard`, s.owner)
+  expect(dashboard.statusCode).toBe(200)
+  type Row = { id: string; status: string; chargeback?: boolean }
   return {
-    order: (orders.json() as { id: string; status: string; chargeback?: boolean }[]).find((o) => o.id === orderId),
-    sale: (sales.json().sales as { id: string; status: string; chargeback?: boolean }[]).find((o) => o.id === orderId),
+    order: (orders.json() as Row[]).find((o) => o.id === orderId),
+    sale: (sales.json().sales as Row[]).find((o) => o.id === orderId),
+    recent: (dashboard.json().metrics.recentOrders as Row[]).find((o) => o.id === orderId),
   }
 }
 
@@ -117,6 +121,7 @@ describe('chargeback through the sandbox gateway', () => {
     expect(await merchantView(s, order.orderId)).toMatchObject({
       order: { status: 'REFUNDED', chargeback: true },
       sale: { status: 'Cancelado', chargeback: true },
+      recent: { status: 'REFUNDED', chargeback: true },
     })
   })
 
@@ -135,6 +140,7 @@ describe('chargeback through the sandbox gateway', () => {
     expect(await merchantView(s, order.orderId)).toMatchObject({
       order: { status: 'REFUNDED', chargeback: false },
       sale: { status: 'Cancelado', chargeback: false },
+      recent: { status: 'REFUNDED', chargeback: false },
     })
   })
 

@@ -70,6 +70,7 @@ export function toRecentOrderDto(row: OrderRow, items: OrderItemRow[], storeName
     createdAt: row.created_at.toISOString(),
     total: toReais(row.total_cents),
     status: normalizeOrderStatus(row.status),
+    chargeback: row.charged_back,
   }
 }
 

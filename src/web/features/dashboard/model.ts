@@ -34,6 +34,7 @@ const recentOrderSchema = z.object({
   createdAt: text,
   total: num,
   status: text,
+  chargeback: z.boolean().optional().catch(undefined),
 })
 
 const metricsSchema = z.object({
@@ -114,8 +115,9 @@ const STATUS: Record<
   REFUNDED: { label: 'Reembolsado', tone: 'neutral' },
 }
 
-/** Order status badge; an unknown status is shown as PENDING. */
-export function orderStatusInfo(status: string) {
+/** Order status badge; an unknown status is shown as PENDING, a charged-back refund as a chargeback. */
+export function orderStatusInfo(status: string, chargeback?: boolean) {
+  if (chargeback && status.toUpperCase() === 'REFUNDED') return { label: 'Chargeback', tone: 'danger' as const }
   return STATUS[status.toUpperCase()] ?? STATUS.PENDING
 }
 

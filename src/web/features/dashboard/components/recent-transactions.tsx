@@ -39,7 +39,7 @@ export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[
         <ul className="tx-list">
           {orders.map((o, i) => {
             const pay = paymentMethodInfo(o.paymentMethod)
-            const status = orderStatusInfo(o.status)
+            const status = orderStatusInfo(o.status, o.chargeback)
             return (
               <li key={o.id ?? `${o.createdAt}-${i}`} className="tx-item">
                 <span className="tx-icon" title={pay.label} aria-label={pay.label}>
