@@ -97,14 +97,16 @@ describe('priority lanes', () => {
 })
 
 describe('the application', () => {
-  it('serves the store and admin dashboards in the background lane, and checkout in the foreground', async () => {
+  it('serves the dashboards and the orders CSV export in the background lane, nothing else', async () => {
     const t = await createTestApp({ redis: false })
     try {
       expect([...t.app.backgroundRoutes].sort()).toEqual([
         'GET /api/admin/dashboard',
         'GET /api/stores/:storeId/dashboard',
+        'GET /api/stores/:storeId/orders/export',
         'HEAD /api/admin/dashboard',
         'HEAD /api/stores/:storeId/dashboard',
+        'HEAD /api/stores/:storeId/orders/export',
       ])
     } finally {
       await t.close()

@@ -38,6 +38,8 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         params,
         querystring: orderFiltersSchema,
       },
+      // A file of every order can wait for the checkouts in flight (src/platform/http-priority.ts).
+      config: { background: true },
       preHandler: requireStoreOwner(fastify),
     },
     async (request, reply) => {
