@@ -1,0 +1,142 @@
+import { expect } from 'vitest'
+import type { TestApp, TestUser } from '../../testing/test-app'
+
+export interface Shop {
+  owner: TestUser
+  storeId: string
+  physicalId: string
+  digitalId: string
+  optionId: string
+}
+
+/**
+ * What the ordering API tests share: a shop with the sandbox gateway, order bodies as the buyer pages send them, and
+ * what an order looks like afterwards. `app()` is read at each call: the test file creates its app in beforeAll.
+ */
+export function orderingFixtures(app: () => TestApp) {
+  const CPF = '529.982.247-25'
+  const customer = { name: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: CPF }
+  const address = {
+    zipCode: '01310-100',
+    address: 'Avenida Paulista',
+    number: '1000',
+    complement: 'Apto 1',
+    city: 'São Paulo',
+    state: 'SP',
+  }
+
+  async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+    return app().app.inject({ method: 'POST', url, payload: payload as object, headers })
+  }
+
+  /** A store with the sandbox gateway, a physical product (R$ 100, given stock), a digital one (R$ 49,90), one option. */
+  async function shop(opts: { stock?: number; payments?: boolean; shipping?: boolean } = {}): Promise<Shop> {
+    const owner = await app().login()
+    const store = (await post('/api/stores', { name: 'Loja Teste' }, owner.headers)).json()
+    const physical = await post(
+      `/api/stores/${store.id}/products`,
+      { name: 'Camiseta', price: 100, type: 'PHYSICAL', stock: opts.stock ?? 10 },
+      owner.headers,
+    )
+    expect(physical.statusCode).toBe(201)
+    const digital = await post(
+      `/api/stores/${store.id}/products`,
+      { name: 'E-book', price: 49.9, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/ebook.pdf' },
+      owner.headers,
+    )
+    expect(digital.statusCode).toBe(201)
+    let optionId = ''
+    if (opts.shipping !== false) {
+      const option = await post(
+        `/api/stores/${store.id}/shipping`,
+        { name: 'Sedex', basePrice: 20, estimatedDays: 3, freeShippingThreshold: 500 },
+        owner.headers,
+      )
+      expect(option.statusCode).toBe(201)
+      optionId = option.json().id
+    }
+    if (opts.payments !== false) {
+      const config = await post(
+        `/api/payment/ativo-pay/payment-config?storeId=${store.id}`,
+        { ativoPayApiKey: 'sk_sandbox_orders_0001' },
+        owner.headers,
+      )
+      expect(config.statusCode).toBe(200)
+    }
+    return { owner, storeId: store.id, physicalId: physical.json().id, digitalId: digital.json().id, optionId }
+  }
+
+  function physicalOrder(s: Shop, extra: Record<string, unknown> = {}) {
+    return {
+      storeId: s.storeId,
+      productId: s.physicalId,
+      productType: 'PHYSICAL',
+      customer,
+      shipping: { ...address, method: s.optionId },
+      payment: { method: 'pix' },
+      items: [{ productId: s.physicalId, quantity: 1, price: 100, name: 'Camiseta' }],
+      totalPrice: 120,
+      ...extra,
+    }
+  }
+
+  function digitalOrder(s: Shop, extra: Record<string, unknown> = {}) {
+    return {
+      storeId: s.storeId,
+      productId: s.digitalId,
+      productType: 'DIGITAL',
+      customer,
+      shipping: {
+        address: 'Produto digital',
+        number: '0',
+        city: 'Digital',
+        state: 'DG',
+        zipCode: '00000000',
+        method: 'digital',
+      },
+      payment: { method: 'pix' },
+      ...extra,
+    }
+  }
+
+  async function stockOf(s: Shop): Promise<number> {
+    return (
+      await app().app.inject({ url: `/api/stores/${s.storeId}/products/${s.physicalId}`, headers: s.owner.headers })
+    ).json().stock
+  }
+
+  async function orders(s: Shop) {
+    const res = await app().app.inject({ url: `/api/stores/${s.storeId}/orders`, headers: s.owner.headers })
+    expect(res.statusCode).toBe(200)
+    return res.json() as { id: string; status: string; total: number; orderNumber: string }[]
+  }
+
+  /** The order status; with the order page's token (from `orderPageUrl`) it includes what a paid order gives access to. */
+  async function orderStatus(orderId: string, pageToken?: string) {
+    const query = pageToken ? `?t=${encodeURIComponent(pageToken)}` : ''
+    return (await app().app.inject({ url: `/api/checkout/order-status/${orderId}${query}` })).json().order
+  }
+
+  const pageTokenOf = (orderPageUrl: string) => new URL(orderPageUrl, 'http://x').searchParams.get('t') ?? ''
+
+  async function sandbox(gatewayId: string, action: 'pay' | 'refuse' | 'expire') {
+    const res = await post(`/sandbox/ativopay/v1/transactions/${gatewayId}/${action}`, {})
+    expect(res.statusCode).toBe(200)
+    await app().drain()
+  }
+
+  return {
+    CPF,
+    customer,
+    address,
+    post,
+    shop,
+    physicalOrder,
+    digitalOrder,
+    stockOf,
+    orders,
+    orderStatus,
+    pageTokenOf,
+    sandbox,
+  }
+}
