@@ -5,9 +5,9 @@ import { formatBRL } from '../../../../../shared/money'
 import { type ShippingFields, shippingErrors } from '../../../../../shared/ordering-rules'
 import { Button, Input, Select, Spinner } from '../../../../ui'
 import { validateAddress } from '../api/validate-address'
-import { focusFirstInvalid } from '../hooks/focus-invalid'
 import { useCepAutofill } from '../hooks/use-cep-autofill'
 import { useFieldForm } from '../hooks/use-field-form'
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 import { useShippingQuotes } from '../hooks/use-shipping-quotes'
 
 export type ShippingValues = Record<keyof ShippingFields, string>
@@ -54,6 +54,7 @@ export function ShippingStep({
   const { values, errors, set, fill, bind } = form
   const [checking, setChecking] = useState(false)
   const ref = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(ref)
   const changed = useRef(onChange)
   changed.current = onChange
 
@@ -93,7 +94,7 @@ export function ShippingStep({
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (!form.validate()) {
-      focusFirstInvalid(ref.current)
+      focusFirstInvalid()
       return
     }
     setChecking(true)
@@ -109,7 +110,7 @@ export function ShippingStep({
         // The message goes under the field it is about (a CEP/UF mismatch under Estado).
         const field = (answer.field && answer.field in values ? answer.field : 'address') as keyof ShippingFields
         form.setError(field, answer.message || 'Endereço inválido')
-        focusFirstInvalid(ref.current)
+        focusFirstInvalid()
         return
       }
     } catch (err) {
