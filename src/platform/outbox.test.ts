@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createRuntime, type Runtime } from '../app'
-import type { AppModule } from '../modules/types'
+import type { AppModule } from './module'
 import { createDatabase, TEST_REDIS, testConfig, waitFor } from '../testing/test-app'
 import { defineEvent, publish } from './events'
 import { PermanentJobError, subscribe, subscribeBatch } from './jobs'

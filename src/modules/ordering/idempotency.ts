@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../platform/errors'
 import type { OrderResult } from '../../shared/ordering'
 import { resumeOrder } from './order-charge'
-import type { OrderingDeps } from './place-order'
+import type { OrderingDeps } from './deps'
 import * as repo from './repository'
 import { KeyTaken } from './repository'
 

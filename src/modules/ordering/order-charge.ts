@@ -17,7 +17,7 @@ import {
   paymentsService,
 } from '../payments'
 import { orderPageToken } from './order-page'
-import type { OrderingDeps } from './place-order'
+import type { OrderingDeps } from './deps'
 import type { IdempotencyClaim, PlacedOrder } from './repository'
 import * as repo from './repository'
 import { cancelOrder, markPaid } from './service'

@@ -10,7 +10,7 @@
 import type { JobContext } from '../../platform/jobs'
 import { paymentsService } from '../payments'
 import { sweepOrders } from './order-charge'
-import type { OrderingDeps } from './place-order'
+import type { OrderingDeps } from './deps'
 
 export const SWEEP_JOB = 'ordering.sweep'
 export const SWEEP_EVERY_MS = 60_000

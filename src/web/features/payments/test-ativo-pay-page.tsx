@@ -2,8 +2,8 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatCents, toCents } from '../../../shared/money'
 import { type PaymentMethod, STATUS_LABELS, type TransactionRequest } from '../../../shared/payments'
-import { useSession } from '../../app/session'
 import { ApiError } from '../../lib/api'
+import { useSession } from '../../lib/session-context'
 import { toast } from '../../lib/toast'
 import {
   Alert,
@@ -19,12 +19,12 @@ import {
   Td,
   Th,
 } from '../../ui'
-import { useMyStores } from '../stores/api/get-my-stores'
+import { useMyStores } from '../stores'
 import { type CreateTransactionAnswer, useCreateTransaction } from './api/create-transaction'
 import { usePublicMethods } from './api/get-public-methods'
 import { useRefreshTransaction } from './api/get-transaction'
 import { useTransactions } from './api/list-transactions'
-import { PixPayment } from './components/PixPayment'
+import { PixPayment } from './components/pix-payment'
 import './payments.css'
 
 const TONES: Record<string, BadgeTone> = {

@@ -4,6 +4,8 @@ import type { PublicProduct } from '../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../shared/checkout'
 import type { BumpOffer } from '../../../../shared/marketing'
 import { customerErrors, DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
+import { loadBumpOffers } from '../../marketing'
+import { loadReviewsCarousel } from '../../reviews'
 import { createDigitalOrder } from './api/create-order'
 import { CheckoutBlocked } from './components/checkout-blocked'
 import { CheckoutShell, SecurityNote, textsOf } from './components/checkout-shell'
@@ -23,9 +25,9 @@ import './checkout.css'
 import { track } from './tracking'
 
 // reviews: the product's approved reviews under the form, in their own chunk so they never delay it.
-const ReviewsCarousel = lazy(() => import('../../reviews/buyer/reviews-carousel'))
+const ReviewsCarousel = lazy(loadReviewsCarousel)
 // marketing: the order-bump offer, in its own chunk (the checkout's JS budget), before payment.
-const BumpOffers = lazy(() => import('../../marketing/buyer/bump-offers'))
+const BumpOffers = lazy(loadBumpOffers)
 
 const STEPS = ['Dados', 'Pagamento'] as const
 

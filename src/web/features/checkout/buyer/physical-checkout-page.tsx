@@ -4,6 +4,8 @@ import type { PublicProduct } from '../../../../shared/catalog'
 import type { PublicCustomization, ShippingQuoteDto } from '../../../../shared/checkout'
 import type { BumpOffer } from '../../../../shared/marketing'
 import { customerErrors, shippingErrors } from '../../../../shared/ordering-rules'
+import { loadBumpOffers } from '../../marketing'
+import { loadReviewsCarousel } from '../../reviews'
 import { createOrder } from './api/create-order'
 import { CheckoutBlocked } from './components/checkout-blocked'
 import { CheckoutShell, SecurityNote, textsOf } from './components/checkout-shell'
@@ -24,9 +26,9 @@ import './checkout.css'
 import { track } from './tracking'
 
 // reviews: the product's approved reviews under the form, in their own chunk so they never delay it.
-const ReviewsCarousel = lazy(() => import('../../reviews/buyer/reviews-carousel'))
+const ReviewsCarousel = lazy(loadReviewsCarousel)
 // marketing: the order-bump offer, in its own chunk (the checkout's JS budget), before shipping and before payment.
-const BumpOffers = lazy(() => import('../../marketing/buyer/bump-offers'))
+const BumpOffers = lazy(loadBumpOffers)
 
 const STEPS = ['Dados', 'Entrega', 'Pagamento'] as const
 
