@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef } from 'react'
 import { formatCpf, formatPhone } from '../../../../../shared/br'
 import { type CustomerFields, customerErrors, stripNonLetters } from '../../../../../shared/ordering-rules'
-import { Button, Input } from '../../../../ui'
+import { Button } from '../../../../ui/button'
+import { Input } from '../../../../ui/field'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 
