@@ -6,13 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { OrderResult } from '../../../../shared/ordering'
 import { DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
-import type { PublicPaymentMethods } from '../../../../shared/payments'
 import { ApiError } from '../../../lib/api'
 import { createDigitalOrder, createOrder } from './api/create-order'
 import { paymentMethodsQuery } from './api/get-payment-methods'
 import { productQuery } from './api/get-product'
 import DigitalCheckoutPage from './digital-checkout-page'
 import PhysicalCheckoutPage from './physical-checkout-page'
+import { CUSTOMER, PAC, paymentMethods } from './test-fixtures'
 import { track } from './tracking'
 
 // The tests drive the one checkout flow (use-checkout-flow, checkout-flow.tsx) through both pages; what leaves the
@@ -23,11 +23,7 @@ vi.mock('./tracking', async (original) => ({ ...(await original<typeof import('.
 vi.mock('../../marketing', () => ({ loadBumpOffers: async () => ({ default: () => null }) }))
 vi.mock('../../reviews', () => ({ loadReviewsCarousel: async () => ({ default: () => null }) }))
 
-const METHODS: PublicPaymentMethods = {
-  pix: { enabled: true, name: 'PIX', expirationDays: 1 },
-  credit_card: { enabled: false, name: 'Cartão de Crédito', maxInstallments: 12, installments: { max: 12 } },
-  bank_slip: { enabled: false, name: 'Boleto Bancário', expirationDays: 3 },
-}
+const METHODS = paymentMethods({ pix: true, credit_card: false, bank_slip: false })
 const product = (type: 'PHYSICAL' | 'DIGITAL'): PublicProduct => ({
   id: 'p1',
   storeId: 's1',
@@ -37,7 +33,6 @@ const product = (type: 'PHYSICAL' | 'DIGITAL'): PublicProduct => ({
   imageUrl: null,
   type,
 })
-const CUSTOMER = { name: 'Ana Souza', email: 'ana@exemplo.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' }
 const SHIPPING = {
   zipCode: '01310-100',
   address: 'Avenida Paulista',
@@ -47,16 +42,6 @@ const SHIPPING = {
   city: 'São Paulo',
   state: 'SP',
   method: 'pac',
-}
-const PAC = {
-  id: 'pac',
-  name: 'PAC',
-  description: null,
-  price: 19.9,
-  originalPrice: 19.9,
-  isFree: false,
-  estimatedDelivery: '5-7 dias úteis',
-  estimatedDays: 7,
 }
 const CREATED: OrderResult = {
   success: true,

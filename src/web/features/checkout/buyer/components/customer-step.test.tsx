@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { MSG } from '../../../../../shared/ordering-rules'
+import { descriptionOf, typed } from '../../../../testing/dom'
+import { CUSTOMER, VALID_CPF } from '../test-fixtures'
 import { CustomerStep, EMPTY_CUSTOMER } from './customer-step'
-
-const VALID_CPF = '52998224725'
 
 function setup(initial = EMPTY_CUSTOMER) {
   const onNext = vi.fn()
@@ -25,32 +25,22 @@ function setup(initial = EMPTY_CUSTOMER) {
   return { user, onNext, onLeave, onChange, field, submit }
 }
 
-const errorOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby')
-  return id ? document.getElementById(id)?.textContent : undefined
-}
-
 describe('CustomerStep', () => {
   it('masks the phone and the CPF while typing, and keeps letters only in the name', async () => {
-    const { user, field } = setup()
-    await user.type(field('Telefone'), '11987654321')
-    expect(field('Telefone').value).toBe('(11) 98765-4321')
-    await user.clear(field('Telefone'))
-    await user.type(field('Telefone'), '1133334444')
-    expect(field('Telefone').value).toBe('(11) 3333-4444')
-    await user.type(field('CPF'), '529982247259999')
-    expect(field('CPF').value).toBe('529.982.247-25')
-    await user.type(field('Nome completo'), 'Ana 2 Souza!')
-    expect(field('Nome completo').value).toBe('Ana Souza')
+    const { user } = setup()
+    expect(await typed(user, 'Telefone', '11987654321')).toBe('(11) 98765-4321')
+    expect(await typed(user, 'Telefone', '1133334444')).toBe('(11) 3333-4444')
+    expect(await typed(user, 'CPF', '529982247259999')).toBe('529.982.247-25')
+    expect(await typed(user, 'Nome completo', 'Ana 2 Souza!')).toBe('Ana Souza')
   })
 
   it('on an empty submit says what is missing in Portuguese, under each field, and focuses the first one', async () => {
     const { submit, field, onNext } = setup()
     await submit()
-    expect(errorOf(field('Nome completo'))).toBe('Nome é obrigatório')
-    expect(errorOf(field('E-mail'))).toBe('E-mail é obrigatório')
-    expect(errorOf(field('Telefone'))).toBe('Telefone é obrigatório')
-    expect(errorOf(field('CPF'))).toBe('CPF é obrigatório')
+    expect(descriptionOf(field('Nome completo'))).toBe('Nome é obrigatório')
+    expect(descriptionOf(field('E-mail'))).toBe('E-mail é obrigatório')
+    expect(descriptionOf(field('Telefone'))).toBe('Telefone é obrigatório')
+    expect(descriptionOf(field('CPF'))).toBe('CPF é obrigatório')
     for (const label of ['Nome completo', 'E-mail', 'Telefone', 'CPF'])
       expect(field(label).getAttribute('aria-invalid')).toBe('true')
     await waitFor(() => expect(document.activeElement).toBe(field('Nome completo')))
@@ -64,9 +54,9 @@ describe('CustomerStep', () => {
     await user.type(field('Telefone'), '119876')
     await user.type(field('CPF'), '11111111111')
     await submit()
-    expect(errorOf(field('Telefone'))).toBe(MSG.phoneLength)
-    expect(errorOf(field('CPF'))).toBe(MSG.cpfInvalid)
-    expect(errorOf(field('Nome completo'))).toBeUndefined()
+    expect(descriptionOf(field('Telefone'))).toBe(MSG.phoneLength)
+    expect(descriptionOf(field('CPF'))).toBe(MSG.cpfInvalid)
+    expect(descriptionOf(field('Nome completo'))).toBeUndefined()
     await waitFor(() => expect(document.activeElement).toBe(field('Telefone')))
   })
 
@@ -75,15 +65,15 @@ describe('CustomerStep', () => {
     await submit()
     await user.type(field('E-mail'), 'a')
     expect(field('E-mail').getAttribute('aria-invalid')).toBeNull()
-    expect(errorOf(field('E-mail'))).toBeUndefined()
-    expect(errorOf(field('CPF'))).toBe('CPF é obrigatório')
+    expect(descriptionOf(field('E-mail'))).toBeUndefined()
+    expect(descriptionOf(field('CPF'))).toBe('CPF é obrigatório')
   })
 
   it('an e-mail without a domain is invalid', async () => {
     const { user, submit, field } = setup()
     await user.type(field('E-mail'), 'ana@')
     await submit()
-    expect(errorOf(field('E-mail'))).toBe('E-mail inválido')
+    expect(descriptionOf(field('E-mail'))).toBe('E-mail inválido')
   })
 
   it('goes on with trimmed values once everything is valid, and reports what the buyer meant', async () => {
@@ -93,12 +83,7 @@ describe('CustomerStep', () => {
     await user.type(field('Telefone'), '11987654321')
     await user.type(field('CPF'), VALID_CPF)
     await submit()
-    expect(onNext).toHaveBeenCalledWith({
-      name: 'Ana Souza',
-      email: 'ana@exemplo.com',
-      phone: '(11) 98765-4321',
-      cpf: '529.982.247-25',
-    })
+    expect(onNext).toHaveBeenCalledWith(CUSTOMER)
     expect(onLeave).toHaveBeenCalled()
     expect(screen.queryByRole('alert')).toBeNull()
   })

@@ -3,14 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { PublicPaymentMethods } from '../../../../../shared/payments'
+import { descriptionOf, typed } from '../../../../testing/dom'
 import { paymentMethodsQuery } from '../api/get-payment-methods'
+import { paymentMethods } from '../test-fixtures'
 import { PaymentStep } from './payment-step'
 
-const METHODS: PublicPaymentMethods = {
-  pix: { enabled: true, name: 'PIX', expirationDays: 1 },
-  credit_card: { enabled: true, name: 'Cartão de Crédito', maxInstallments: 3, installments: { max: 3 } },
-  bank_slip: { enabled: true, name: 'Boleto Bancário', expirationDays: 3 },
-}
+const METHODS = paymentMethods()
 
 /** The step as the page shows it, with the store's methods already read (no request leaves the test). */
 function setup({
@@ -42,11 +40,6 @@ function setup({
   const finish = () => user.click(screen.getByRole('button', { name: 'Finalizar Compra' }))
   const chooseCard = () => user.click(screen.getByRole('radio', { name: /Cartão de Crédito/ }))
   return { user, onSubmit, field, finish, chooseCard }
-}
-
-const errorOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby')
-  return id ? document.getElementById(id)?.textContent : undefined
 }
 
 describe('PaymentStep', () => {
@@ -81,26 +74,22 @@ describe('PaymentStep', () => {
   })
 
   it('masks the card number, the expiry and the CVV, and writes the name in capitals', async () => {
-    const { user, field, chooseCard } = setup()
+    const { user, chooseCard } = setup()
     await chooseCard()
-    await user.type(field('Número do cartão'), '4111111111111111')
-    expect(field('Número do cartão').value).toBe('4111 1111 1111 1111')
-    await user.type(field('Validade'), '1230')
-    expect(field('Validade').value).toBe('12/30')
-    await user.type(field('CVV'), '1a23')
-    expect(field('CVV').value).toBe('123')
-    await user.type(field('Nome no cartão'), 'ana souza')
-    expect(field('Nome no cartão').value).toBe('ANA SOUZA')
+    expect(await typed(user, 'Número do cartão', '4111111111111111')).toBe('4111 1111 1111 1111')
+    expect(await typed(user, 'Validade', '1230')).toBe('12/30')
+    expect(await typed(user, 'CVV', '1a23')).toBe('123')
+    expect(await typed(user, 'Nome no cartão', 'ana souza')).toBe('ANA SOUZA')
   })
 
   it('on an empty card says what is missing in Portuguese and focuses the first field', async () => {
     const { finish, field, chooseCard, onSubmit } = setup()
     await chooseCard()
     await finish()
-    expect(errorOf(field('Nome no cartão'))).toBe('Nome no cartão é obrigatório')
-    expect(errorOf(field('Número do cartão'))).toBe('Número do cartão é obrigatório')
-    expect(errorOf(field('Validade'))).toBe('Data de validade é obrigatória')
-    expect(errorOf(field('CVV'))).toBe('CVV é obrigatório')
+    expect(descriptionOf(field('Nome no cartão'))).toBe('Nome no cartão é obrigatório')
+    expect(descriptionOf(field('Número do cartão'))).toBe('Número do cartão é obrigatório')
+    expect(descriptionOf(field('Validade'))).toBe('Data de validade é obrigatória')
+    expect(descriptionOf(field('CVV'))).toBe('CVV é obrigatório')
     await waitFor(() => expect(document.activeElement).toBe(field('Nome no cartão')))
     expect(onSubmit).not.toHaveBeenCalled()
   })
@@ -113,18 +102,18 @@ describe('PaymentStep', () => {
     await user.type(field('Validade'), '1330')
     await user.type(field('CVV'), '123')
     await finish()
-    expect(errorOf(field('Validade'))).toBe('Data de validade inválida. Use MM/AA')
+    expect(descriptionOf(field('Validade'))).toBe('Data de validade inválida. Use MM/AA')
     await waitFor(() => expect(document.activeElement).toBe(field('Validade')))
 
     await user.clear(field('Validade'))
     await user.type(field('Validade'), '0120')
     await finish()
-    expect(errorOf(field('Validade'))).toBe('Cartão expirado')
+    expect(descriptionOf(field('Validade'))).toBe('Cartão expirado')
 
     await user.clear(field('Número do cartão'))
     await user.type(field('Número do cartão'), '4111')
     await finish()
-    expect(errorOf(field('Número do cartão'))).toBe('Número do cartão inválido. Deve ter 16 dígitos')
+    expect(descriptionOf(field('Número do cartão'))).toBe('Número do cartão inválido. Deve ter 16 dígitos')
     await waitFor(() => expect(document.activeElement).toBe(field('Número do cartão')))
     expect(onSubmit).not.toHaveBeenCalled()
   })
@@ -162,14 +151,7 @@ describe('PaymentStep', () => {
   })
 
   it('says so when the store takes no payment method', () => {
-    const off = { ...METHODS.pix, enabled: false }
-    setup({
-      methods: {
-        pix: off,
-        credit_card: { ...METHODS.credit_card, enabled: false },
-        bank_slip: { ...METHODS.bank_slip, enabled: false },
-      },
-    })
+    setup({ methods: paymentMethods({ pix: false, credit_card: false, bank_slip: false }) })
     expect(screen.getByText(/Nenhum método de pagamento disponível para esta loja/)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Finalizar Compra' })).toBeNull()
   })

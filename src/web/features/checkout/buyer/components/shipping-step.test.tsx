@@ -3,25 +3,17 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ShippingQuoteDto } from '../../../../../shared/checkout'
 import { ApiError } from '../../../../lib/api'
+import { descriptionOf } from '../../../../testing/dom'
 import { calculateShipping } from '../api/calculate-shipping'
 import { lookupCep } from '../api/lookup-cep'
 import { validateAddress } from '../api/validate-address'
+import { PAC } from '../test-fixtures'
 import { EMPTY_SHIPPING, ShippingStep } from './shipping-step'
 
 vi.mock('../api/lookup-cep', () => ({ lookupCep: vi.fn() }))
 vi.mock('../api/calculate-shipping', () => ({ calculateShipping: vi.fn() }))
 vi.mock('../api/validate-address', () => ({ validateAddress: vi.fn() }))
 
-const PAC: ShippingQuoteDto = {
-  id: 'pac',
-  name: 'PAC',
-  description: null,
-  price: 19.9,
-  originalPrice: 19.9,
-  isFree: false,
-  estimatedDelivery: '5-7 dias úteis',
-  estimatedDays: 7,
-}
 const SEDEX: ShippingQuoteDto = { ...PAC, id: 'sedex', name: 'SEDEX', price: 0, originalPrice: 35, isFree: true }
 /** The debounced CEP lookup (800 ms) and quote (500 ms) run on real timers: wait a little longer than they do. */
 const SETTLED = { timeout: 3000 }
@@ -70,11 +62,6 @@ function setup() {
   return { user, onNext, onOptionChange, field, submit, enterCep }
 }
 
-const errorOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby')
-  return id ? document.getElementById(id)?.textContent : undefined
-}
-
 describe('ShippingStep', () => {
   it('masks the CEP, fills the address from it and offers the quoted options', async () => {
     const { user, field } = setup()
@@ -95,20 +82,20 @@ describe('ShippingStep', () => {
     vi.mocked(lookupCep).mockRejectedValue(new ApiError('CEP não encontrado', 404))
     const { user, field } = setup()
     await user.type(field('CEP'), '01001000')
-    await waitFor(() => expect(errorOf(field('CEP'))).toBe('CEP não encontrado'), SETTLED)
+    await waitFor(() => expect(descriptionOf(field('CEP'))).toBe('CEP não encontrado'), SETTLED)
     expect(field('CEP').getAttribute('aria-invalid')).toBe('true')
   })
 
   it('on an empty submit says what is missing in Portuguese and focuses the CEP', async () => {
     const { submit, field, onNext } = setup()
     await submit()
-    expect(errorOf(field('CEP'))).toBe('CEP é obrigatório')
-    expect(errorOf(field('Endereço'))).toBe('Endereço é obrigatório')
-    expect(errorOf(field('Número'))).toBe('Número é obrigatório')
-    expect(errorOf(field('Cidade'))).toBe('Cidade é obrigatória')
-    expect(errorOf(field('Estado'))).toBe('Estado é obrigatório')
+    expect(descriptionOf(field('CEP'))).toBe('CEP é obrigatório')
+    expect(descriptionOf(field('Endereço'))).toBe('Endereço é obrigatório')
+    expect(descriptionOf(field('Número'))).toBe('Número é obrigatório')
+    expect(descriptionOf(field('Cidade'))).toBe('Cidade é obrigatória')
+    expect(descriptionOf(field('Estado'))).toBe('Estado é obrigatório')
     expect(screen.getByText('Selecione um método de envio').getAttribute('role')).toBe('alert')
-    expect(errorOf(field('Complemento (opcional)'))).toBeUndefined()
+    expect(descriptionOf(field('Complemento (opcional)'))).toBeUndefined()
     await waitFor(() => expect(document.activeElement).toBe(field('CEP')))
     expect(onNext).not.toHaveBeenCalled()
     expect(validateAddress).not.toHaveBeenCalled()
@@ -118,7 +105,7 @@ describe('ShippingStep', () => {
     const { user, submit, field } = setup()
     await user.type(field('CEP'), '0131')
     await submit()
-    expect(errorOf(field('CEP'))).toBe('CEP deve ter 8 dígitos')
+    expect(descriptionOf(field('CEP'))).toBe('CEP deve ter 8 dígitos')
   })
 
   it('with only the shipping option missing, focus lands on the first option', async () => {
@@ -136,7 +123,7 @@ describe('ShippingStep', () => {
     await user.click(screen.getByRole('radio', { name: /PAC/ }))
     await user.type(field('Número'), '1000')
     await submit()
-    await waitFor(() => expect(errorOf(field('Estado'))).toBe('O CEP não é de SP'))
+    await waitFor(() => expect(descriptionOf(field('Estado'))).toBe('O CEP não é de SP'))
     await waitFor(() => expect(document.activeElement).toBe(field('Estado')))
     expect(onNext).not.toHaveBeenCalled()
   })
