@@ -1,7 +1,8 @@
-import type { Db } from '../../platform/db'
+import type { Db as AnyDb } from '../../platform/db'
 import { storesService } from '../stores'
 import type { UserRow } from './repository'
 import { toUserDto } from './repository'
+import type { Db } from './tables'
 
 /** Figures one module knows about a set of stores; other modules contribute theirs (products, orders). */
 export interface StoreFigures {
@@ -12,7 +13,7 @@ export interface StoreFigures {
   recentOrders: { createdAt: string }[]
 }
 
-export type StoreFiguresSource = (db: Db, storeIds: string[]) => Promise<Map<string, Partial<StoreFigures>>>
+export type StoreFiguresSource = (db: AnyDb, storeIds: string[]) => Promise<Map<string, Partial<StoreFigures>>>
 
 const sources: StoreFiguresSource[] = []
 

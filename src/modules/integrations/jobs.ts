@@ -1,10 +1,10 @@
-import type { Db } from '../../platform/db'
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import type { UtmfyStatus } from '../../shared/integrations'
 import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering/events'
 import * as repo from './repository'
 import { deliverOrderStatus } from './service'
+import type { Db } from './tables'
 
 /** The merchant's retry button queues this job; the ordering events below call the same delivery. */
 export const UTMFY_DELIVER_JOB = 'integrations.utmfy-deliver'

@@ -1,3 +1,4 @@
+import { expose } from '../../platform/db'
 import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
@@ -18,7 +19,7 @@ export {
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 
 /** What other modules may ask of ordering; they never read its tables. */
-export const orderingService = {
+export const orderingService = expose({
   /** The buyer's view of an order (status, total, digital access once paid), or undefined. */
   orderStatus: service.orderStatus,
   /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
@@ -28,7 +29,7 @@ export const orderingService = {
   /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */
   recentOrders,
   summarizeOrders,
-}
+})
 
 addStoreFiguresSource(service.storeFigures)
 

@@ -1,8 +1,8 @@
-import type { Db } from '../../platform/db'
 import { subscribe } from '../../platform/jobs'
 import { orderPaid, orderPlaced } from '../ordering/events'
 import { sendOrderEvent } from './capi'
 import * as repo from './repository'
+import type { Db } from './tables'
 
 /** Tries of one server event: with the queue's doubling backoff the last one is minutes after the first. */
 const ATTEMPTS = 8
