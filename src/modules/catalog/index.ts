@@ -1,6 +1,6 @@
 import type { AliasableExpression, ExpressionBuilder } from 'kysely'
 import type { DbOrTrx as AnyDbOrTrx, AnyTables, Trx as AnyTrx } from '../../platform/db'
-import { addStoreFiguresSource } from '../identity'
+import type { StoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { seedCatalogDemo } from './demo'
 import * as repository from './repository'
@@ -29,6 +29,8 @@ export const catalogService: {
   reserveStock(trx: AnyTrx, productId: string, quantity: number): Promise<boolean>
   releaseStock(trx: AnyTrx, productId: string, quantity: number): Promise<void>
   countProducts(db: AnyDbOrTrx, storeId: string): Promise<number>
+  /** productCount and the newest products per store, for the admin's user details. */
+  storeFigures: StoreFiguresSource
   /** Products by type and how many can be bought now (digital, or physical in stock): the store's readiness. */
   countSellable(
     db: AnyDbOrTrx,
@@ -41,12 +43,11 @@ export const catalogService: {
   reserveStock: service.reserveStock,
   releaseStock: service.releaseStock,
   countProducts: repository.countProducts,
+  storeFigures: service.storeFigures,
   countSellable: repository.countSellable,
 }
 
 export * as catalogEvents from './events'
-
-addStoreFiguresSource(service.storeFigures)
 
 export const catalogModule: AppModule = {
   name: 'catalog',

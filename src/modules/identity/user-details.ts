@@ -15,14 +15,8 @@ export interface StoreFigures {
 
 export type StoreFiguresSource = (db: AnyDb, storeIds: string[]) => Promise<Map<string, Partial<StoreFigures>>>
 
-const sources: StoreFiguresSource[] = []
-
-/** Catalog and ordering register here at start-up, so identity never reads their tables. */
-export function addStoreFiguresSource(source: StoreFiguresSource) {
-  sources.push(source)
-}
-
-export async function userDetails(db: Db, user: UserRow) {
+/** `sources`: catalog's and ordering's figures, handed in where the modules are composed (modules/index.ts). */
+export async function userDetails(db: Db, user: UserRow, sources: StoreFiguresSource[]) {
   const stores = await storesService.listStoresByUser(db, user.id)
   const ids = stores.map((s) => s.id)
   const contributed = ids.length ? await Promise.all(sources.map((s) => s(db, ids))) : []

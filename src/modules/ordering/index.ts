@@ -1,5 +1,4 @@
 import { expose } from '../../platform/db'
-import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { orderingJobs, orderingSubscriptions } from './jobs'
@@ -29,9 +28,9 @@ export const orderingService = expose({
   /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */
   recentOrders,
   summarizeOrders,
+  /** Orders and revenue per store, for the admin's user details (handed to identity where modules are composed). */
+  storeFigures: service.storeFigures,
 })
-
-addStoreFiguresSource(service.storeFigures)
 
 export const orderingModule: AppModule = {
   name: 'ordering',
