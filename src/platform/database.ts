@@ -3,6 +3,7 @@ import type { CheckoutTables } from '../modules/checkout/tables'
 import type { IdentityTables } from '../modules/identity/tables'
 import type { IntegrationsTables } from '../modules/integrations/tables'
 import type { MarketingTables } from '../modules/marketing/tables'
+import type { NotificationsTables } from '../modules/notifications/tables'
 import type { OrderingTables } from '../modules/ordering/tables'
 import type { PaymentsTables } from '../modules/payments/tables'
 import type { ReportingTables } from '../modules/reporting/tables'
@@ -24,4 +25,5 @@ export interface Database
     MarketingTables,
     ReportingTables,
     ReviewsTables,
-    TrackingTables {}
+    TrackingTables,
+    NotificationsTables {}
