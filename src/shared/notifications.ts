@@ -54,6 +54,12 @@ export const emailSettingsSchema = z.object({
   ),
 })
 export type EmailSettingsInput = z.input<typeof emailSettingsSchema>
+export const emailSettingsAnswerSchema = z.object({
+  storeId: z.string(),
+  notifyNewSale: z.boolean(),
+  buyerKinds: z.record(z.enum(BUYER_EMAIL_KINDS), z.boolean()),
+  replyTo: z.string().nullable(),
+})
 export type EmailSettings = z.output<typeof emailSettingsSchema> & { storeId: string }
 
 export const emailDeliverySchema = z.object({

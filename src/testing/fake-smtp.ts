@@ -11,6 +11,8 @@ export interface FakeSmtp {
   raw: string[]
   /** Answers for the next messages (one per DATA): e.g. [421, 421] then the default 250. */
   script: number[]
+  /** The envelope recipients (RCPT TO) of each accepted message. */
+  envelopes: string[][]
   /** Messages the server refused or dropped. */
   refused: number
   /** Stops answering for the next DATA (the client must time out). */
@@ -19,13 +21,20 @@ export interface FakeSmtp {
 }
 
 export async function startFakeSmtp(): Promise<FakeSmtp> {
-  const state: Omit<FakeSmtp, 'url' | 'close'> = { messages: [], raw: [], script: [], refused: 0, hangNext: false }
+  const state: Omit<FakeSmtp, 'url' | 'close'> = {
+    messages: [],
+    raw: [],
+    envelopes: [],
+    script: [],
+    refused: 0,
+    hangNext: false,
+  }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth: (_auth, _session, cb) => cb(null, { user: 'test' }),
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', async () => {
@@ -44,7 +53,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
         }
         const raw = Buffer.concat(chunks).toString('utf8')
         state.raw.push(raw)
-        state.messages.push(await simpleParser(raw))
+        state.envelopes.push(session.envelope.rcptTo.map((r) => r.address))
+        // skipImageLinks: keep cid: references as sent (mailparser would inline them as data: URLs).
+        state.messages.push(await simpleParser(raw, { skipImageLinks: true }))
         callback()
       })
     },

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors'
 import {
   emailDeliverySchema,
   emailPreviewSchema,
+  emailSettingsAnswerSchema,
   emailSettingsSchema,
   mailboxItemSchema,
   mailboxMessageSchema,
@@ -22,7 +23,6 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 })
-const settingsAnswer = emailSettingsSchema.extend({ storeId: z.string() })
 const DELIVERY_NOT_FOUND = 'Envio não encontrado'
 
 /** The store's e-mail settings, previews and delivery log; the administrator's mailbox. */
@@ -33,14 +33,14 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/stores/:storeId/emails/settings',
-    { schema: { tags: TAGS, params, response: { 200: settingsAnswer } }, preHandler: ownStore },
+    { schema: { tags: TAGS, params, response: { 200: emailSettingsAnswerSchema } }, preHandler: ownStore },
     async (request) => service.toSettingsDto(request.store!.id, await service.settingsOf(deps(), request.store!.id)),
   )
 
   app.put(
     '/stores/:storeId/emails/settings',
     {
-      schema: { tags: TAGS, params, body: emailSettingsSchema, response: { 200: settingsAnswer } },
+      schema: { tags: TAGS, params, body: emailSettingsSchema, response: { 200: emailSettingsAnswerSchema } },
       preHandler: ownStore,
     },
     async (request) => service.saveSettings(deps(), request.store!.id, request.body),
