@@ -23,6 +23,8 @@ create table email_deliveries (
   payload jsonb not null default '{}',
   state text not null default 'PENDING' check (state in ('PENDING', 'SENDING', 'RETRY', 'SENT', 'FAILED', 'SKIPPED')),
   attempts integer not null default 0,
+  -- The SMTP reply code of the last try (250, 421, 550…); smtp_response is its whole text.
+  http_status integer,
   smtp_response text,
   error text,
   claimed_at timestamptz,
@@ -32,7 +34,8 @@ create table email_deliveries (
   unique (subject_id, kind)
 );
 create index email_deliveries_store_created_idx on email_deliveries (store_id, created_at desc);
-create index email_deliveries_due_idx on email_deliveries (next_attempt_at) where state in ('RETRY', 'SENDING', 'PENDING');
+create index email_deliveries_due_idx on email_deliveries (next_attempt_at) where state in ('RETRY', 'PENDING');
+create index email_deliveries_claimed_idx on email_deliveries (claimed_at) where state = 'SENDING';
 
 -- Without SMTP_URL every message is kept here and an administrator reads it (/admin/emails): nothing is lost in the
 -- embedded default. Attachments (the PIX QR code) as base64 JSON.

@@ -297,20 +297,14 @@ describe('buyer e-mails', () => {
 })
 
 describe('delivery rows', () => {
-  it('one row per (subject, kind)', async () => {
-    const first = await repo.ensureDelivery(t.runtime.db, {
-      storeId: null,
-      subjectId: 'x-1',
-      kind: 'k.a',
-      recipient: 'a@b.c',
-    })
-    const again = await repo.ensureDelivery(t.runtime.db, {
-      storeId: null,
-      subjectId: 'x-1',
-      kind: 'k.a',
-      recipient: 'a@b.c',
-    })
-    expect(first.created).toBe(true)
-    expect(again).toMatchObject({ created: false, row: { id: first.row.id } })
+  it('one row per (subject, kind): a second claim of a sent delivery is settled, not sent', async () => {
+    const db = t.runtime.db
+    const key = { storeId: null, subjectId: 'x-1', kind: 'k.a', recipient: 'a@b.c' }
+    const first = await repo.claimNew(db, key, 60_000)
+    expect(first.kind).toBe('claimed')
+    expect((await repo.claimNew(db, key, 60_000)).kind).toBe('busy')
+    if (first.kind !== 'claimed') return
+    await repo.settleEmail(db, 60_000, first.row, { state: 'SENT', http_status: 250, error: null })
+    expect(await repo.claimNew(db, key, 60_000)).toMatchObject({ kind: 'settled', row: { id: first.row.id } })
   })
 })

@@ -76,15 +76,15 @@ export const notificationsSubscriptions = [
     if (p.chargeback) return
     await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'order_refunded')
   }),
-  subscribe(passwordResetRequested, 'notifications.password-reset', (p, ctx) =>
-    queueAndSend(ctx, {
+  subscribe(passwordResetRequested, 'notifications.password-reset', async (p, ctx) => {
+    await queueAndSend(ctx, {
       storeId: null,
       subjectId: p.resetId,
       kind: 'password_reset',
       recipient: p.email,
       payload: { tokenEncrypted: p.tokenEncrypted, name: p.name, expiresAt: p.expiresAt },
-    }),
-  ),
+    })
+  }),
 ]
 
 export const notificationsJobs: JobDefinition[] = [

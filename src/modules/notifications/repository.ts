@@ -1,5 +1,12 @@
 import { type Selectable, sql, type Updateable } from 'kysely'
 import type { DbOrTrx } from '../../platform/db'
+import {
+  claimDelivery,
+  type DeliveryChannel,
+  type DeliveryClaim,
+  settleDelivery,
+  staleClaims,
+} from '../../platform/delivery-claim'
 import type { NotificationsTables, StoredAttachment } from './tables'
 
 type Tables = NotificationsTables
@@ -33,63 +40,52 @@ export interface DeliveryKey {
   payload?: Record<string, unknown>
 }
 
-/** The (subject, kind) row, made PENDING the first time; the same row every later time. */
-export async function ensureDelivery(db: DbOrTrx, key: DeliveryKey): Promise<{ row: DeliveryRow; created: boolean }> {
-  const created = await db
-    .insertInto('email_deliveries')
-    .values({
-      store_id: key.storeId,
-      subject_id: key.subjectId,
-      kind: key.kind,
-      recipient: key.recipient,
-      payload: JSON.stringify(key.payload ?? {}),
-    })
-    .onConflict((oc) => oc.columns(['subject_id', 'kind']).doNothing())
-    .returningAll()
-    .executeTakeFirst()
-  if (created) return { row: created, created: true }
-  const row = await db
-    .selectFrom('email_deliveries')
-    .selectAll()
-    .where('subject_id', '=', key.subjectId)
-    .where('kind', '=', key.kind)
-    .executeTakeFirstOrThrow()
-  return { row, created: false }
+/** The e-mail channel of the shared delivery claim (src/platform/delivery-claim.ts). */
+export function emailChannel(staleMs: number): DeliveryChannel {
+  return { table: 'email_deliveries', key: ['subject_id', 'kind'], claimable: ['PENDING', 'RETRY'], staleMs }
+}
+
+const keyValues = (key: DeliveryKey) => ({
+  store_id: key.storeId,
+  subject_id: key.subjectId,
+  kind: key.kind,
+  recipient: key.recipient,
+  payload: JSON.stringify(key.payload ?? {}),
+})
+
+/** Takes the (subject, kind) delivery for this worker (created by the claim the first time). */
+export async function claimNew(db: DbOrTrx, key: DeliveryKey, staleMs: number): Promise<DeliveryClaim<DeliveryRow>> {
+  return claimDelivery<DeliveryRow>(db, emailChannel(staleMs), keyValues(key))
+}
+
+/** Takes an existing delivery again (a retry, a resend, a sweep). */
+export async function claimExisting(db: DbOrTrx, row: DeliveryRow, staleMs: number) {
+  return claimDelivery<DeliveryRow>(db, emailChannel(staleMs), {
+    store_id: row.store_id,
+    subject_id: row.subject_id,
+    kind: row.kind,
+    recipient: row.recipient,
+  })
 }
 
 /**
- * Takes the delivery for this worker before the SMTP call: one PENDING, waiting for its retry, or SENDING for longer
- * than `staleMs` (its worker died) is claimed; anything else (SENT, FAILED, SKIPPED, a fresh SENDING) is not.
+ * Records the try's outcome on the claim it was given (the shared settle), then the e-mail's own columns. False when
+ * the claim had gone stale and another worker took the row: its outcome is not ours to write.
  */
-export async function claimDelivery(db: DbOrTrx, id: string, staleMs: number): Promise<DeliveryRow | undefined> {
-  const now = new Date()
-  return db
-    .updateTable('email_deliveries')
-    .set((eb) => ({ state: 'SENDING', claimed_at: now, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('state', 'in', ['PENDING', 'RETRY']),
-        eb.and([eb('state', '=', 'SENDING'), eb('claimed_at', '<', new Date(now.getTime() - staleMs))]),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst()
-}
-
-export async function settleDelivery(
+export async function settleEmail(
   db: DbOrTrx,
-  id: string,
-  patch: Pick<
+  staleMs: number,
+  claim: DeliveryRow,
+  outcome: { state: string; http_status: number | null; error: string | null; sent_at?: Date | null },
+  extra: Pick<
     Updateable<Tables['email_deliveries']>,
-    'state' | 'smtp_response' | 'error' | 'sent_at' | 'next_attempt_at' | 'subject_line' | 'recipient'
-  >,
-): Promise<void> {
-  await db
-    .updateTable('email_deliveries')
-    .set({ ...patch, claimed_at: null })
-    .where('id', '=', id)
-    .execute()
+    'smtp_response' | 'next_attempt_at' | 'subject_line' | 'recipient'
+  > = {},
+): Promise<boolean> {
+  if (!(await settleDelivery(db, emailChannel(staleMs), claim, outcome))) return false
+  if (Object.keys(extra).length)
+    await db.updateTable('email_deliveries').set(extra).where('id', '=', claim.id).execute()
+  return true
 }
 
 export async function findDelivery(db: DbOrTrx, id: string): Promise<DeliveryRow | undefined> {
@@ -108,24 +104,25 @@ export async function reopenDelivery(db: DbOrTrx, id: string): Promise<boolean> 
 }
 
 /**
- * Deliveries whose own job should have run by now: a retry overdue by `graceMs` (its delayed job was lost), a claim
- * older than `staleMs` (its worker died), a PENDING row older than `graceMs` (the process died before the send).
+ * Deliveries whose own job should have run by now: a retry overdue by `graceMs` (its delayed job was lost), a
+ * PENDING row older than `graceMs` (a resend whose job was lost), and claims gone stale (their worker died).
  */
 export async function overdueDeliveries(db: DbOrTrx, graceMs: number, staleMs: number, limit: number) {
-  const now = Date.now()
-  return db
+  const before = new Date(Date.now() - graceMs)
+  const waiting = await db
     .selectFrom('email_deliveries')
     .select(['id', 'attempts'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('state', '=', 'RETRY'), eb('next_attempt_at', '<', new Date(now - graceMs))]),
-        eb.and([eb('state', '=', 'SENDING'), eb('claimed_at', '<', new Date(now - staleMs))]),
-        eb.and([eb('state', '=', 'PENDING'), eb('created_at', '<', new Date(now - graceMs))]),
+        eb.and([eb('state', '=', 'RETRY'), eb('next_attempt_at', '<', before)]),
+        eb.and([eb('state', '=', 'PENDING'), eb('created_at', '<', before)]),
       ]),
     )
     .orderBy('created_at')
     .limit(limit)
     .execute()
+  const stale = await staleClaims<DeliveryRow>(db, emailChannel(staleMs), limit)
+  return [...waiting, ...stale.map((r) => ({ id: r.id, attempts: r.attempts }))]
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, page: number, limit: number) {

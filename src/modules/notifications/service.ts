@@ -3,6 +3,7 @@
  * failures retried with a doubling wait for more than a day, permanent ones (5xx) recorded as failed; without
  * SMTP_URL the message goes to the admin mailbox instead. Runs in the worker (event handlers and the send job).
  */
+import type { DeliveryClaim } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
 import { BUYER_EMAIL_KINDS, type BuyerEmailKind, type EmailSettings } from '../../shared/notifications'
 import { type Composed, compose, NothingToSend, type NotifyDeps } from './compose'
@@ -15,10 +16,10 @@ export type { NotifyDeps } from './compose'
 export const EMAIL_SEND_JOB = 'notifications.email-send'
 /**
  * A claim older than this belongs to a worker that died. An SMTP exchange gives up after 10 s of silence per step
- * (connect, greeting, each answer), so a live worker is long done by then; every retry waits at least
- * EMAIL_RETRY_BASE_MS, and the sweeper only takes claims older than this.
+ * (connect, greeting, and each of the ~6 commands), so even a server that answers each step just in time is done
+ * well within it; the platform default (30 s) would take a slow live send for a dead one.
  */
-export const STALE_CLAIM_MS = 5 * 60_000
+export const STALE_CLAIM_MS = 2 * 60_000
 /** Tries in all: with the 2-minute default base the last one comes ~34 h after the first (at least 24 h). */
 export const MAX_EMAIL_ATTEMPTS = 11
 
@@ -99,23 +100,39 @@ async function toOutgoing(deps: NotifyDeps, row: repo.DeliveryRow, c: Composed):
 /** Wait before the next try of a temporary failure: the base, then twice as long each time. */
 export const retryDelayMs = (baseMs: number, attempts: number) => baseMs * 2 ** Math.max(0, attempts - 1)
 
+/** The SMTP reply code at the start of an answer ("250 OK", "421 4.7.0 …"), or null (a timeout, a refused connection). */
+const replyCode = (response: string) => {
+  const m = /^([2-5]\d\d)\b/.exec(response)
+  return m ? Number(m[1]) : null
+}
+
+type Outcome = repo.DeliveryRow['state'] | 'busy' | 'settled'
+type SettleOutcome = {
+  state: repo.DeliveryRow['state']
+  http_status: number | null
+  error: string | null
+  sent_at?: Date
+}
+
 /**
- * Sends one delivery if this worker can claim it. Never throws for an SMTP answer: a temporary failure schedules the
- * next try itself (a delayed job, and the sweeper if that job is lost), so the queue's own retries never send twice.
+ * Sends a delivery this worker claimed. Never throws for an SMTP answer: a temporary failure schedules the next try
+ * itself (a delayed job, and the sweeper if that job is lost), so the queue's own retries never send twice.
  */
-export async function deliver(deps: NotifyDeps, deliveryId: string): Promise<repo.DeliveryRow['state'] | 'busy'> {
-  const row = await repo.claimDelivery(deps.db, deliveryId, STALE_CLAIM_MS)
-  if (!row) return 'busy'
+async function sendClaimed(deps: NotifyDeps, claim: DeliveryClaim<repo.DeliveryRow>): Promise<Outcome> {
+  if (claim.kind !== 'claimed') return claim.kind
+  const row = claim.row
+  const settle = (outcome: SettleOutcome, extra: Parameters<typeof repo.settleEmail>[4] = {}) =>
+    repo.settleEmail(deps.db, STALE_CLAIM_MS, row, outcome, extra)
   let mail: OutgoingMail
   try {
     mail = await toOutgoing(deps, row, await compose(deps, row))
   } catch (err) {
     if (!(err instanceof NothingToSend)) {
       // Reading the order failed (database hiccup): back to the queue like a temporary SMTP failure.
-      await scheduleRetry(deps, row, `Erro ao montar a mensagem: ${(err as Error).message}`)
+      await scheduleRetry(deps, row, `Erro ao montar a mensagem: ${(err as Error).message}`, null)
       return 'RETRY'
     }
-    await repo.settleDelivery(deps.db, row.id, { state: 'SKIPPED', error: err.message, smtp_response: null })
+    await settle({ state: 'SKIPPED', http_status: null, error: err.message }, { smtp_response: null })
     return 'SKIPPED'
   }
   const subject_line = headerText(mail.subject).slice(0, 300)
@@ -138,77 +155,76 @@ export async function deliver(deps: NotifyDeps, deliveryId: string): Promise<rep
         content: a.content.toString('base64'),
       })),
     })
-    await repo.settleDelivery(deps.db, row.id, {
-      state: 'SENT',
-      smtp_response: mailboxAnswer,
-      error: null,
-      sent_at: new Date(),
-      next_attempt_at: null,
-      subject_line,
-      recipient,
-    })
+    await settle(
+      { state: 'SENT', http_status: null, error: null, sent_at: new Date() },
+      { smtp_response: mailboxAnswer, next_attempt_at: null, subject_line, recipient },
+    )
     return 'SENT'
   }
   const result = await sendSmtp(deps.config.SMTP_URL, mail)
+  const code = replyCode(result.response)
   if (result.ok) {
-    await repo.settleDelivery(deps.db, row.id, {
-      state: 'SENT',
-      smtp_response: result.response,
-      error: null,
-      sent_at: new Date(),
-      next_attempt_at: null,
-      subject_line,
-      recipient,
-    })
+    await settle(
+      { state: 'SENT', http_status: code ?? 250, error: null, sent_at: new Date() },
+      { smtp_response: result.response, next_attempt_at: null, subject_line, recipient },
+    )
     return 'SENT'
   }
-  deps.log.warn({ deliveryId: row.id, kind: row.kind, permanent: result.permanent }, 'e-mail delivery failed')
+  deps.log.warn({ deliveryId: row.id, kind: row.kind, permanent: result.permanent, code }, 'e-mail delivery failed')
   if (result.permanent) {
-    await repo.settleDelivery(deps.db, row.id, {
-      state: 'FAILED',
-      smtp_response: result.response,
-      error: 'O servidor de e-mail recusou a mensagem',
-      next_attempt_at: null,
-      subject_line,
-      recipient,
-    })
+    await settle(
+      { state: 'FAILED', http_status: code, error: 'O servidor de e-mail recusou a mensagem' },
+      { smtp_response: result.response, next_attempt_at: null, subject_line, recipient },
+    )
     return 'FAILED'
   }
-  await scheduleRetry(deps, row, result.response, { subject_line, recipient })
+  await scheduleRetry(deps, row, result.response, code, { subject_line, recipient })
   return row.attempts >= MAX_EMAIL_ATTEMPTS ? 'FAILED' : 'RETRY'
+}
+
+/** The send job: one existing delivery (a retry, a resend, a sweep). */
+export async function deliver(deps: NotifyDeps, deliveryId: string): Promise<Outcome> {
+  const row = await repo.findDelivery(deps.db, deliveryId)
+  if (!row) return 'settled'
+  return sendClaimed(deps, await repo.claimExisting(deps.db, row, STALE_CLAIM_MS))
 }
 
 async function scheduleRetry(
   deps: NotifyDeps,
   row: repo.DeliveryRow,
   response: string,
+  code: number | null,
   extra: { subject_line?: string; recipient?: string } = {},
 ) {
   if (row.attempts >= MAX_EMAIL_ATTEMPTS) {
-    await repo.settleDelivery(deps.db, row.id, {
-      state: 'FAILED',
-      smtp_response: response,
-      error: `Sem sucesso após ${row.attempts} tentativas`,
-      next_attempt_at: null,
-      ...extra,
-    })
+    await repo.settleEmail(
+      deps.db,
+      STALE_CLAIM_MS,
+      row,
+      { state: 'FAILED', http_status: code, error: `Sem sucesso após ${row.attempts} tentativas` },
+      { smtp_response: response, next_attempt_at: null, ...extra },
+    )
     return
   }
   const delayMs = retryDelayMs(deps.config.EMAIL_RETRY_BASE_MS, row.attempts)
-  await repo.settleDelivery(deps.db, row.id, {
-    state: 'RETRY',
-    smtp_response: response,
-    error: 'Falha temporária; nova tentativa agendada',
-    next_attempt_at: new Date(Date.now() + delayMs),
-    ...extra,
-  })
-  await deps.jobs.enqueue(EMAIL_SEND_JOB, { deliveryId: row.id }, { delayMs, jobId: `email-${row.id}-${row.attempts}` })
+  const settled = await repo.settleEmail(
+    deps.db,
+    STALE_CLAIM_MS,
+    row,
+    { state: 'RETRY', http_status: code, error: 'Falha temporária; nova tentativa agendada' },
+    { smtp_response: response, next_attempt_at: new Date(Date.now() + delayMs), ...extra },
+  )
+  if (settled)
+    await deps.jobs.enqueue(
+      EMAIL_SEND_JOB,
+      { deliveryId: row.id },
+      { delayMs, jobId: `email-${row.id}-${row.attempts}` },
+    )
 }
 
-/** Creates the (subject, kind) delivery once and sends it now; a second call finds it and sends nothing. */
-export async function queueAndSend(deps: NotifyDeps, key: repo.DeliveryKey): Promise<void> {
-  const { row, created } = await repo.ensureDelivery(deps.db, key)
-  if (created || row.state === 'PENDING') await deliver(deps, row.id)
+/** Claims the (subject, kind) delivery (created the first time) and sends it now; a later call sends nothing. */
+export async function queueAndSend(deps: NotifyDeps, key: repo.DeliveryKey): Promise<Outcome> {
+  return sendClaimed(deps, await repo.claimNew(deps.db, key, STALE_CLAIM_MS))
 }
 
 /** 'Reenviar': the merchant's resend of one delivery of their store (any state but one being sent right now). */

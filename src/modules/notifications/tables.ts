@@ -28,6 +28,7 @@ export interface NotificationsTables {
     payload: ColumnType<Record<string, unknown>, string | undefined, string>
     state: Generated<EmailDeliveryState>
     attempts: Generated<number>
+    http_status: number | null
     smtp_response: string | null
     error: string | null
     claimed_at: Date | null
