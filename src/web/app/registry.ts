@@ -1,6 +1,6 @@
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
-import { emailSections } from '../features/emails'
+import { emailSections } from '../features/emails/sections'
 import { integrationPublicRoutes, integrationSections } from '../features/integrations/sections'
 import { marketingSections } from '../features/marketing/sections'
 import { orderSections } from '../features/orders/sections'
@@ -9,7 +9,7 @@ import { pixelSections } from '../features/pixel/sections'
 import { productSections } from '../features/products/sections'
 import { reviewSections } from '../features/reviews/sections'
 import { dashboardSections } from '../features/store-dashboard/sections'
-import type { PublicRoute, StoreSection } from './sections'
+import type { PublicRoute, StoreSection } from '../lib/sections'
 
 /** Every store page and public page the features provide; the router and the sidebar are built from these. */
 export const storeSections: StoreSection[] = [
