@@ -19,7 +19,9 @@ export function PasswordResetEmail({ data }: { data: { firstName: string; resetU
       <ActionButton look={PLATFORM_LOOK} href={data.resetUrl}>
         Criar nova senha
       </ActionButton>
-      <Text style={styles.muted}>Se o botão não abrir, copie este endereço no navegador: {data.resetUrl}</Text>
+      <Text style={{ ...styles.muted, wordBreak: 'break-all' }}>
+        Se o botão não abrir, copie este endereço no navegador: {data.resetUrl}
+      </Text>
     </EmailLayout>
   )
 }
