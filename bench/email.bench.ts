@@ -32,7 +32,7 @@ const freePort = () =>
     })
   })
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 600_000) {
   const deadline = Date.now() + timeoutMs
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`${what}: not in time`)
