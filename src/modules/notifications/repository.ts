@@ -1,5 +1,4 @@
 import { type Selectable, sql, type Updateable } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
 import {
   claimDelivery,
   type DeliveryChannel,
@@ -7,7 +6,7 @@ import {
   settleDelivery,
   staleClaims,
 } from '../../platform/delivery-claim'
-import type { NotificationsTables, StoredAttachment } from './tables'
+import type { DbOrTrx, NotificationsTables, StoredAttachment } from './tables'
 
 type Tables = NotificationsTables
 export type SettingsRow = Selectable<Tables['email_settings']>
