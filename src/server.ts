@@ -7,6 +7,8 @@ async function main() {
   const config = loadConfig()
   const runtime = await createRuntime(config)
   await prepare(runtime)
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL)
+    runtime.log.warn('SMTP_URL not set: e-mails are kept in the admin mailbox (/admin/emails), not sent')
   const app = await buildApp(runtime)
   await app.listen({ port: config.PORT, host: config.HOST })
   runtime.log.info(

@@ -4,6 +4,7 @@ import type { CheckoutTables } from './checkout/tables'
 import type { IdentityTables } from './identity/tables'
 import type { IntegrationsTables } from './integrations/tables'
 import type { MarketingTables } from './marketing/tables'
+import type { NotificationsTables } from './notifications/tables'
 import type { OrderingTables } from './ordering/tables'
 import type { PaymentsTables } from './payments/tables'
 import type { ReportingTables } from './reporting/tables'
@@ -24,4 +25,5 @@ export interface Database
     MarketingTables,
     ReportingTables,
     ReviewsTables,
-    TrackingTables {}
+    TrackingTables,
+    NotificationsTables {}

@@ -3,6 +3,7 @@ import { checkoutModule } from './checkout'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
+import { notificationsModule } from './notifications'
 import { orderingModule, orderingService } from './ordering'
 import { paymentsModule } from './payments'
 import { reportingModule } from './reporting'
@@ -24,4 +25,5 @@ export const appModules: AppModule[] = [
   marketingModule,
   reviewsModule,
   trackingModule,
+  notificationsModule,
 ]

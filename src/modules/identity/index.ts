@@ -2,9 +2,11 @@ import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import { identitySubscriptions } from './jobs'
 import { identityRoutes } from './routes'
+import { sessionRoutes } from './session-routes'
 import type { StoreFiguresSource } from './user-details'
 
-export { findUserById } from './repository'
+export { passwordResetRequested } from './events'
+export { findSessionState, findUserById } from './repository'
 
 import * as service from './service'
 
@@ -20,7 +22,10 @@ export interface IdentityDeps {
 export function identityModule(deps: IdentityDeps): AppModule {
   return {
     name: 'identity',
-    routes: (app) => identityRoutes(app, deps),
+    async routes(app) {
+      await identityRoutes(app, deps)
+      await sessionRoutes(app)
+    },
     subscriptions: identitySubscriptions,
   }
 }

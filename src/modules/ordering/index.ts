@@ -2,6 +2,7 @@ import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { orderingJobs, orderingSubscriptions } from './jobs'
+import { orderPage, orderPageToken } from './order-page'
 import { recentOrders, summarizeOrders } from './orders-list'
 import { orderingRoutes } from './routes'
 import * as service from './service'
@@ -30,6 +31,10 @@ export const orderingService = expose({
   summarizeOrders,
   /** Orders and revenue per store, for the admin's user details (handed to identity where modules are composed). */
   storeFigures: service.storeFigures,
+  /** The buyer's order page as the holder of its link sees it (payment code, access once paid) — notifications. */
+  orderPage,
+  /** The token of the order page's link (`/pedido/{id}?t=…`): the buyer's e-mails carry it. */
+  orderPageToken,
 })
 
 export const orderingModule: AppModule = {

@@ -11,6 +11,8 @@ import { SessionProvider } from './session'
 const PrivateApp = lazy(() => import('./private-app'))
 const LoginPage = lazy(() => import('../features/auth/login-page'))
 const RegisterPage = lazy(() => import('../features/auth/register-page'))
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'))
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'))
 const TestSidebarPage = lazy(() => import('../features/debug/test-sidebar-page'))
 
 function RootRedirect() {
@@ -34,6 +36,11 @@ export function App() {
           ))}
           <Route path="/login" element={<Titled title="Entrar" Page={LoginPage} />} />
           <Route path="/register" element={<Titled title="Criar conta" Page={RegisterPage} />} />
+          <Route
+            path="/esqueci-minha-senha"
+            element={<Titled title="Esqueci minha senha" Page={ForgotPasswordPage} />}
+          />
+          <Route path="/redefinir-senha" element={<Titled title="Criar nova senha" Page={ResetPasswordPage} />} />
           <Route path="/test-sidebar" element={<TestSidebarPage />} />
           <Route path="/" element={<RootRedirect />} />
           <Route

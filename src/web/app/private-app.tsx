@@ -13,6 +13,7 @@ const AdminPanelPage = lazy(() => import('../features/admin/admin-panel-page'))
 const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'))
 const DebugPage = lazy(() => import('../features/debug/debug-page'))
 const SalesPage = lazy(() => import('../features/sales/sales-page'))
+const MailboxPage = lazy(() => import('../features/emails/mailbox-page'))
 
 /** /store/:storeId alone: its entry section (or the dashboard when no feature provides one). */
 function StoreIndex() {
@@ -43,6 +44,7 @@ export default function PrivateApp() {
           <Route path="/admin" element={<RequireRole role="ADMIN" />}>
             <Route index element={<Titled title="Administração" Page={AdminDashboardPage} />} />
             <Route path="panel" element={<Titled title="Painel de usuários" Page={AdminPanelPage} />} />
+            <Route path="emails" element={<Titled title="Caixa de e-mails" Page={MailboxPage} />} />
           </Route>
           {storeSections.map((s) => (
             <Route

@@ -1,5 +1,6 @@
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
+import { emailSections } from '../features/emails/sections'
 import { integrationPublicRoutes, integrationSections } from '../features/integrations/sections'
 import { marketingSections } from '../features/marketing/sections'
 import { orderSections } from '../features/orders/sections'
@@ -19,6 +20,7 @@ export const storeSections: StoreSection[] = [
   ...paymentSections,
   ...reviewSections,
   ...integrationSections,
+  ...emailSections,
   ...marketingSections,
   ...pixelSections,
 ].sort((a, b) => a.order - b.order)

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { setUnauthorizedHandler } from '../lib/api'
+import { api, setUnauthorizedHandler } from '../lib/api'
 import {
   clearCredentials,
   clearSession,
@@ -42,6 +42,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   )
 
   const signOut = useCallback(() => {
+    // Ends the token on the server too (a copy of it stops working); the request reads the token before it is cleared.
+    void api.post('/auth/logout').catch(() => undefined)
     clearSession()
     setSession(undefined)
     queryClient.clear()

@@ -30,6 +30,7 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
         <NavGroup title="Administração" collapsed={collapsed}>
           <NavItem to="/admin" icon="♛" label="Painel Admin" end {...item} />
           <NavItem to="/admin/panel" icon="☺" label="Gerenciar Usuários" {...item} />
+          <NavItem to="/admin/emails" icon="✉" label="Caixa de e-mails" {...item} />
         </NavGroup>
       </RoleGate>
       <NavGroup title="Minha Loja" collapsed={collapsed}>

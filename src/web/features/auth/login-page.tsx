@@ -72,6 +72,9 @@ export default function LoginPage() {
         <Button type="submit" size="lg" block loading={mutation.isPending} loadingText="Entrando...">
           Entrar
         </Button>
+        <p className="auth-forgot">
+          <Link to="/esqueci-minha-senha">Esqueci minha senha</Link>
+        </p>
       </form>
     </AuthCard>
   )

@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import { EMAIL_KIND_LABELS } from '../../../shared/notifications'
+import { Alert, Button, Card, Input, PageHeader, Table, TableMessage, Td, Th } from '../../ui'
+import { useMailbox, useMailboxMessage } from './api/emails'
+import { EmailFrame } from './components/email-frame'
+import './emails.css'
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'medium',
+  timeZone: 'America/Sao_Paulo',
+})
+
+/** /admin/emails: every message kept while no SMTP server is configured, readable as the recipient would see it. */
+export default function MailboxPage() {
+  const [page, setPage] = useState(1)
+  const [to, setTo] = useState('')
+  const [openId, setOpenId] = useState<string>()
+  const list = useMailbox(page, to)
+  const message = useMailboxMessage(openId)
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / 20))
+  return (
+    <div className="stack">
+      <PageHeader title="Caixa de e-mails" subtitle="Mensagens guardadas pela plataforma." />
+      {list.data?.smtpConfigured === false && (
+        <Alert tone="info">
+          Nenhum servidor SMTP configurado (SMTP_URL): os e-mails ficam guardados aqui em vez de serem enviados.
+        </Alert>
+      )}
+      <Card>
+        <Input
+          label="Filtrar por destinatário"
+          value={to}
+          onChange={(e) => {
+            setTo(e.target.value)
+            setPage(1)
+          }}
+          placeholder="comprador@exemplo.com"
+        />
+        <Table>
+          <thead>
+            <tr>
+              <Th>Quando</Th>
+              <Th>Para</Th>
+              <Th>Assunto</Th>
+              <Th>Tipo</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending && <TableMessage colSpan={4}>Carregando...</TableMessage>}
+            {list.data?.messages.length === 0 && <TableMessage colSpan={4}>Nenhuma mensagem.</TableMessage>}
+            {list.data?.messages.map((m) => (
+              <tr key={m.id} data-testid="mailbox-item">
+                <Td>{dateTime.format(new Date(m.createdAt))}</Td>
+                <Td>{m.to}</Td>
+                <Td>
+                  <button type="button" className="email-link-button" onClick={() => setOpenId(m.id)}>
+                    {m.subject}
+                  </button>
+                </Td>
+                <Td>{EMAIL_KIND_LABELS[m.kind] ?? m.kind}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {pages > 1 && (
+          <div className="email-row">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Anterior
+            </Button>
+            <span className="muted">
+              Página {page} de {pages}
+            </span>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Próxima
+            </Button>
+          </div>
+        )}
+      </Card>
+      {message.data && (
+        <Card title={message.data.subject}>
+          <p className="muted">
+            De {message.data.from} para {message.data.to}
+            {message.data.replyTo ? ` (responder a ${message.data.replyTo})` : ''}
+          </p>
+          <EmailFrame html={message.data.html} width={600} title={message.data.subject} />
+          <details>
+            <summary>Versão em texto</summary>
+            <pre style={{ whiteSpace: 'pre-wrap' }}>{message.data.text}</pre>
+          </details>
+        </Card>
+      )}
+    </div>
+  )
+}
