@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
 import type { Db } from '../../platform/db'
-import type { JobContext } from '../../platform/jobs'
 import { sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
+import type { JobContext } from '../../platform/jobs'
 import {
   isMaskedUtmfyKey,
   type SimulateSaleResult,
