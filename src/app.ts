@@ -117,7 +117,10 @@ export async function createRuntime(
   registerSubscriptions(jobs, subscriptions)
   const defs = [purgeJob, ...modules.flatMap((m) => m.jobs ?? [])]
   for (const def of defs) jobs.register(def)
-  for (const def of defs) if (def.everyMs) await jobs.schedule(def.name, def.everyMs)
+  for (const def of defs) {
+    const every = typeof def.everyMs === 'function' ? def.everyMs(config) : def.everyMs
+    if (every) await jobs.schedule(def.name, every)
+  }
   const relay = new OutboxRelay(db, jobs, subscriptions, log, {
     listen: dbHandle.listen,
     pollMs: opts.relayPollMs,

@@ -57,6 +57,16 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   /** The worker's health and metrics port (several workers on one host: one each); 0 picks a free one. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /**
+   * Reconciliation with the gateway: every RECONCILE_EVERY_MS, up to RECONCILE_BATCH charges still PENDING
+   * RECONCILE_AFTER_MS after creation (and not expired) are asked again, oldest first, each backing off to at most
+   * RECONCILE_MAX_INTERVAL_MS between asks. A paid order then stays PENDING at most max interval + period after the
+   * gateway settled it (5 min by default) even when the postback never comes.
+   */
+  RECONCILE_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
+  RECONCILE_MAX_INTERVAL_MS: z.coerce.number().int().min(100).default(240_000),
+  RECONCILE_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */

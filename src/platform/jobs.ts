@@ -24,7 +24,7 @@ export interface JobDefinition<T = unknown, R = unknown> {
    * Run periodically (e.g. a sweeper): the runtime schedules it once at start with `JobQueue.schedule`. Runs once per
    * period across every process, with `{}` as data; the handler must be idempotent like any job.
    */
-  everyMs?: number
+  everyMs?: number | ((config: AppConfig) => number)
 }
 
 export interface EnqueueOptions {
