@@ -4,6 +4,7 @@
  * SHUTDOWN_DELAY_MS, in-flight requests finish, idle keep-alive connections are closed, and past the deadline the
  * remaining connections are cut and the exit is logged as forced.
  */
+import net from 'node:net'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Lifecycle } from './health'
 
@@ -17,6 +18,10 @@ export function registerDrain(app: FastifyInstance, lifecycle: Lifecycle) {
  * Runs the drain and resolves with whether it ended cleanly. `closeRest` (the runtime: relay, queue, database)
  * runs after the HTTP side, with whatever remains of the deadline.
  */
+/** Idle keep-alive connections are closed this long after the listener: a connection accepted a moment before has
+ * sent its request by then (and is served, with `connection: close`), so it is not cut as if it were idle. */
+const IDLE_GRACE_MS = 500
+
 export async function drain(
   app: FastifyInstance,
   opts: {
@@ -28,24 +33,30 @@ export async function drain(
   },
 ): Promise<{ forced: boolean }> {
   const started = Date.now()
-  opts.lifecycle.draining = true
-  if (opts.delayMs > 0) await new Promise((r) => setTimeout(r, opts.delayMs))
-  let forced = false
-  const closing = app.close()
   const remaining = () => Math.max(0, opts.deadlineMs - (Date.now() - started))
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), remaining())
-  })
-  if ((await Promise.race([closing.then(() => 'closed' as const), late])) === 'late') {
-    forced = true
+  opts.lifecycle.draining = true
+  if (opts.delayMs > 0) await sleep(Math.min(opts.delayMs, opts.deadlineMs))
+  const server = app.server
+  // net's close, not http's: http's would also destroy, as idle, connections accepted a moment ago whose request has
+  // not been read yet — a reset for a client that did nothing wrong. The callback comes once every connection ended.
+  const allClosed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()))
+  const idle = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS)
+  const timer = sleep(remaining()).then(() => 'late' as const)
+  const forced = (await Promise.race([allClosed.then(() => 'closed' as const), timer])) === 'late'
+  clearInterval(idle)
+  if (forced) {
     opts.log.warn({ deadlineMs: opts.deadlineMs }, 'shutdown deadline reached: cutting the remaining connections')
-    app.server.closeAllConnections()
+    server.closeAllConnections()
   }
-  clearTimeout(timer)
+  // Fastify's own close (its onClose hooks); its server is already closed.
+  await app.close()
   if (!(await opts.closeRest(remaining()))) {
-    forced = true
     opts.log.warn('shutdown deadline reached: running jobs left to the queue')
+    return { forced: true }
   }
   return { forced }
+}
+
+function sleep(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 }
