@@ -112,7 +112,8 @@ export class RateLimiter {
         return entry && entry.resetAt > now ? entry.count : 0
       }),
     )
-    return rules.some((rule, i) => counts[2 * i] + counts[2 * i + 1] * windows[i].previousWeight >= rule.max)
+    // The same test firstExceeded makes, for one more hit: would it go over the budget?
+    return rules.some((rule, i) => counts[2 * i] + 1 + counts[2 * i + 1] * windows[i].previousWeight > rule.max)
   }
 
   private bump(key: string, now: number, ttlMs: number): number {
