@@ -19,6 +19,7 @@ COPY migrations ./migrations
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 EXPOSE 3001
-HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3001/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The same image runs the worker with: node --enable-source-maps dist/server/worker.js
+# The api's readiness; the worker (same image, other command) is health-checked on its own port by compose.
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3001/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# The same image runs the worker with: node --enable-source-maps dist/server/worker.js (health on WORKER_HEALTH_PORT)
 CMD ["node", "--enable-source-maps", "dist/server/server.js"]

@@ -11,13 +11,17 @@ import pino from 'pino'
 import type { AppConfig } from './config'
 import { appModules } from './modules'
 import { findSessionState } from './modules/identity'
+import { orderPaid, orderPlaced } from './modules/ordering'
 import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
 import { type Db, type DbHandle, openDatabase } from './platform/db'
+import { registerDrain } from './platform/drain'
 import { registerErrorHandler } from './platform/errors'
+import { Lifecycle, registerHealthRoutes } from './platform/health'
 import { registerPriorityLanes } from './platform/http-priority'
 import { registerInputGuard } from './platform/input-guard'
 import type { JobQueue, Subscription } from './platform/jobs'
+import { Metrics } from './platform/metrics'
 import { migrate } from './platform/migrate'
 import { OutboxRelay, registerSubscriptions } from './platform/outbox-relay'
 import { PROJECT_ROOT } from './platform/paths'
@@ -49,7 +53,12 @@ export interface Runtime {
   db: Db
   jobs: JobQueue
   relay: OutboxRelay
+  metrics: Metrics
+  /** Flipped by the entry point on SIGTERM: readiness answers 503 and responses close their connection. */
+  lifecycle: Lifecycle
   close(): Promise<void>
+  /** Stops the relay and the queue (running jobs get `deadlineMs`), then the database; false if jobs were cut. */
+  stop(deadlineMs?: number): Promise<boolean>
 }
 
 export function createLogger(config: AppConfig): FastifyBaseLogger {
@@ -78,26 +87,56 @@ export async function createRuntime(
     relayPollMs?: number
     /** Extra modules beside the application's own (tests). */
     extraModules?: AppModule[]
+    /** The `process` label of this process's metrics. */
+    role?: 'api' | 'worker'
   } = {},
 ): Promise<Runtime> {
   const modules = [...appModules, ...(opts.extraModules ?? [])]
   const log = opts.log ?? createLogger(config)
-  const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const metrics = new Metrics({ process: opts.role ?? 'api' })
+  const dbHandle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DB_POOL_MAX,
+    acquireTimeoutMs: config.DB_POOL_ACQUIRE_TIMEOUT_MS,
+    observer: {
+      acquired: (ms) => metrics.poolWaitSeconds.observe(ms / 1000),
+      timedOut: () => metrics.poolTimeouts.inc(),
+    },
+  })
   const db = dbHandle.db
   if (opts.migrate ?? true) await migrate(db)
-  const jobs: JobQueue = config.useRedis ? new BullmqJobQueue(db, config, log) : new EmbeddedJobQueue(db, config, log)
+  const jobMetrics = {
+    jobFailed: (job: string) => metrics.jobFailures.inc({ job }),
+    deliveryFailed: (integration: string) => metrics.deliveryFailures.inc({ integration }),
+  }
+  const jobs: JobQueue = config.useRedis
+    ? new BullmqJobQueue(db, config, log, jobMetrics)
+    : new EmbeddedJobQueue(db, config, log, undefined, jobMetrics)
   const subscriptions: Subscription[] = modules.flatMap((m) => m.subscriptions ?? [])
   registerSubscriptions(jobs, subscriptions)
   const defs = [purgeJob, ...modules.flatMap((m) => m.jobs ?? [])]
   for (const def of defs) jobs.register(def)
-  for (const def of defs) if (def.everyMs) await jobs.schedule(def.name, def.everyMs)
+  for (const def of defs) {
+    const every = typeof def.everyMs === 'function' ? def.everyMs(config) : def.everyMs
+    if (every) await jobs.schedule(def.name, every)
+  }
   const relay = new OutboxRelay(db, jobs, subscriptions, log, {
     listen: dbHandle.listen,
     pollMs: opts.relayPollMs,
+    onRelayed: (events) => metrics.countRelayed(events, { placed: orderPlaced.name, paid: orderPaid.name }),
   })
+  metrics.watch({ db, jobs, pool: () => dbHandle.poolStats() })
   const runsHandlers = opts.workers ?? config.runWorkers
   if (runsHandlers) await jobs.startWorkers()
   if (opts.relay ?? runsHandlers) await relay.start()
+  // Order matters: nothing may touch the database once it closes (the relay, then the queue and its jobs).
+  const stop = async (deadlineMs?: number) => {
+    await relay.stop()
+    const finished = await jobs.close(deadlineMs)
+    await dbHandle.close()
+    return finished
+  }
   return {
     config,
     log,
@@ -105,12 +144,10 @@ export async function createRuntime(
     db,
     jobs,
     relay,
-    // Order matters: nothing may touch the database once it closes (the relay, then the queue and its jobs).
-    async close() {
-      await relay.stop()
-      await jobs.close()
-      await dbHandle.close()
-    },
+    metrics,
+    lifecycle: new Lifecycle(),
+    stop,
+    close: async () => void (await stop()),
   }
 }
 
@@ -124,6 +161,11 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     // limits, the buyer IP sent to the gateway) must stay the socket's address.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    // A request arriving on a kept-alive connection while the server closes is still served (with `connection:
+    // close`): the drain owns the 503 (readiness), not the requests already on their way.
+    return503OnClosing: false,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -132,6 +174,8 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
   app.decorate('jobs', runtime.jobs)
   app.decorate('relay', runtime.relay)
   registerErrorHandler(app)
+  registerDrain(app, runtime.lifecycle)
+  runtime.metrics.instrument(app)
   registerPriorityLanes(app)
   await registerPublicConfigCache(app, runtime.dbHandle)
   registerSecurityHeaders(app)
@@ -146,6 +190,8 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
   let rateLimitRedis: Redis | undefined
   if (config.useRedis) {
     rateLimitRedis = new Redis(config.REDIS_URL!, { maxRetriesPerRequest: 1 })
+    // Redis going away is reported by readiness; the client reconnects on its own.
+    rateLimitRedis.on('error', (err) => runtime.log.warn({ err: err.message }, 'redis connection error'))
     app.addHook('onClose', async () => void (await rateLimitRedis?.quit().catch(() => undefined)))
   }
   app.decorate('rateLimiter', new RateLimiter(rateLimitRedis, `${config.QUEUE_PREFIX}:rl`))
@@ -158,6 +204,14 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     lookupUser: (id) => findSessionState(runtime.db, id),
   })
 
+  registerHealthRoutes(app, {
+    db: runtime.db,
+    redis: rateLimitRedis,
+    lifecycle: runtime.lifecycle,
+    metrics: runtime.metrics,
+    metricsToken: config.METRICS_TOKEN,
+    metricsOpen: config.NODE_ENV !== 'production',
+  })
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await runtime.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute()
     return { status: 'ok', database: runtime.dbHandle.kind, queue: config.useRedis ? 'bullmq' : 'embedded' }

@@ -41,6 +41,32 @@ const envSchema = z.object({
    * and is taken again. Longer than any outside call's timeout (10 s), shorter than a delivery job's retry schedule.
    */
   DELIVERY_CLAIM_STALE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Connections per process to PostgreSQL; api replicas × this must stay under the server's max_connections. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** A query that cannot get a connection this fast fails, and its request is answered 503 instead of waiting. */
+  DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  /** A request (headers and body) must arrive within this; protects the server from slow clients. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Idle keep-alive connections stay this long: longer than the proxy's own idle timeout (nginx: 60 s). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+  /** On SIGTERM, readiness turns 503 for this long before the listener closes, so a load balancer notices. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** On SIGTERM, in-flight requests and running jobs get this long to finish; past it the exit is forced (logged). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).default(20_000),
+  /** Bearer token for /metrics; in production /metrics is not served without it. */
+  METRICS_TOKEN: optionalString,
+  /** The worker's health and metrics port (several workers on one host: one each); 0 picks a free one. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /**
+   * Reconciliation with the gateway: every RECONCILE_EVERY_MS, up to RECONCILE_BATCH charges still PENDING
+   * RECONCILE_AFTER_MS after creation (and not expired) are asked again, oldest first, each backing off to at most
+   * RECONCILE_MAX_INTERVAL_MS between asks. A paid order then stays PENDING at most max interval + period after the
+   * gateway settled it (5 min by default) even when the postback never comes.
+   */
+  RECONCILE_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
+  RECONCILE_MAX_INTERVAL_MS: z.coerce.number().int().min(100).default(240_000),
+  RECONCILE_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */

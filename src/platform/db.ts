@@ -56,7 +56,19 @@ export interface DbHandle {
    * Best effort: after a lost connection it reconnects and calls `onNotify` once, as something may have been missed.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  /** The pool's connections now: total, idle, and requests waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
+}
+
+/** No connection could be had within DB_POOL_ACQUIRE_TIMEOUT_MS: the request is answered 503, never left waiting. */
+export class DbBusyError extends Error {
+  readonly statusCode = 503
+}
+
+export interface PoolObserver {
+  acquired(waitMs: number): void
+  timedOut(): void
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/
@@ -65,16 +77,46 @@ export async function openDatabase(opts: {
   databaseUrl?: string
   dataDir: string
   poolMax?: number
+  /** How long a query may wait for a pooled connection (also bounds opening one); unbounded when unset. */
+  acquireTimeoutMs?: number
+  observer?: PoolObserver
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: opts.acquireTimeoutMs ?? 0,
+    })
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.warn(`postgres idle connection error: ${err.message}`))
-    const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) })
+    const observer = opts.observer
+    const db = new Kysely<PlatformTables>({
+      dialect: new PostgresDialect({
+        pool: {
+          async connect() {
+            const started = performance.now()
+            try {
+              const client = await pool.connect()
+              observer?.acquired(performance.now() - started)
+              return client
+            } catch (err) {
+              // pg-pool's own words for a wait that ran out (a full pool, or a server that does not answer).
+              if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) {
+                observer?.timedOut()
+                throw new DbBusyError(err.message)
+              }
+              throw err
+            }
+          },
+          end: () => pool.end(),
+        },
+      }),
+    })
     const listeners = new Set<PgListener>()
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onNotify) {
         const listener = new PgListener(opts.databaseUrl!, channel, onNotify)
         listeners.add(listener)
@@ -127,6 +169,7 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onNotify) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
       const fns = channels.get(channel) ?? new Set()

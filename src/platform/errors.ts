@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { DbBusyError } from './db'
 
 /** An expected failure with the status and Portuguese message the client shows. */
 export class AppError extends Error {
@@ -32,11 +33,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (body.statusCode >= 500) request.log.error({ err }, 'request failed')
     else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request rejected')
     if (err.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60')
+    if (body.statusCode === 503) reply.header('retry-after', '1')
     return reply.status(body.statusCode).send(body)
   })
 }
 
+export const BUSY_MESSAGE = 'Serviço ocupado no momento. Tente novamente em instantes.'
+
 function toErrorBody(err: FastifyError): ErrorBody {
+  if (err instanceof DbBusyError) return { statusCode: 503, message: BUSY_MESSAGE }
   if (err instanceof AppError) return { statusCode: err.statusCode, message: err.message, errors: err.errors }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors: Record<string, string> = {}

@@ -8,6 +8,8 @@ export interface JobContext {
   db: Db
   config: AppConfig
   log: FastifyBaseLogger
+  /** Counts failures of outside calls (integration label); absent where no metrics are kept. */
+  metrics?: Pick<JobMetrics, 'deliveryFailed'>
   jobs: JobQueue
   jobId: string
   attempt: number
@@ -22,7 +24,7 @@ export interface JobDefinition<T = unknown, R = unknown> {
    * Run periodically (e.g. a sweeper): the runtime schedules it once at start with `JobQueue.schedule`. Runs once per
    * period across every process, with `{}` as data; the handler must be idempotent like any job.
    */
-  everyMs?: number
+  everyMs?: number | ((config: AppConfig) => number)
 }
 
 export interface EnqueueOptions {
@@ -55,7 +57,43 @@ export interface JobQueue {
   wake?(): void
   startWorkers(): Promise<void>
   failed(limit?: number): Promise<FailedJob[]>
-  close(): Promise<void>
+  /** Depth and the oldest ready job's age per queue, for the metrics and the worker's health. */
+  stats(): Promise<QueueStats[]>
+  /**
+   * Stops taking jobs and waits for the running ones up to `deadlineMs`; past it, running jobs are left to the
+   * queue's stall detection (another worker takes them again). True when every running job finished in time.
+   */
+  close(deadlineMs?: number): Promise<boolean>
+}
+
+/** What a queue reports to the process's metrics. */
+export interface JobMetrics {
+  jobFailed(job: string): void
+  deliveryFailed(integration: string): void
+}
+
+/** Resolves true when `work` ends within `ms`, false (leaving it running) when the time runs out first. */
+export async function within(work: Promise<unknown>, ms: number | undefined): Promise<boolean> {
+  if (ms === undefined) return work.then(() => true)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  try {
+    return await Promise.race([work.then(() => true), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export interface QueueStats {
+  queue: string
+  waiting: number
+  active: number
+  delayed: number
+  failed: number
+  /** How long the oldest job ready to run has waited to be taken; 0 when none waits. */
+  oldestWaitingAgeMs: number
 }
 
 /** Thrown by a handler when retrying cannot help; the job fails at once. */

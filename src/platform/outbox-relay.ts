@@ -18,6 +18,8 @@ export interface RelayOptions {
   listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>
   pollMs?: number
   gatherMs?: number
+  /** Called with the event names of each committed relay pass (metrics count orders placed and paid from it). */
+  onRelayed?: (events: string[]) => void
 }
 
 /**
@@ -88,7 +90,7 @@ export class OutboxRelay {
   private async relayBatch(): Promise<number> {
     let total = 0
     for (;;) {
-      const n = await this.db.transaction().execute(async (trx) => {
+      const relayed = await this.db.transaction().execute(async (trx) => {
         const rows = await trx
           .selectFrom('outbox')
           .select(['id', 'event', 'payload'])
@@ -130,10 +132,12 @@ export class OutboxRelay {
             )
             .execute()
         }
-        return rows.length
+        return rows
       })
+      const n = relayed.length
       // The jobs are committed now: an in-process queue can start them without waiting for its poll.
       if (n > 0) this.jobs.wake?.()
+      if (n > 0) this.opts.onRelayed?.(relayed.map((r) => r.event))
       total += n
       if (n < 100) return total
     }

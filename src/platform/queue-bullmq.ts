@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
 import type { AppConfig } from '../config'
 import type { Db } from './db'
-import type { EnqueueOptions, FailedJob, JobDefinition, JobQueue } from './jobs'
-import { JobTimeoutError } from './jobs'
+import type { EnqueueOptions, FailedJob, JobDefinition, JobMetrics, JobQueue, QueueStats } from './jobs'
+import { JobTimeoutError, within } from './jobs'
 
 const QUEUE_NAME = 'jobs'
 
@@ -41,6 +41,7 @@ export class BullmqJobQueue implements JobQueue {
     private db: Db,
     private config: AppConfig,
     private log: FastifyBaseLogger,
+    private metrics?: JobMetrics,
   ) {
     this.queue = new Queue(QUEUE_NAME, { connection: this.connect(), prefix: config.QUEUE_PREFIX })
     // Every caller waiting for a job's result listens on the queue: many at once is normal here.
@@ -164,6 +165,7 @@ export class BullmqJobQueue implements JobQueue {
           jobs: this,
           jobId: job.id ?? '',
           attempt: job.attemptsMade + 1,
+          metrics: this.metrics,
         })
       },
       {
@@ -174,7 +176,10 @@ export class BullmqJobQueue implements JobQueue {
         stalledInterval: STALLED_CHECK_MS,
       },
     )
-    this.worker.on('failed', (job, err) => this.log.warn({ err, job: job?.name, jobId: job?.id }, 'job failed'))
+    this.worker.on('failed', (job, err) => {
+      this.log.warn({ err, job: job?.name, jobId: job?.id }, 'job failed')
+      this.metrics?.jobFailed(job?.name ?? 'unknown')
+    })
     await this.worker.waitUntilReady()
   }
 
@@ -189,11 +194,38 @@ export class BullmqJobQueue implements JobQueue {
     }))
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close()
+  async stats(): Promise<QueueStats[]> {
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed')
+    // The wait list's far end is the next job a worker takes: the oldest one ready.
+    const [oldest] = await this.queue.getJobs(['wait'], -1, -1)
+    const readySince = oldest ? oldest.timestamp + (oldest.delay ?? 0) : undefined
+    return [
+      {
+        queue: QUEUE_NAME,
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        active: counts.active ?? 0,
+        delayed: counts.delayed ?? 0,
+        failed: counts.failed ?? 0,
+        oldestWaitingAgeMs: readySince ? Math.max(0, Date.now() - readySince) : 0,
+      },
+    ]
+  }
+
+  /**
+   * Stops taking jobs and waits for the running ones up to `deadlineMs`. Past it the caller may exit with jobs running.
+   */
+  async close(deadlineMs?: number): Promise<boolean> {
+    let finished = true
+    if (this.worker) {
+      const worker = this.worker
+      // Past the deadline the running jobs are abandoned to the process's exit: their locks run out and the stall
+      // check hands them to a live worker (JOB_LOCK_MS), so nothing is lost, only run again.
+      finished = await within(worker.close(), deadlineMs)
+    }
     clearTimeout(this.eventsIdle)
     await this.closeEvents()
     await this.queue.close()
     await Promise.all(this.connections.map((c) => c.quit().catch(() => undefined)))
+    return finished
   }
 }

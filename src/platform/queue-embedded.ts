@@ -7,8 +7,11 @@ import {
   type EnqueueOptions,
   type FailedJob,
   type JobDefinition,
+  type JobMetrics,
   type JobQueue,
   JobTimeoutError,
+  type QueueStats,
+  within,
 } from './jobs'
 
 interface Waiter {
@@ -40,6 +43,7 @@ export class EmbeddedJobQueue implements JobQueue {
     private config: AppConfig,
     private log: FastifyBaseLogger,
     private pollMs = 100,
+    private metrics?: JobMetrics,
   ) {}
 
   private get concurrency() {
@@ -189,6 +193,7 @@ export class EmbeddedJobQueue implements JobQueue {
         jobs: this,
         jobId: job.id,
         attempt: job.attempts,
+        metrics: this.metrics,
       })
       await this.db
         .updateTable('jobs')
@@ -202,6 +207,7 @@ export class EmbeddedJobQueue implements JobQueue {
       const permanent = err.name === 'UnrecoverableError'
       const final = permanent || job.attempts >= job.max_attempts
       log.warn({ err, final }, 'job failed')
+      this.metrics?.jobFailed(job.name)
       await this.db
         .updateTable('jobs')
         .set({
@@ -237,14 +243,42 @@ export class EmbeddedJobQueue implements JobQueue {
     }))
   }
 
-  /** Stops claiming, then waits for the poll and the jobs in flight: call it before the database closes. */
-  async close(): Promise<void> {
+  async stats(): Promise<QueueStats[]> {
+    const res = await sql<{ status: string; n: number; oldest: Date | null; delayed: number }>`
+      select status, count(*)::int as n, count(*) filter (where run_at > now())::int as delayed,
+             min(run_at) filter (where run_at <= now()) as oldest
+        from jobs where status in ('waiting', 'active', 'failed') group by status`.execute(this.db)
+    const of = (status: string) => res.rows.find((r) => r.status === status)
+    const waiting = of('waiting')
+    return [
+      {
+        queue: 'jobs',
+        waiting: (waiting?.n ?? 0) - (waiting?.delayed ?? 0),
+        active: of('active')?.n ?? 0,
+        delayed: waiting?.delayed ?? 0,
+        failed: of('failed')?.n ?? 0,
+        oldestWaitingAgeMs: waiting?.oldest ? Math.max(0, Date.now() - waiting.oldest.getTime()) : 0,
+      },
+    ]
+  }
+
+  /**
+   * Stops claiming, then waits for the poll and the jobs in flight (up to `deadlineMs`): call it before the database
+   * closes. A job still running past the deadline stays 'active' and runs again on the next start.
+   */
+  async close(deadlineMs?: number): Promise<boolean> {
     this.stopping = true
     if (this.timer) clearTimeout(this.timer)
     for (const t of this.scheduleTimers.splice(0)) clearInterval(t)
-    await this.ticking
-    await this.idle
+    const finished = await within(
+      (async () => {
+        await this.ticking
+        await this.idle
+      })(),
+      deadlineMs,
+    )
     for (const w of this.waiters.values()) w.reject(new Error('queue closed'))
     this.waiters.clear()
+    return finished
   }
 }

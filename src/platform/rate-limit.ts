@@ -85,6 +85,37 @@ export class RateLimiter {
     return -1
   }
 
+  /**
+   * Whether any rule has already used its budget, counting nothing: with `firstExceeded` afterwards for the requests
+   * that should count (a login counts its failures only, not the owner's successes).
+   */
+  async anyExhausted(rules: RateRule[]): Promise<boolean> {
+    const now = Date.now()
+    const windows = rules.map((rule) => {
+      const window = Math.floor(now / rule.windowMs)
+      return {
+        keys: [`${this.prefix}:${rule.key}:${window}`, `${this.prefix}:${rule.key}:${window - 1}`],
+        previousWeight: 1 - (now - window * rule.windowMs) / rule.windowMs,
+      }
+    })
+    let counts: number[] | undefined
+    if (this.redis) {
+      try {
+        counts = (await this.redis.mget(windows.flatMap((w) => w.keys))).map((v) => Number(v ?? 0))
+      } catch {
+        // Redis unreachable: this process's counters, as firstExceeded does.
+      }
+    }
+    counts ??= windows.flatMap((w) =>
+      w.keys.map((k) => {
+        const entry = this.memory.get(k)
+        return entry && entry.resetAt > now ? entry.count : 0
+      }),
+    )
+    // The same test firstExceeded makes, for one more hit: would it go over the budget?
+    return rules.some((rule, i) => counts[2 * i] + 1 + counts[2 * i + 1] * windows[i].previousWeight > rule.max)
+  }
+
   private bump(key: string, now: number, ttlMs: number): number {
     const entry = this.memory.get(key)
     if (!entry || entry.resetAt <= now) {

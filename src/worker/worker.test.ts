@@ -27,7 +27,14 @@ it('runs the api and the worker as two processes over PostgreSQL and Redis', asy
 
   const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: 'test', APP_SECRET: config.APP_SECRET, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      APP_SECRET: config.APP_SECRET,
+      LOG_LEVEL: 'warn',
+      WORKER_HEALTH_PORT: '0',
+    },
     stdio: 'inherit',
   })
   cleanup.push(async () => {

@@ -11,6 +11,7 @@ import {
   userSchema,
 } from '../../shared/identity'
 import { isUuid } from '../stores'
+import { issueDeviceCookie, trustedDevice } from './device-cookie'
 import * as repo from './repository'
 import * as service from './service'
 import { type StoreFiguresSource, userDetails } from './user-details'
@@ -55,12 +56,24 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
 
   app.post(
     '/auth/login',
-    {
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: authAnswer } },
-      preHandler: [limited, emailLimited],
-    },
-    async (request) => {
-      const user = await service.authenticate(app.db, request.body.email, request.body.password)
+    { schema: { tags: ['auth'], body: loginSchema, response: { 200: authAnswer } } },
+    async (request, reply) => {
+      // Failures only count (device-cookie.ts): a device that logged in to this account before has a budget of its
+      // own; any other device shares the e-mail's budget and its address's.
+      const email = emailOf(request).trim()
+      const device = trustedDevice(request, config.APP_SECRET, email)
+      const rules = device
+        ? [{ key: `login-fail-device|${device}`, max: config.RATE_LIMIT_AUTH_MAX, windowMs: 60_000 }]
+        : [
+            { key: `login-fail-ip|${request.ip}`, max: config.RATE_LIMIT_AUTH_MAX * 6, windowMs: 60_000 },
+            { key: `login-fail-email|${email}`, max: config.RATE_LIMIT_AUTH_MAX, windowMs: 60_000 },
+          ]
+      if (await app.rateLimiter.anyExhausted(rules)) throw new AppError(429, device ? TOO_MANY : TOO_MANY_FOR_EMAIL)
+      const user = await service.authenticate(app.db, request.body.email, request.body.password).catch(async (err) => {
+        if (err instanceof AppError && err.statusCode === 401) await app.rateLimiter.firstExceeded(rules)
+        throw err
+      })
+      issueDeviceCookie(reply, config.APP_SECRET, email, config.publicUrl.startsWith('https:'))
       return { user: repo.toUserDto(user), token: app.signToken(user) }
     },
   )

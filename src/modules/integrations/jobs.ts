@@ -13,7 +13,7 @@ export const UTMFY_SWEEP_JOB = 'integrations.utmfy-sweep'
 
 const deliver = (ctx: JobContext, orderId: string, status: UtmfyStatus, at?: Date) =>
   deliverOrderStatus(
-    { db: ctx.db, config: ctx.config, log: ctx.log },
+    { db: ctx.db, config: ctx.config, log: ctx.log, metrics: ctx.metrics },
     { orderId, status, at, lastAttempt: ctx.attempt >= DELIVERY_JOB_ATTEMPTS },
   )
 

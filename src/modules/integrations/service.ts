@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
 import { sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
+import type { JobContext } from '../../platform/jobs'
 import {
   isMaskedUtmfyKey,
   type SimulateSaleResult,
@@ -25,6 +26,8 @@ export type IntegrationsDeps = {
   db: Db
   config: AppConfig
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** Counts failed calls for the metrics (the worker passes its own). */
+  metrics?: JobContext['metrics']
   /** Tests and the fake server swap the transport; production builds one from UTMFY_API_URL. */
   utmify?: UtmifyClient
 }
@@ -170,6 +173,7 @@ async function send(
       http_status: e.httpStatus,
       error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
     })
+    deps.metrics?.deliveryFailed('utmify')
     deps.log.warn(
       { deliveryId: row.id, orderId: row.order_id, status: row.status, httpStatus: e.httpStatus },
       'utmify delivery failed',

@@ -67,6 +67,8 @@ it('loses no acknowledged order, answers every retried intent with its one order
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     PASSWORD_HASH_COST: '4',
+    // Each worker process picks a free health port: test files run side by side.
+    WORKER_HEALTH_PORT: '0',
     RATE_LIMIT_AUTH_MAX: '1000',
     RATE_LIMIT_ORDER_MAX: '100000',
     JOB_BACKOFF_MS: '50',

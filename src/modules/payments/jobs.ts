@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../platform/jobs'
 import { HEALTH_JOB, type HealthJobData, runHealthJob } from './config-service'
 import { gatewayFor } from './gateway'
+import { RECONCILE_JOB, reconcile } from './reconcile'
 import { CREATE_JOB, EXPIRE_JOB, executeCreate, SYNC_JOB } from './service'
 import { expireTransaction, syncTransaction } from './status'
 
@@ -28,6 +29,12 @@ export const paymentJobs: JobDefinition[] = [
   {
     name: SYNC_JOB,
     handler: (data, ctx) => syncTransaction(ctx, (data as TransactionJob).transactionId),
+  },
+  {
+    name: RECONCILE_JOB,
+    attempts: 1,
+    everyMs: (config) => config.RECONCILE_EVERY_MS,
+    handler: (_data, ctx) => reconcile(ctx),
   },
   {
     name: EXPIRE_JOB,

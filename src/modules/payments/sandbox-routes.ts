@@ -56,6 +56,8 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
       schema: {
         tags: TAGS,
         params: z.object({ id: z.string(), action: z.enum(SANDBOX_ACTIONS) }),
+        // ?postback=0 changes the charge without telling anyone: a lost postback, for reconciliation to find.
+        querystring: z.object({ postback: z.enum(['0', '1']).optional() }),
         response: {
           200: z.object({
             data: z.record(z.string(), z.unknown()),
@@ -68,7 +70,10 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const result = await applySandboxAction(fastify.db, request.params.id, request.params.action)
       if (!result.ok) return reply.status(result.status).send({ statusCode: result.status, message: result.message })
-      const postback = await deliverPostback(fastify, result.transaction)
+      const postback =
+        request.query.postback === '0'
+          ? { delivered: false, statusCode: null }
+          : await deliverPostback(fastify, result.transaction)
       return { data: result.transaction, postback }
     },
   )

@@ -68,6 +68,9 @@ export interface PaymentsTables {
     paid_at: Nullable<Date>
     /** REFUNDED by a card chargeback rather than a refund (gateway-client.ts `chargedBack`). */
     charged_back: Generated<boolean>
+    /** Reconciliation: how often the gateway was asked about this PENDING charge, and not before when again. */
+    reconcile_attempts: Generated<number>
+    reconcile_after: Nullable<Date>
     created_at: Generated<Date>
     updated_at: Timestamp
   }

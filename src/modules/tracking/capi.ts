@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
 import { sweepJobId } from '../../platform/delivery-claim'
+import type { JobContext } from '../../platform/jobs'
 import { initiateCheckoutEventId, type PixelDelivery, purchaseEventId, type ServerEvent } from '../../shared/pixel'
 import { type OrderSnapshot, orderingService } from '../ordering'
 import { type CapiEvent, type GraphClient, GraphError, graphClient } from './graph-client'
@@ -19,6 +20,8 @@ export type TrackingDeps = {
   db: Db
   config: AppConfig
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** Counts failed calls for the metrics (the worker passes its own). */
+  metrics?: JobContext['metrics']
   /** Tests swap the transport; production builds one from FACEBOOK_GRAPH_URL and FACEBOOK_GRAPH_VERSION. */
   graph?: GraphClient
 }
@@ -152,6 +155,7 @@ export async function sendOrderEvent(
       http_status: e.httpStatus,
       error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
     })
+    deps.metrics?.deliveryFailed('conversions_api')
     deps.log.warn(
       { deliveryId: row.id, orderId: order.id, event: input.eventName, httpStatus: e.httpStatus },
       'conversions api delivery failed',

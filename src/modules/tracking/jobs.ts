@@ -23,7 +23,7 @@ async function storesWithServerEvents(events: { storeId: string }[], db: Db): Pr
 
 const send = (ctx: JobContext, orderId: string, eventName: ServerEvent, productId: string) =>
   sendOrderEvent(
-    { db: ctx.db, config: ctx.config, log: ctx.log },
+    { db: ctx.db, config: ctx.config, log: ctx.log, metrics: ctx.metrics },
     { orderId, eventName, productId, lastAttempt: ctx.attempt >= ATTEMPTS },
   )
 
