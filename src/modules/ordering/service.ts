@@ -8,6 +8,7 @@ import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
 import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from './events'
+import { hasRefunds } from './refunds.repository'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 
@@ -31,7 +32,7 @@ export function orderFacts(
   }
 }
 
-async function factsOf(trx: Trx, row: OrderRow) {
+export async function factsOf(trx: Trx, row: OrderRow) {
   const items = await repo.findItems(trx, [row.id])
   return {
     orderId: row.id,
@@ -107,19 +108,29 @@ export async function markPaid(trx: Trx, orderId: string, transactionId?: string
 
 /**
  * A paid order whose payment was refunded or charged back → REFUNDED once, with `order.refunded`. A chargeback keeps
- * the same status (the money is gone either way) and is flagged, so the merchant and UTMify can tell it apart.
+ * the same status (the money is gone either way) and is flagged, so the merchant and UTMify can tell it apart. A
+ * refund of an order with a refund history is left to the refund path (refund-order.ts: each gateway refund is
+ * announced on its own, payment.refunded); this covers a gateway that reports only the status.
  */
 async function markRefunded(trx: Trx, orderId: string, transactionId: string, chargeback: boolean) {
   const row = await repo.lockOrder(trx, orderId)
   if (!row || !PAID_STATUSES.includes(row.status)) return
+  if (!chargeback && (await hasRefunds(trx, orderId))) return
   const refundedAt = new Date()
-  await repo.updateOrder(trx, orderId, { status: 'REFUNDED', charged_back: chargeback })
+  await repo.updateOrder(trx, orderId, {
+    status: 'REFUNDED',
+    charged_back: chargeback,
+    refunded_cents: row.total_cents,
+  })
   await publish(trx, orderRefunded, {
     ...(await factsOf(trx, row)),
     transactionId,
     refundedAt: refundedAt.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     chargeback,
+    amountCents: row.total_cents - row.refunded_cents,
+    partial: false,
+    refundedTotalCents: row.total_cents,
   })
 }
 
@@ -231,18 +242,21 @@ export async function orderStatus(
   if (!opts.withAccess) return response
   // reviews: a paid order's buyer may leave a verified-purchase review through this signed token.
   if (PAID_STATUSES.includes(row.status)) response.order.reviewToken = signReviewToken(appSecret, row.id)
+  // A refunded line's digital access stops (refund-order.ts); a REFUNDED order is no longer paid at all.
   if (row.product_type === 'DIGITAL' && PAID_STATUSES.includes(row.status)) {
     const [item] = await repo.findItems(db, [row.id])
-    const { token, expiresAt } = signDownloadToken(appSecret, row.id)
-    response.order.digitalAccess = {
-      productName: item?.name ?? 'Produto digital',
-      url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}`,
-      expiresAt: expiresAt.toISOString(),
+    if (!item?.refunded_at) {
+      const { token, expiresAt } = signDownloadToken(appSecret, row.id)
+      response.order.digitalAccess = {
+        productName: item?.name ?? 'Produto digital',
+        url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}`,
+        expiresAt: expiresAt.toISOString(),
+      }
     }
   }
   // marketing: a digital product added as an order bump is delivered with the order once it is paid.
   if (PAID_STATUSES.includes(row.status)) {
-    const bumpItems = (await repo.findItems(db, [row.id])).filter((i) => i.bump_id)
+    const bumpItems = (await repo.findItems(db, [row.id])).filter((i) => i.bump_id && !i.refunded_at)
     const products = bumpItems.length
       ? await catalogService.findProducts(
           db,
@@ -273,7 +287,7 @@ export async function digitalFileUrl(db: DbOrTrx, orderId: string, itemId?: stri
   if (itemId === undefined && row.product_type !== 'DIGITAL') return undefined
   const items = await repo.findItems(db, [row.id])
   const item = itemId === undefined ? items[0] : items.find((i) => i.id === itemId && i.bump_id)
-  if (!item) return undefined
+  if (!item || item.refunded_at) return undefined
   const product = await catalogService.findProduct(db, row.store_id, item.product_id)
   const url = product?.digitalFileUrl
   return url && /^https?:\/\//i.test(url) ? url : undefined
