@@ -41,6 +41,21 @@ const envSchema = z.object({
    * and is taken again. Longer than any outside call's timeout (10 s), shorter than a delivery job's retry schedule.
    */
   DELIVERY_CLAIM_STALE_MS: z.coerce.number().int().min(1).default(30_000),
+  /**
+   * Merchant webhooks: the waits before each retry of a failed delivery (ms, comma list). The default — 5 s, 5 min,
+   * 30 min, 2 h, 5 h, 10 h, 10 h — keeps trying for about 27 h, as the Standard Webhooks guidance suggests.
+   */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'lista de milissegundos separados por vírgula')
+    .default('5000,300000,1800000,7200000,18000000,36000000,36000000')
+    .transform((v) => v.split(',').map(Number)),
+  /** An endpoint whose deliveries fail for this long (3 days by default) is disabled, with a notice to the merchant. */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3 * 86_400_000),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */

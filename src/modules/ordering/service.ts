@@ -2,11 +2,12 @@
 import type { Db, DbOrTrx, Trx } from '../../platform/db'
 import { publish } from '../../platform/events'
 import { toReais } from '../../shared/money'
-import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES } from '../../shared/ordering'
+import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES, type StoreOrder } from '../../shared/ordering'
 import { type CatalogProduct, catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
+import { toStoreOrderDto } from './dto'
 import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from './events'
 import { hasRefunds } from './refunds.repository'
 import type { OrderRow } from './repository'
@@ -310,4 +311,12 @@ export async function storeFigures(db: Db, storeIds: string[]) {
     result.set(t.store_id, { totalOrders: Number(t.orders), totalRevenue: toReais(Number(t.cents)), recentOrders: [] })
   for (const r of recent) result.get(r.store_id)?.recentOrders.push({ createdAt: r.created_at.toISOString() })
   return result
+}
+
+/** One order in the store view (spec 000 §3, as the orders page shows it), e.g. the data of a merchant webhook. */
+export async function storeOrder(db: DbOrTrx, orderId: string): Promise<StoreOrder | undefined> {
+  if (!isUuid(orderId)) return undefined
+  const row = await repo.findOrder(db, orderId)
+  if (!row) return undefined
+  return toStoreOrderDto(row, await repo.findItems(db, [row.id]))
 }
