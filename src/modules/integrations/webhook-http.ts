@@ -90,14 +90,14 @@ export class UnsafeAddressError extends Error {}
  * A socket `lookup` that resolves the name and refuses it when any of its addresses is private, so the address
  * connected to is the one checked. `resolve` is the system resolver outside tests.
  */
-export function safeLookup(resolve: Resolve = systemResolve): LookupFunction {
+export function safeLookup(resolve: Resolve = systemResolve, refusePrivate = true): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (all) => {
         const wanted =
           options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all
         if (wanted.length === 0) return callback(new UnsafeAddressError(WEBHOOK_MESSAGES.unresolvable), '', 4)
-        if (wanted.some((a) => isPrivateAddress(a.address)))
+        if (refusePrivate && wanted.some((a) => isPrivateAddress(a.address)))
           return callback(new UnsafeAddressError(WEBHOOK_MESSAGES.privateAddress), '', 4)
         if (options.all) return (callback as (e: null, a: typeof wanted) => void)(null, wanted)
         callback(null, wanted[0]!.address, wanted[0]!.family)
@@ -189,7 +189,7 @@ export function postWebhook(
           'user-agent': 'Checkout-Webhooks/1.0',
         },
         agent: false,
-        ...(opts.production ? { lookup: safeLookup(opts.resolve) } : {}),
+        ...(opts.production || opts.resolve ? { lookup: safeLookup(opts.resolve, opts.production) } : {}),
       },
       (res) => {
         const chunks: Buffer[] = []
