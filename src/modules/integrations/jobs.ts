@@ -3,7 +3,7 @@ import { DELIVERY_JOB_ATTEMPTS, DELIVERY_SWEEP_EVERY_MS } from '../../platform/d
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import type { UtmfyStatus } from '../../shared/integrations'
-import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering/events'
 import * as repo from './repository'
 import { deliverOrderStatus, staleDeliveries } from './service'
 

@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
-import { paymentRefunded, paymentStatusChanged } from '../payments'
+import { paymentRefunded, paymentStatusChanged } from '../payments/events'
 import { applyGatewayRefund } from './refund-order'
 import { applyPaymentEvent } from './service'
 import { SWEEP_EVERY_MS, SWEEP_JOB, sweepJob } from './sweeper'

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db'
 import { DELIVERY_JOB_ATTEMPTS, DELIVERY_SWEEP_EVERY_MS } from '../../platform/delivery-claim'
 import { type JobContext, type JobDefinition, subscribe } from '../../platform/jobs'
 import type { ServerEvent } from '../../shared/pixel'
-import { orderPaid, orderPlaced } from '../ordering'
+import { orderPaid, orderPlaced } from '../ordering/events'
 import { sendOrderEvent, staleDeliveries } from './capi'
 import * as repo from './repository'
 
