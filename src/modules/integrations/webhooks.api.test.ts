@@ -155,6 +155,32 @@ describe('merchant webhooks', () => {
     expect(await log(s, hook.id)).toHaveLength(0)
   })
 
+  it('disables an endpoint whose deliveries have failed for 3 days, with a notice', async () => {
+    const s = await shop()
+    const hook = await register(s, ['order.placed'])
+    await t.runtime.db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: new Date(Date.now() - 3 * 86_400_000 - 60_000) })
+      .where('id', '=', hook.id)
+      .execute()
+    receiver.answers.push(500)
+    await post('/api/checkout/create-order', physicalOrder(s))
+    await waitFor(async () => (await log(s, hook.id))[0]?.state === 'FAILED')
+    expect(receiver.received).toHaveLength(1)
+    const [listed] = (await t.app.inject({ url: hooksUrl(s), headers: s.owner.headers })).json()
+    expect(listed).toMatchObject({ active: false, disabledReason: WEBHOOK_MESSAGES.disabledAfterFailures })
+    // Turned on again by the merchant, it hears the next events.
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `${hooksUrl(s)}/${hook.id}`,
+      headers: s.owner.headers,
+      payload: { active: true },
+    })
+    expect(on.json()).toMatchObject({ active: true, disabledReason: null })
+    await post('/api/checkout/create-order', physicalOrder(s))
+    await waitFor(() => receiver.received.length === 2)
+  })
+
   it('refuses bad endpoints and another merchant’s endpoint', async () => {
     const s = await shop({ payments: false })
     const other = await shop({ payments: false })
