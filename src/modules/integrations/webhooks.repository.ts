@@ -1,7 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { sql } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
-import type { IntegrationsTables } from './tables'
+import type { DbOrTrx, IntegrationsTables } from './tables'
 
 export type EndpointRow = Selectable<IntegrationsTables['webhook_endpoints']>
 export type WebhookDeliveryRow = Selectable<IntegrationsTables['webhook_deliveries']>

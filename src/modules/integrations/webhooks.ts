@@ -1,7 +1,6 @@
 /** Merchant webhook endpoints: registration, events, the secret (shown once, rotatable), the log, resend and test. */
 import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret } from '../../platform/crypto'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import type { JobQueue } from '../../platform/jobs'
 import {
@@ -15,6 +14,7 @@ import {
   webhookPatchSchema,
 } from '../../shared/webhooks'
 import { isUuid } from '../stores'
+import type { Db } from './tables'
 import { checkWebhookUrl, newWebhookSecret } from './webhook-http'
 import * as repo from './webhooks.repository'
 

@@ -5,7 +5,6 @@
  * unique, so its answer and its later postback (payment.refunded) apply the refund once.
  */
 import type { AppConfig } from '../../config'
-import type { Db, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import type { JobQueue } from '../../platform/jobs'
@@ -21,6 +20,7 @@ import * as refunds from './refunds.repository'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import { factsOf, ORDER_NOT_FOUND } from './service'
+import type { Db, Trx } from './tables'
 
 export type RefundDeps = { db: Db; jobs: JobQueue; config: AppConfig }
 type Log = { warn(obj: object, msg: string): void }

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
-import type { DbOrTrx, Trx } from '../../platform/db'
-import type { OrderingTables } from './tables'
+import type { DbOrTrx, OrderingTables, Trx } from './tables'
 
 export type RefundRow = Selectable<OrderingTables['order_refunds']>
 

@@ -1,5 +1,5 @@
 /** An order after it is placed: payment outcomes, cancellation with stock given back once, status and lists. */
-import type { Db, DbOrTrx, Trx } from '../../platform/db'
+
 import { publish } from '../../platform/events'
 import { toReais } from '../../shared/money'
 import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES, type StoreOrder } from '../../shared/ordering'
@@ -12,6 +12,7 @@ import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from '
 import { hasRefunds } from './refunds.repository'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
+import type { Db, DbOrTrx, Trx } from './tables'
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado'
 

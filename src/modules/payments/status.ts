@@ -2,7 +2,6 @@
  * A charge's later life: what the gateway says about it (postbacks, syncs, expiry), applied under the row's lock with
  * its event in the same transaction.
  */
-import type { Db, Trx } from '../../platform/db'
 import { publish } from '../../platform/events'
 import type { PaymentStatus } from '../../shared/payments'
 import { storeApiKey } from './config-service'
@@ -11,7 +10,7 @@ import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
 import { announce, EXPIRE_JOB, type Log, SYNC_JOB, type WorkerDeps } from './service'
-import type { TransactionRowStatus } from './tables'
+import type { Db, TransactionRowStatus, Trx } from './tables'
 
 /** Which status changes the gateway may make to a transaction we know. */
 const TRANSITIONS: Partial<Record<TransactionRowStatus, PaymentStatus[]>> = {
