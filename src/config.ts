@@ -67,6 +67,21 @@ const envSchema = z.object({
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   RECONCILE_MAX_INTERVAL_MS: z.coerce.number().int().min(100).default(240_000),
   RECONCILE_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * Merchant webhooks: the waits before each retry of a failed delivery (ms, comma list). The default — 5 s, 5 min,
+   * 30 min, 2 h, 5 h, 10 h, 10 h — keeps trying for about 27 h, as the Standard Webhooks guidance suggests.
+   */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'lista de milissegundos separados por vírgula')
+    .default('5000,300000,1800000,7200000,18000000,36000000,36000000')
+    .transform((v) => v.split(',').map(Number)),
+  /** An endpoint whose deliveries fail for this long (3 days by default) is disabled, with a notice to the merchant. */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3 * 86_400_000),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */

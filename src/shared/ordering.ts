@@ -227,8 +227,13 @@ export const storeOrderSchema = z.object({
   notes: z.string().nullable(),
   /** The ad attribution the buyer arrived with (UTM parameters, src, sck), as captured at checkout. */
   tracking: z.record(z.string(), z.string()),
+  /** What was refunded of the order so far (reais); partial refunds keep its status. */
+  refunded: z.number().optional(),
   items: z.array(
     z.object({
+      /** The line's id: what a refund of one line names (itemId). */
+      id: z.string().optional(),
+      refunded: z.boolean().optional(),
       quantity: z.number(),
       /** The line total, in reais. */
       price: z.number(),

@@ -1,11 +1,15 @@
 import type { AppModule } from '../types'
 import { integrationsJobs, integrationsSubscriptions } from './jobs'
 import { integrationsRoutes } from './routes'
+import { webhookJobs, webhookSubscriptions } from './webhook-delivery'
 
-/** External sales tracking (UTMify): configuration, test sale, and every order status pushed from the worker. */
+/**
+ * External sales tracking (UTMify): configuration, test sale, and every order status pushed from the worker; and the
+ * merchant's own webhooks (Standard Webhooks), signed and delivered from the worker with a log and resend.
+ */
 export const integrationsModule: AppModule = {
   name: 'integrations',
   routes: integrationsRoutes,
-  jobs: integrationsJobs,
-  subscriptions: integrationsSubscriptions,
+  jobs: [...integrationsJobs, ...webhookJobs],
+  subscriptions: [...integrationsSubscriptions, ...webhookSubscriptions],
 }

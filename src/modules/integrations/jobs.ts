@@ -45,8 +45,15 @@ export const integrationsSubscriptions = [
   subscribe(
     orderRefunded,
     'integrations.utmfy-order-refunded',
-    (p, ctx) => deliver(ctx, p.orderId, p.chargeback ? 'chargedback' : 'refunded', new Date(p.refundedAt)),
-    opts,
+    // UTMify knows an order as refunded or not: a partial refund leaves it paid there.
+    async (p, ctx) => {
+      if (!p.partial) await deliver(ctx, p.orderId, p.chargeback ? 'chargedback' : 'refunded', new Date(p.refundedAt))
+    },
+    {
+      ...opts,
+      relevant: async (events, db) =>
+        (await storesWithIntegration(events, db)).map((active, i) => active && !events[i]!.partial),
+    },
   ),
 ]
 

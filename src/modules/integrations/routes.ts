@@ -14,6 +14,7 @@ import {
 import { requireStoreOwner } from '../stores'
 import { UTMFY_DELIVER_JOB } from './jobs'
 import * as service from './service'
+import { webhookRoutes } from './webhook-routes'
 
 const TAGS = ['integrations']
 const params = z.object({ storeId: z.string() })
@@ -24,6 +25,7 @@ const pageQuery = z.object({
 })
 
 export async function integrationsRoutes(fastify: FastifyInstance) {
+  await webhookRoutes(fastify)
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
   /** The owner check with UTMify's own wording for a missing or foreign store (spec 002 §8). */

@@ -1,6 +1,9 @@
 import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { DeliveryState, UtmfyStatus } from '../../shared/integrations'
+import type { WEBHOOK_DELIVERY_STATES } from '../../shared/webhooks'
+
+type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number]
 
 export interface IntegrationsTables {
   utmfy_configs: {
@@ -23,6 +26,42 @@ export interface IntegrationsTables {
     is_test: Generated<boolean>
     claimed_at: Date | null
     sent_at: Date | null
+    created_at: Generated<Date>
+  }
+  webhook_endpoints: {
+    id: Generated<string>
+    store_id: string
+    url: string
+    events: string[]
+    description: string | null
+    secret_encrypted: string
+    secret_hint: string
+    previous_secret_encrypted: string | null
+    previous_secret_until: Date | null
+    active: Generated<boolean>
+    disabled_at: Date | null
+    disabled_reason: string | null
+    failing_since: Date | null
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  webhook_deliveries: {
+    id: Generated<string>
+    endpoint_id: string
+    store_id: string
+    event_id: string
+    event_type: string
+    body: string
+    state: Generated<WebhookDeliveryState>
+    attempts: Generated<number>
+    claimed_at: Date | null
+    http_status: number | null
+    error: string | null
+    duration_ms: number | null
+    response_excerpt: string | null
+    sent_at: Date | null
+    last_attempt_at: Date | null
+    next_attempt_at: Date | null
     created_at: Generated<Date>
   }
 }

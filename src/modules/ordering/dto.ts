@@ -1,6 +1,8 @@
 import { toReais } from '../../shared/money'
 import { formatOrderNumber, normalizeOrderStatus, type RecentOrder, type StoreOrder } from '../../shared/ordering'
+import type { Refund } from '../../shared/refunds'
 import { type TrackingParams, UTM_PARAMS } from '../../shared/tracking'
+import type { RefundRow } from './refunds.repository'
 import type { OrderItemRow, OrderRow } from './repository'
 
 /** What the merchant sees of the attribution: the campaign parameters, not Meta's browser ids. */
@@ -49,7 +51,10 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
     estimatedDelivery: row.estimated_delivery,
     notes: row.notes,
     tracking: attributionOf(row.tracking),
+    refunded: toReais(row.refunded_cents),
     items: items.map((i) => ({
+      id: i.id,
+      refunded: i.refunded_at !== null,
       quantity: i.quantity,
       price: toReais(i.total_cents),
       unitPrice: toReais(i.unit_price_cents),
@@ -83,4 +88,19 @@ export function itemsByOrder(items: OrderItemRow[]): Map<string, OrderItemRow[]>
     else map.set(item.order_id, [item])
   }
   return map
+}
+
+/** One refund of an order, for its owner (reais). */
+export function toRefundDto(row: RefundRow, itemName: string | null): Refund {
+  return {
+    id: row.id,
+    amount: toReais(row.amount_cents),
+    itemId: row.item_id,
+    itemName,
+    reason: row.reason,
+    status: row.status,
+    error: row.error_message,
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+  }
 }

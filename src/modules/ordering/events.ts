@@ -26,17 +26,37 @@ export const orderPaid = defineEvent(
   z.object({ ...orderFacts, transactionId: z.string().nullable(), paidAt: z.string() }),
 )
 
-/** An order's payment was refunded or charged back at the gateway (the order is REFUNDED); published once. */
+/**
+ * Money of a paid order went back to the buyer: a refund (whole or partial, from the merchant's order screen or the
+ * gateway) or a chargeback. Published once per refund. `partial`: the order keeps its status (something is left);
+ * otherwise it is REFUNDED. Fields after `chargeback` came later: older events (always whole) read with the defaults.
+ */
 export const orderRefunded = defineEvent(
   'order.refunded',
-  z.object({
-    ...orderFacts,
-    transactionId: z.string(),
-    refundedAt: z.string(),
-    paidAt: z.string().nullable(),
-    /** The buyer's card was charged back (contestação), not refunded; defaulted so older events still parse. */
-    chargeback: z.boolean().default(false),
-  }),
+  z
+    .object({
+      ...orderFacts,
+      transactionId: z.string(),
+      refundedAt: z.string(),
+      paidAt: z.string().nullable(),
+      /** The buyer's card was charged back (contestação), not refunded; defaulted so older events still parse. */
+      chargeback: z.boolean().default(false),
+      /** This refund's amount (default: the whole order). */
+      amountCents: z.number().int().optional(),
+      /** Something of the order is left: its status stays, only this amount went back. */
+      partial: z.boolean().default(false),
+      /** Everything refunded of the order so far, this refund included (default: the whole order). */
+      refundedTotalCents: z.number().int().optional(),
+      /** Our refund (order_refunds.id), the refunded line (order_items.id) and the merchant's reason, when known. */
+      refundId: z.string().nullable().default(null),
+      itemId: z.string().nullable().default(null),
+      reason: z.string().nullable().default(null),
+    })
+    .transform((p) => ({
+      ...p,
+      amountCents: p.amountCents ?? p.totalCents,
+      refundedTotalCents: p.refundedTotalCents ?? p.totalCents,
+    })),
 )
 
 /**

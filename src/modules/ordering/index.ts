@@ -24,6 +24,8 @@ export const orderingService = expose({
   orderStatus: service.orderStatus,
   /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
   orderSnapshot,
+  /** One order in the store view (what the orders page shows), or undefined: the data of a merchant webhook. */
+  storeOrder: service.storeOrder,
   /** A paid order named by its review token (access.ts), for the reviews module's verified purchases; or undefined. */
   paidOrderFor,
   /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */

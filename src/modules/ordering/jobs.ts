@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
-import { paymentStatusChanged } from '../payments/events'
+import { paymentRefunded, paymentStatusChanged } from '../payments/events'
+import { applyGatewayRefund } from './refund-order'
 import { applyPaymentEvent } from './service'
 import { SWEEP_EVERY_MS, SWEEP_JOB, sweepJob } from './sweeper'
 
@@ -11,6 +12,10 @@ import { SWEEP_EVERY_MS, SWEEP_JOB, sweepJob } from './sweeper'
 export const orderingSubscriptions = [
   subscribe(paymentStatusChanged, 'ordering.apply-payment-status', async (payload, ctx) => {
     await applyPaymentEvent(ctx.db, payload, ctx.log)
+  }),
+  // Each refund the gateway reports, once per gateway refund id (ours completes; one made at the gateway is recorded).
+  subscribe(paymentRefunded, 'ordering.apply-refund', async (payload, ctx) => {
+    await applyGatewayRefund(ctx.db, payload, ctx.log)
   }),
 ]
 

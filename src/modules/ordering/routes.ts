@@ -15,6 +15,7 @@ import { verifyOrderPageToken } from './order-page'
 import { orderPageRoutes } from './order-page-routes'
 import { ordersRoutes } from './orders-routes'
 import { placeOrder } from './place-order'
+import { refundRoutes } from './refund-routes'
 import { salesRoutes } from './sales-routes'
 import * as service from './service'
 
@@ -122,5 +123,6 @@ export async function orderingRoutes(fastify: FastifyInstance) {
 
   await ordersRoutes(fastify)
   await salesRoutes(fastify)
+  await refundRoutes(fastify)
   await orderPageRoutes(fastify)
 }

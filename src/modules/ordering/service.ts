@@ -2,12 +2,14 @@
 
 import { publish } from '../../platform/events'
 import { toReais } from '../../shared/money'
-import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES } from '../../shared/ordering'
+import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES, type StoreOrder } from '../../shared/ordering'
 import { type CatalogProduct, catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
+import { toStoreOrderDto } from './dto'
 import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from './events'
+import { hasRefunds } from './refunds.repository'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx, Trx } from './tables'
@@ -32,7 +34,7 @@ export function orderFacts(
   }
 }
 
-async function factsOf(trx: Trx, row: OrderRow) {
+export async function factsOf(trx: Trx, row: OrderRow) {
   const items = await repo.findItems(trx, [row.id])
   return {
     orderId: row.id,
@@ -108,19 +110,29 @@ export async function markPaid(trx: Trx, orderId: string, transactionId?: string
 
 /**
  * A paid order whose payment was refunded or charged back → REFUNDED once, with `order.refunded`. A chargeback keeps
- * the same status (the money is gone either way) and is flagged, so the merchant and UTMify can tell it apart.
+ * the same status (the money is gone either way) and is flagged, so the merchant and UTMify can tell it apart. A
+ * refund of an order with a refund history is left to the refund path (refund-order.ts: each gateway refund is
+ * announced on its own, payment.refunded); this covers a gateway that reports only the status.
  */
 async function markRefunded(trx: Trx, orderId: string, transactionId: string, chargeback: boolean) {
   const row = await repo.lockOrder(trx, orderId)
   if (!row || !PAID_STATUSES.includes(row.status)) return
+  if (!chargeback && (await hasRefunds(trx, orderId))) return
   const refundedAt = new Date()
-  await repo.updateOrder(trx, orderId, { status: 'REFUNDED', charged_back: chargeback })
+  await repo.updateOrder(trx, orderId, {
+    status: 'REFUNDED',
+    charged_back: chargeback,
+    refunded_cents: row.total_cents,
+  })
   await publish(trx, orderRefunded, {
     ...(await factsOf(trx, row)),
     transactionId,
     refundedAt: refundedAt.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     chargeback,
+    amountCents: row.total_cents - row.refunded_cents,
+    partial: false,
+    refundedTotalCents: row.total_cents,
   })
 }
 
@@ -232,18 +244,21 @@ export async function orderStatus(
   if (!opts.withAccess) return response
   // reviews: a paid order's buyer may leave a verified-purchase review through this signed token.
   if (PAID_STATUSES.includes(row.status)) response.order.reviewToken = signReviewToken(appSecret, row.id)
+  // A refunded line's digital access stops (refund-order.ts); a REFUNDED order is no longer paid at all.
   if (row.product_type === 'DIGITAL' && PAID_STATUSES.includes(row.status)) {
     const [item] = await repo.findItems(db, [row.id])
-    const { token, expiresAt } = signDownloadToken(appSecret, row.id)
-    response.order.digitalAccess = {
-      productName: item?.name ?? 'Produto digital',
-      url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}`,
-      expiresAt: expiresAt.toISOString(),
+    if (!item?.refunded_at) {
+      const { token, expiresAt } = signDownloadToken(appSecret, row.id)
+      response.order.digitalAccess = {
+        productName: item?.name ?? 'Produto digital',
+        url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}`,
+        expiresAt: expiresAt.toISOString(),
+      }
     }
   }
   // marketing: a digital product added as an order bump is delivered with the order once it is paid.
   if (PAID_STATUSES.includes(row.status)) {
-    const bumpItems = (await repo.findItems(db, [row.id])).filter((i) => i.bump_id)
+    const bumpItems = (await repo.findItems(db, [row.id])).filter((i) => i.bump_id && !i.refunded_at)
     const products = bumpItems.length
       ? await catalogService.findProducts(
           db,
@@ -274,7 +289,7 @@ export async function digitalFileUrl(db: DbOrTrx, orderId: string, itemId?: stri
   if (itemId === undefined && row.product_type !== 'DIGITAL') return undefined
   const items = await repo.findItems(db, [row.id])
   const item = itemId === undefined ? items[0] : items.find((i) => i.id === itemId && i.bump_id)
-  if (!item) return undefined
+  if (!item || item.refunded_at) return undefined
   const product = await catalogService.findProduct(db, row.store_id, item.product_id)
   const url = product?.digitalFileUrl
   return url && /^https?:\/\//i.test(url) ? url : undefined
@@ -297,4 +312,12 @@ export async function storeFigures(db: Db, storeIds: string[]) {
     result.set(t.store_id, { totalOrders: Number(t.orders), totalRevenue: toReais(Number(t.cents)), recentOrders: [] })
   for (const r of recent) result.get(r.store_id)?.recentOrders.push({ createdAt: r.created_at.toISOString() })
   return result
+}
+
+/** One order in the store view (spec 000 §3, as the orders page shows it), e.g. the data of a merchant webhook. */
+export async function storeOrder(db: DbOrTrx, orderId: string): Promise<StoreOrder | undefined> {
+  if (!isUuid(orderId)) return undefined
+  const row = await repo.findOrder(db, orderId)
+  if (!row) return undefined
+  return toStoreOrderDto(row, await repo.findItems(db, [row.id]))
 }

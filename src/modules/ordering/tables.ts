@@ -53,6 +53,8 @@ export interface OrderingTables {
     paid_after_cancel_transaction_id: Generated<string | null>
     /** REFUNDED because the buyer's card was charged back, not refunded (order.refunded `chargeback`). */
     charged_back: Generated<boolean>
+    /** What was refunded so far (order_refunds SUCCEEDED); REFUNDED when it reaches total_cents. */
+    refunded_cents: Generated<number>
     /** Attribution captured at checkout (UTM parameters, Meta click ids); see src/shared/tracking.ts. */
     tracking: ColumnType<TrackingParams, string | undefined, string>
     client_ip: string | null
@@ -71,6 +73,22 @@ export interface OrderingTables {
     total_cents: number
     /** The order bump (marketing) this line came from; null for the checkout's own product. */
     bump_id: Generated<string | null>
+    /** The line was refunded (refund-order.ts): its stock came back and its digital access stopped. */
+    refunded_at: NullableTimestamp
+  }
+  order_refunds: {
+    id: Generated<string>
+    order_id: string
+    store_id: string
+    item_id: string | null
+    amount_cents: number
+    reason: string
+    status: 'PENDING' | 'SUCCEEDED' | 'FAILED'
+    gateway_refund_id: string | null
+    error_message: string | null
+    requested_by: string | null
+    created_at: Generated<Date>
+    completed_at: NullableTimestamp
   }
   order_idempotency_keys: {
     scope: string

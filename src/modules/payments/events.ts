@@ -24,3 +24,24 @@ export const paymentStatusChanged = defineEvent(
     chargedBack: z.boolean().default(false),
   }),
 )
+
+/**
+ * The gateway reported a refund of a charge, whole or partial (one event per gateway refund id, whoever asked for
+ * it: our refund call or the merchant at the gateway's own dashboard). `externalRef` is the reference given when we
+ * asked for it (ordering's refund id), null for a refund made elsewhere.
+ */
+export const paymentRefunded = defineEvent(
+  'payment.refunded',
+  z.object({
+    purpose: z.enum(['ORDER', 'TEST']).default('ORDER'),
+    transactionId: z.string(),
+    gatewayId: z.string(),
+    storeId: z.string(),
+    orderRef: z.string(),
+    gatewayRefundId: z.string(),
+    amountCents: z.number().int(),
+    externalRef: z.string().nullable(),
+    /** What the gateway has refunded of the charge so far, this refund included. */
+    refundedTotalCents: z.number().int(),
+  }),
+)

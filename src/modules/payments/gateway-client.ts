@@ -5,6 +5,8 @@
  *   GET  {base}/v1/transactions/:id        read one (15 s)
  *   GET  {base}/v1/transactions?page=&status=  list (15 s)
  *   GET  {base}/v1/balance/available       the cheap authenticated call used as health check (5 s)
+ *   POST {base}/v1/transactions/:id/refunds  refund all or part of a paid transaction (30 s); the gateway then
+ *                                          POSTs the transaction (with its `refunds`) to its postbackUrl
  *
  * Auth: HTTP Basic with the store's secret key as user and "x" as password. Amounts are cents. Answers are
  * `{ data: ... }`. Errors come back as typed GatewayError values with the spec's Portuguese messages.
@@ -12,7 +14,7 @@
 import { z } from 'zod'
 import type { PaymentMethod, PaymentStatus } from '../../shared/payments'
 
-export const TIMEOUTS = { create: 30_000, status: 15_000, list: 15_000, health: 5_000 } as const
+export const TIMEOUTS = { create: 30_000, status: 15_000, list: 15_000, health: 5_000, refund: 30_000 } as const
 
 export const GATEWAY_MESSAGES = {
   unauthorized: 'Erro de autenticação: chave da API AtivoPay inválida para esta loja',
@@ -128,6 +130,24 @@ export interface GatewayTransaction {
   externalRef: string | null
   paidAt: string | null
   createdAt: string | null
+  /** The refunds the gateway made of this transaction (whole or partial), oldest first. */
+  refunds: GatewayRefund[]
+  refundedAmountCents: number
+}
+
+/** One refund at the gateway; `externalRef` is the reference we gave when we asked for it. */
+export interface GatewayRefund {
+  id: string
+  amountCents: number
+  externalRef: string | null
+  createdAt: string | null
+}
+
+export interface RefundInput {
+  amountCents: number
+  reason?: string
+  /** Our refund's id: the gateway answers a repeated request with the same refund instead of refunding twice. */
+  externalRef?: string
 }
 
 /** The gateway's statuses and what they mean for us. */
@@ -176,7 +196,32 @@ const wireTransaction = z.object({
   externalRef: str,
   paidAt: str,
   createdAt: str,
+  refundedAmount: z.number().int().nullish(),
+  refunds: z
+    .array(
+      z.object({
+        id: z.union([z.string(), z.number()]).transform(String),
+        amount: z.number().int(),
+        externalRef: str,
+        createdAt: str,
+      }),
+    )
+    .nullish(),
 })
+
+const wireRefund = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  amount: z.number().int().positive(),
+  externalRef: str,
+  createdAt: str,
+})
+
+function toRefund(raw: unknown): GatewayRefund {
+  const parsed = wireRefund.safeParse(raw)
+  if (!parsed.success) throw new GatewayError('malformed', GATEWAY_MESSAGES.malformed)
+  const r = parsed.data
+  return { id: r.id, amountCents: r.amount, externalRef: r.externalRef ?? null, createdAt: r.createdAt ?? null }
+}
 
 function toTransaction(raw: unknown): GatewayTransaction {
   const parsed = wireTransaction.safeParse(raw)
@@ -213,6 +258,13 @@ function toTransaction(raw: unknown): GatewayTransaction {
     externalRef: t.externalRef ?? null,
     paidAt: t.paidAt ?? null,
     createdAt: t.createdAt ?? null,
+    refunds: (t.refunds ?? []).map((r) => ({
+      id: r.id,
+      amountCents: r.amount,
+      externalRef: r.externalRef ?? null,
+      createdAt: r.createdAt ?? null,
+    })),
+    refundedAmountCents: t.refundedAmount ?? 0,
   }
 }
 
@@ -266,6 +318,8 @@ export interface GatewayClient {
   ): Promise<{ data: GatewayTransaction[]; page: number; total: number | null }>
   /** Resolves when the key is accepted; throws GatewayError otherwise. */
   checkHealth(apiKey: string): Promise<void>
+  /** Refunds all or part of a paid transaction; a refusal is a GatewayError with the gateway's message. */
+  refundTransaction(apiKey: string, id: string, input: RefundInput): Promise<GatewayRefund>
 }
 
 export function authHeader(apiKey: string): string {
@@ -328,6 +382,14 @@ export function createGatewayClient(transport: GatewayTransport): GatewayClient 
     },
     async checkHealth(apiKey) {
       await call(apiKey, 'GET', '/v1/balance/available', TIMEOUTS.health)
+    },
+    async refundTransaction(apiKey, id, input) {
+      const body: Record<string, unknown> = { amount: input.amountCents }
+      if (input.reason) body.reason = input.reason
+      if (input.externalRef) body.externalRef = input.externalRef
+      const path = `/v1/transactions/${encodeURIComponent(id)}/refunds`
+      const json = await call(apiKey, 'POST', path, TIMEOUTS.refund, body)
+      return toRefund(json.data)
     },
   }
 }

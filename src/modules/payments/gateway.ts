@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config'
+import type { JobQueue } from '../../platform/jobs'
 import {
   createGatewayClient,
   GATEWAY_MESSAGES,
@@ -13,6 +14,8 @@ import type { Db } from './tables'
 export interface GatewayDeps {
   db: Db
   config: AppConfig
+  /** The built-in sandbox queues its postbacks here (refunds), as the real gateway sends them after answering. */
+  jobs?: Pick<JobQueue, 'enqueue'>
 }
 
 let override: GatewayTransport | undefined
@@ -31,7 +34,7 @@ export function gatewayFor(deps: GatewayDeps): GatewayClient {
   const { config } = deps
   if (config.ATIVOPAY_API_URL) return createGatewayClient(httpTransport(config.ATIVOPAY_API_URL))
   if (sandboxEnabled(config)) {
-    return createGatewayClient(async (req) => handleSandboxRequest({ db: deps.db, config }, req))
+    return createGatewayClient(async (req) => handleSandboxRequest({ db: deps.db, config, jobs: deps.jobs }, req))
   }
   return createGatewayClient(async () => {
     throw new GatewayError('unavailable', GATEWAY_MESSAGES.notConfigured)

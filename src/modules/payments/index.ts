@@ -11,6 +11,7 @@ import {
 } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
 import { paymentJobs } from './jobs'
+import { refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
 import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
@@ -18,7 +19,8 @@ import { createCharge } from './service'
 
 export type { ChargeState, CheckoutPayments, ExecutedCharge, OpenedCharge } from './charge'
 export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicPaymentMethods } from './contract'
-export { paymentStatusChanged } from './events'
+export { paymentRefunded, paymentStatusChanged } from './events'
+export type { RefundOutcome, RefundRequest } from './refund'
 export * as pixRenewal from './renew-pix'
 export type { ChargeCte, PaymentsDeps } from './service'
 
@@ -35,6 +37,8 @@ export const paymentsService = expose({
   chargeState,
   resolveCharge,
   sweepCharges,
+  /** Refunds all or part of an order's paid charge at the gateway (the postback then announces payment.refunded). */
+  refundCharge,
 })
 
 /** The demo store's sandbox key: the demo checkout can take payments out of the box. */

@@ -2,8 +2,9 @@ import type { JobDefinition } from '../../platform/jobs'
 import { HEALTH_JOB, type HealthJobData, runHealthJob } from './config-service'
 import { gatewayFor } from './gateway'
 import { RECONCILE_JOB, reconcile } from './reconcile'
+import { findSandboxTransaction, postbackBody, SANDBOX_POSTBACK_JOB } from './sandbox'
 import { CREATE_JOB, EXPIRE_JOB, executeCreate, SYNC_JOB } from './service'
-import { expireTransaction, syncTransaction } from './status'
+import { expireTransaction, receivePostback, syncTransaction } from './status'
 
 interface TransactionJob {
   transactionId: string
@@ -35,6 +36,24 @@ export const paymentJobs: JobDefinition[] = [
     attempts: 1,
     everyMs: (config) => config.RECONCILE_EVERY_MS,
     handler: (_data, ctx) => reconcile(ctx),
+  },
+  {
+    // The sandbox gateway's postback (after a refund): to this server's own callback directly, elsewhere over HTTP.
+    name: SANDBOX_POSTBACK_JOB,
+    handler: async (data, ctx) => {
+      const t = await findSandboxTransaction(ctx.db, (data as TransactionJob).transactionId)
+      if (!t?.postbackUrl) return
+      const body = postbackBody(t)
+      const target = new URL(t.postbackUrl)
+      if (target.origin === new URL(ctx.config.publicUrl).origin) return void (await receivePostback(ctx, body))
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!res.ok) throw new Error(`sandbox postback answered ${res.status}`)
+    },
   },
   {
     name: EXPIRE_JOB,

@@ -154,3 +154,17 @@ export async function listPendingExpiring(
   if (after) query = query.where((eb) => eb(eb.refTuple('expires_at', 'id'), '>', eb.tuple(after.expiresAt, after.id)))
   return query.orderBy('expires_at').orderBy('id').limit(limit).execute()
 }
+
+/** Records a refund the gateway made of a charge; true if it was new (each is announced once). */
+export async function insertRefund(
+  db: DbOrTrx,
+  values: { transaction_id: string; gateway_refund_id: string; amount_cents: number; external_ref: string | null },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('payment_refunds')
+    .values(values)
+    .onConflict((oc) => oc.columns(['transaction_id', 'gateway_refund_id']).doNothing())
+    .returning('gateway_refund_id')
+    .executeTakeFirst()
+  return Boolean(row)
+}

@@ -34,7 +34,7 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(request.headers)) if (typeof v === 'string') headers[k] = v
     const res = await handleSandboxRequest(
-      { db: fastify.db, config: fastify.config },
+      { db: fastify.db, config: fastify.config, jobs: fastify.jobs },
       {
         method: request.method as 'GET' | 'POST',
         path,
@@ -49,6 +49,11 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     app.get(`${SANDBOX_PREFIX}${url}`, { schema: { tags: TAGS } }, forward)
   }
   app.post(`${SANDBOX_PREFIX}/v1/transactions`, { schema: { tags: TAGS, body: z.unknown() } }, forward)
+  app.post(
+    `${SANDBOX_PREFIX}/v1/transactions/:id/refunds`,
+    { schema: { tags: TAGS, params: z.object({ id: z.string() }), body: z.unknown() } },
+    forward,
+  )
 
   app.post(
     `${SANDBOX_PREFIX}/v1/transactions/:id/:action`,

@@ -3,12 +3,17 @@
  * payment_sandbox_transactions table so the api and worker processes see the same state. Keys starting
  * `sk_sandbox_` are accepted; every other key is 401. Off in production.
  *
- * Test cards: 4111 1111 1111 1111 is approved; 4000 0000 0000 0002 is refused; a number failing the Luhn check
- * is a validation error. Any future expiry and any 3-4 digit CVV.
+ * Test cards: 4111 1111 1111 1111 is approved; 4000 0000 0000 0002 is refused; 4000 0000 0000 5126 is approved
+ * but its refunds are refused (as a real acquirer may); a number failing the Luhn check is a validation error. Any
+ * future expiry and any 3-4 digit CVV.
+ *
+ * Refunds (POST /v1/transactions/:id/refunds { amount, reason?, externalRef? }) answer at once and, like the real
+ * gateway, POST the transaction with its `refunds` to its postbackUrl a moment later (SANDBOX_POSTBACK_JOB).
  */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { AppConfig } from '../../config'
+import type { JobQueue } from '../../platform/jobs'
 import { saoPauloDay } from '../../shared/dates'
 import { buildBarcode, digitableLine } from './boleto'
 import { buildBrCode } from './brcode'
@@ -17,7 +22,18 @@ import type { Db } from './tables'
 
 export const SANDBOX_PREFIX = '/sandbox/ativopay'
 export const SANDBOX_KEY_PREFIX = 'sk_sandbox_'
-export const SANDBOX_CARDS = { approved: '4111111111111111', refused: '4000000000000002' } as const
+export const SANDBOX_CARDS = {
+  approved: '4111111111111111',
+  refused: '4000000000000002',
+  refundRefused: '4000000000005126',
+} as const
+/** The job that sends the sandbox's postbacks, after its answer as a real gateway does. */
+export const SANDBOX_POSTBACK_JOB = 'payments.sandbox-postback'
+export const SANDBOX_REFUND_MESSAGES = {
+  notPaid: 'Só é possível estornar uma transação paga',
+  tooMuch: 'Valor do estorno maior que o saldo da transação',
+  refused: 'Estorno recusado pela adquirente (cartão de teste)',
+} as const
 export const SANDBOX_BANK_CODE = '999'
 const MERCHANT = { name: 'AtivoPay Sandbox', city: 'Sao Paulo' }
 
@@ -136,6 +152,8 @@ function toWire(row: NonNullable<SandboxRow>) {
     customer: row.customer,
     items: row.items,
     paidAt: row.paid_at?.toISOString() ?? null,
+    refundedAmount: row.refunded_amount,
+    refunds: row.refunds,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }
@@ -156,7 +174,7 @@ function addDays(day: string, days: number): string {
 
 /** Serves one request of the gateway contract (the HTTP routes and the in-process transport both land here). */
 export async function handleSandboxRequest(
-  deps: { db: Db; config: Pick<AppConfig, 'publicUrl'> },
+  deps: SandboxDeps,
   req: Pick<WireRequest, 'method' | 'path' | 'headers' | 'body'>,
 ): Promise<WireResponse> {
   const url = new URL(req.path, 'http://sandbox')
@@ -188,6 +206,16 @@ export async function handleSandboxRequest(
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     return json(200, { data: rows.map(toWire), pagination: { page, pageSize, total: Number(n) } })
   }
+  const refund = url.pathname.match(/^\/v1\/transactions\/([^/]+)\/refunds$/)
+  if (req.method === 'POST' && refund) {
+    let raw: unknown
+    try {
+      raw = JSON.parse(req.body ?? '')
+    } catch {
+      return json(400, { message: 'JSON inválido' })
+    }
+    return refundTransaction(deps, account, decodeURIComponent(refund[1]!), raw)
+  }
   const one = url.pathname.match(/^\/v1\/transactions\/([^/]+)$/)
   if (req.method === 'GET' && one) {
     const row = await findRow(db, decodeURIComponent(one[1]!))
@@ -206,11 +234,78 @@ export async function handleSandboxRequest(
   return json(404, { message: 'Rota não encontrada' })
 }
 
-async function create(
-  deps: { db: Db; config: Pick<AppConfig, 'publicUrl'> },
-  account: string,
-  raw: unknown,
-): Promise<WireResponse> {
+export interface SandboxDeps {
+  db: Db
+  config: Pick<AppConfig, 'publicUrl'>
+  /** Where the sandbox queues the postbacks it sends after answering (none: no postback, as with no postbackUrl). */
+  jobs?: Pick<JobQueue, 'enqueue'>
+}
+
+const refundSchema = z.object({
+  amount: z.number().int().min(1, 'amount deve ser maior que zero'),
+  reason: z.string().max(500).optional(),
+  externalRef: z.string().max(100).optional(),
+})
+
+/**
+ * A refund of a paid transaction, whole or partial. A repeated externalRef answers the refund it already made
+ * (how a caller's retry never refunds twice); a refund of everything left turns the transaction REFUNDED.
+ */
+async function refundTransaction(deps: SandboxDeps, account: string, id: string, raw: unknown): Promise<WireResponse> {
+  const parsed = refundSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return json(400, { message: `${issue.path.join('.')}: ${issue.message}` })
+  }
+  const input = parsed.data
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return json(404, { message: 'Transação não encontrada' })
+    const row = await trx
+      .selectFrom('payment_sandbox_transactions')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!row || row.account !== account) return json(404, { message: 'Transação não encontrada' })
+    const earlier = input.externalRef ? row.refunds.find((r) => r.externalRef === input.externalRef) : undefined
+    if (earlier) return json(200, { data: { ...earlier, transactionId: row.id } })
+    if (row.status !== 'PAID')
+      return json(409, { message: `${SANDBOX_REFUND_MESSAGES.notPaid} (status ${row.status})` })
+    if (row.card_last_digits === SANDBOX_CARDS.refundRefused.slice(-4) && row.card_brand === 'visa')
+      return json(422, { message: SANDBOX_REFUND_MESSAGES.refused })
+    const left = row.amount - row.refunded_amount
+    if (input.amount > left) return json(422, { message: SANDBOX_REFUND_MESSAGES.tooMuch })
+    const made = {
+      id: crypto.randomUUID(),
+      amount: input.amount,
+      reason: input.reason ?? null,
+      externalRef: input.externalRef ?? null,
+      status: 'REFUNDED' as const,
+      createdAt: new Date().toISOString(),
+    }
+    await trx
+      .updateTable('payment_sandbox_transactions')
+      .set({
+        refunds: JSON.stringify([...row.refunds, made]),
+        refunded_amount: row.refunded_amount + input.amount,
+        status: input.amount === left ? 'REFUNDED' : 'PAID',
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute()
+    return { made, postbackUrl: row.postback_url }
+  })
+  if ('status' in outcome) return outcome
+  if (outcome.postbackUrl && deps.jobs)
+    await deps.jobs.enqueue(
+      SANDBOX_POSTBACK_JOB,
+      { transactionId: id },
+      { jobId: `sandbox-postback-${outcome.made.id}` },
+    )
+  return json(200, { data: { ...outcome.made, transactionId: id } })
+}
+
+async function create(deps: SandboxDeps, account: string, raw: unknown): Promise<WireResponse> {
   const parsed = createSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -349,6 +444,12 @@ export async function applySandboxAction(
     .executeTakeFirst()
   if (!updated) return { ok: false, status: 409, message: 'Transação alterada por outra operação' }
   return { ok: true, transaction: toWire(updated) }
+}
+
+/** A sandbox transaction in its wire shape, for its postback. */
+export async function findSandboxTransaction(db: Db, id: string) {
+  const row = await findRow(db, id)
+  return row ? toWire(row) : undefined
 }
 
 export async function findSandboxBoleto(db: Db, id: string) {

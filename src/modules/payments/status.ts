@@ -2,14 +2,15 @@
  * A charge's later life: what the gateway says about it (postbacks, syncs, expiry), applied under the row's lock with
  * its event in the same transaction.
  */
-
+import { publish } from '../../platform/events'
 import type { PaymentStatus } from '../../shared/payments'
 import { storeApiKey } from './config-service'
+import { paymentRefunded } from './events'
 import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
 import { announce, EXPIRE_JOB, type Log, SYNC_JOB, type WorkerDeps } from './service'
-import type { Db, TransactionRowStatus } from './tables'
+import type { Db, TransactionRowStatus, Trx } from './tables'
 
 /** Which status changes the gateway may make to a transaction we know. */
 const TRANSITIONS: Partial<Record<TransactionRowStatus, PaymentStatus[]>> = {
@@ -44,10 +45,11 @@ export async function applyGatewayState(
       )
       return 'ignored'
     }
-    if (gw.status === row.status) return 'unchanged'
+    const refunded = await recordRefunds(trx, row, gw)
+    if (gw.status === row.status) return refunded ? 'changed' : 'unchanged'
     if (!TRANSITIONS[row.status]?.includes(gw.status)) {
       deps.log.warn({ transactionId, from: row.status, to: gw.status }, 'payment status change not allowed: ignored')
-      return 'ignored'
+      return refunded ? 'changed' : 'ignored'
     }
     const next = await repo.updateTransaction(trx, row.id, {
       status: gw.status,
@@ -58,6 +60,40 @@ export async function applyGatewayState(
     await announce(trx, next!, row.status)
     return 'changed'
   })
+}
+
+/**
+ * The refunds the gateway reports for a paid charge, each announced once (payment.refunded) in the caller's
+ * transaction: the postback of a refund we asked for and one made at the gateway's dashboard look the same here.
+ */
+async function recordRefunds(trx: Trx, row: repo.TransactionRow, gw: GatewayTransaction): Promise<boolean> {
+  if (row.status !== 'PAID' && row.status !== 'REFUNDED') return false
+  let total = 0
+  let announced = false
+  for (const refund of gw.refunds) {
+    total += refund.amountCents
+    if (total > row.amount_cents) break
+    const fresh = await repo.insertRefund(trx, {
+      transaction_id: row.id,
+      gateway_refund_id: refund.id,
+      amount_cents: refund.amountCents,
+      external_ref: refund.externalRef,
+    })
+    if (!fresh) continue
+    announced = true
+    await publish(trx, paymentRefunded, {
+      purpose: row.purpose,
+      transactionId: row.id,
+      gatewayId: row.gateway_id ?? '',
+      storeId: row.store_id,
+      orderRef: row.order_ref,
+      gatewayRefundId: refund.id,
+      amountCents: refund.amountCents,
+      externalRef: refund.externalRef,
+      refundedTotalCents: total,
+    })
+  }
+  return announced
 }
 
 /** Re-reads a transaction from the gateway with the store's key and applies it. Throws only when retrying helps. */

@@ -97,9 +97,28 @@ export interface PaymentsTables {
     ip: Nullable<string>
     postback_url: Nullable<string>
     paid_at: Nullable<Date>
+    refunded_amount: Generated<number>
+    refunds: ColumnType<SandboxRefund[], string | undefined, string>
     created_at: Generated<Date>
     updated_at: Timestamp
   }
+  payment_refunds: {
+    transaction_id: string
+    gateway_refund_id: string
+    amount_cents: number
+    external_ref: Nullable<string>
+    created_at: Generated<Date>
+  }
+}
+
+/** A refund as the sandbox gateway keeps and reports it. */
+export interface SandboxRefund {
+  id: string
+  amount: number
+  reason: string | null
+  externalRef: string | null
+  status: 'REFUNDED'
+  createdAt: string
 }
 
 /** This module's view of the database: its own tables only; another module's data is asked of its service. */

@@ -45,6 +45,12 @@ export interface FactPair {
  * In one statement, for every order: what it counts for now and what it contributed when last applied. The caller
  * holds the orders' locks (lockKeys), and a rebuild's TRUNCATE makes this read wait for it.
  */
+/**
+ * What an order counts for in the figures: a partial refund (the order keeps its paid status) takes its amount off
+ * the sales; a whole refund is counted by its REFUNDED status, with the order's total, as before refunds existed.
+ */
+const NET_CENTS = sql`case when status = 'REFUNDED' then total_cents else total_cents - refunded_cents end`
+
 export async function factsOf(trx: Trx, orderIds: string[]): Promise<Map<string, FactPair>> {
   const { rows } = await sql<Record<string, string | number | null>>`
     select coalesce(o.id, f.order_id)::text as order_id,
@@ -52,7 +58,7 @@ export async function factsOf(trx: Trx, orderIds: string[]): Promise<Map<string,
       o.status as now_status, o.total_cents as now_total_cents, o.customer_email as now_customer_email,
       f.store_id as before_store_id, f.day as before_day, f.payment_method as before_payment_method,
       f.status as before_status, f.total_cents as before_total_cents, f.customer_email as before_customer_email
-    from (select id, store_id, ${spDay} as day, payment_method, status, total_cents, customer_email
+    from (select id, store_id, ${spDay} as day, payment_method, status, ${NET_CENTS} as total_cents, customer_email
           from orders where id = any(${orderIds}::uuid[])) o
     full join (select order_id, store_id, day::text as day, payment_method, status, total_cents, customer_email
           from reporting_order_facts where order_id = any(${orderIds}::uuid[])) f on f.order_id = o.id`.execute(trx)
@@ -211,7 +217,7 @@ export async function rebuildAll(trx: Trx): Promise<{ orders: number }> {
   await sql`truncate reporting_order_facts, reporting_daily, reporting_customers, reporting_customer_days`.execute(trx)
   const facts = await sql`
     insert into reporting_order_facts (order_id, store_id, day, payment_method, status, total_cents, customer_email, last_event_id)
-    select id, store_id, (created_at at time zone ${sql.lit(TIME_ZONE)})::date, payment_method, status, total_cents,
+    select id, store_id, (created_at at time zone ${sql.lit(TIME_ZONE)})::date, payment_method, status, ${NET_CENTS},
            customer_email, 'rebuild'
     from orders`.execute(trx)
   await sql`

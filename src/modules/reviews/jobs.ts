@@ -10,8 +10,9 @@ export const reviewsSubscriptions = [
   subscribe(orderCancelled, 'reviews.revoke-on-cancel', async (payload, ctx) => {
     await revokeVerification(ctx.db, payload.orderId)
   }),
+  // A partial refund (a bump given back, a discount) leaves the purchase made: only a whole refund drops the flag.
   subscribe(orderRefunded, 'reviews.revoke-on-refund', async (payload, ctx) => {
-    await revokeVerification(ctx.db, payload.orderId)
+    if (!payload.partial) await revokeVerification(ctx.db, payload.orderId)
   }),
   subscribe(orderStatusChanged, 'reviews.revoke-on-status', async (payload, ctx) => {
     if (payload.to === 'CANCELLED' || payload.to === 'REFUNDED') await revokeVerification(ctx.db, payload.orderId)

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom'
 import { Alert, Card, PageHeader } from '../../ui'
 import { DeliveryLog } from './components/delivery-log'
 import { UtmfyCard } from './components/utmfy-card'
+import { WebhooksCard } from './components/webhooks-card'
 import './integrations.css'
 
 /** Integrações (spec 002 §2.7): UTMify, its delivery log, and the room for the next integrations. */
@@ -18,6 +19,7 @@ export default function IntegrationsPage() {
         </Card>
       </div>
       <DeliveryLog storeId={storeId} />
+      <WebhooksCard storeId={storeId} />
     </div>
   )
 }

@@ -134,7 +134,7 @@ export default function OrdersPage() {
           </>
         )}
       </Card>
-      <OrderDetailModal order={open} onClose={() => setOpen(null)} />
+      <OrderDetailModal order={open} storeId={storeId ?? ''} onClose={() => setOpen(null)} />
     </div>
   )
 }

@@ -1,9 +1,10 @@
-import { Fragment, useEffect } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
 import type { StoreOrder } from '../../../../shared/ordering'
 import { paymentMethodLabel } from '../../../../shared/ordering-rules'
 import { Alert, Button, Modal } from '../../../ui'
+import { RefundSection } from './refund-section'
 import { OrderStatusBadge } from './status-badge'
 
 const cpf = (d: string) => (d.length === 11 ? d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : d)
@@ -24,9 +25,20 @@ function printOrder() {
   setTimeout(done, 1000)
 }
 
-export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null; onClose: () => void }) {
+export function OrderDetailModal({
+  order,
+  storeId,
+  onClose,
+}: {
+  order: StoreOrder | null
+  storeId: string
+  onClose: () => void
+}) {
   useEffect(() => () => document.body.classList.remove('printing-order'), [])
+  // A whole refund made here shows at once, before the orders list is read again.
+  const [refundedHere, setRefundedHere] = useState<string | null>(null)
   if (!order) return null
+  const status = refundedHere === order.id ? 'REFUNDED' : order.status
   const a = order.shippingAddress
   return (
     <Modal
@@ -45,7 +57,7 @@ export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null;
     >
       <div className="order-detail">
         <div className="order-detail-head">
-          <OrderStatusBadge status={order.status} chargeback={order.chargeback} />
+          <OrderStatusBadge status={status} chargeback={order.chargeback} />
           <span className="muted">{formatDateTime(order.createdAt)}</span>
         </div>
         {order.paidAfterCancel && (
@@ -161,6 +173,11 @@ export function OrderDetailModal({ order, onClose }: { order: StoreOrder | null;
             </dl>
           </section>
         )}
+        <RefundSection
+          storeId={storeId}
+          order={{ ...order, status }}
+          onRefunded={(whole) => whole && setRefundedHere(order.id)}
+        />
         <section>
           <h3>Observações</h3>
           <p className="muted">{order.notes || 'Nenhuma observação.'}</p>
