@@ -1,9 +1,11 @@
 import type { AppModule } from '../types'
 import * as bumps from './bumps'
+import * as coupons from './coupons'
 import { marketingSubscriptions } from './jobs'
 import { marketingRoutes } from './routes'
 
 export type { PricedBump } from './bumps'
+export type { CheckedCoupon } from './coupons'
 export { bumpAdded, bumpDisplayed, upsellTracked } from './events'
 
 /** What other modules may ask of marketing; they never read its tables. */
@@ -12,6 +14,10 @@ export const marketingService = {
   priceBumps: bumps.priceBumps,
   /** Inside the order's transaction: the bumps the order carries, counted later by the worker. */
   recordOrderBumps: bumps.recordOrderBumps,
+  /** A buyer's coupon code checked against the store's rules for a cart; 400 with the reason when refused. */
+  checkCoupon: coupons.checkCoupon,
+  /** Inside the order's transaction: takes one use atomically and records the redemption. */
+  claimCoupon: coupons.claimCoupon,
 }
 
 let subscriptions: ReturnType<typeof marketingSubscriptions> | undefined
