@@ -43,7 +43,8 @@ export async function couponRoutes(
   app.get(
     '/stores/:storeId/coupons/:id',
     { schema: { tags, params: couponParams, response: { 200: couponSchema, 404: errorBody } }, preHandler: ownStore },
-    async (request) => (await coupons.getCoupon(app.db, request.store!.id, request.params.id)) ?? Promise.reject(notFound()),
+    async (request) =>
+      (await coupons.getCoupon(app.db, request.store!.id, request.params.id)) ?? Promise.reject(notFound()),
   )
 
   app.put(

@@ -132,7 +132,7 @@ export async function checkCoupon(
 ): Promise<CheckedCoupon> {
   const now = input.now ?? new Date()
   const row = await repo.findCouponByCode(db, input.storeId, input.code.trim())
-  if (!row || !row.active) refuse(COUPON_REFUSALS.unknown)
+  if (!row?.active) refuse(COUPON_REFUSALS.unknown)
   if (row.starts_at && row.starts_at > now) refuse(COUPON_REFUSALS.notYetValid)
   if (row.ends_at && row.ends_at <= now) refuse(COUPON_REFUSALS.expired)
   if (row.max_uses != null && row.uses_count >= row.max_uses) refuse(COUPON_REFUSALS.usedUp)
@@ -159,7 +159,14 @@ export async function checkCoupon(
  */
 export async function claimCoupon(
   trx: Trx,
-  claim: { couponId: string; orderId: string; storeId: string; email: string; discountCents: number; totalCents: number },
+  claim: {
+    couponId: string
+    orderId: string
+    storeId: string
+    email: string
+    discountCents: number
+    totalCents: number
+  },
 ): Promise<void> {
   const now = new Date()
   const taken = await repo.takeUse(trx, claim.couponId, now)
