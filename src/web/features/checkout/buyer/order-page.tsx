@@ -114,12 +114,18 @@ function OrderView({
             <PaidBlock data={data} />
           ) : payment?.method === 'PIX' && (awaiting || payment.canRenew) ? (
             <PixPanel
-              payment={payment}
+              code={payment.pixCode ?? ''}
               amount={order.total}
               customerName={order.customerName}
-              renewing={renew.isPending}
-              renewError={renewError}
-              onRenew={() => renew.mutate()}
+              expiresAt={payment.pixExpiresAt}
+              expired={payment.status === 'EXPIRED'}
+              renewal={{
+                canRenew: payment.canRenew,
+                renewing: renew.isPending,
+                error: renewError,
+                onRenew: () => renew.mutate(),
+              }}
+              sandboxGatewayId={payment.sandboxGatewayId}
               onSimulated={refresh}
             />
           ) : cancelled ? (
