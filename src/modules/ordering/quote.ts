@@ -42,9 +42,10 @@ export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>)
     )
     shippingCents = option?.priceCents ?? 0
   }
-  const method: ChargeMethod = CHARGE_METHOD[q.paymentMethod ?? 'pix']
+  // No method chosen yet: the price without any method's discount (the card, at one payment).
+  const method: ChargeMethod = q.paymentMethod ? CHARGE_METHOD[q.paymentMethod] : 'CREDIT_CARD'
   const rules = payments.pricing.rules
-  const installments = Math.min(q.installments ?? 1, rules.max)
+  const installments = q.paymentMethod === 'credit_card' ? Math.min(q.installments ?? 1, rules.max) : 1
   const { breakdown, coupon, lines } = await priceCart(db, {
     storeId: product.storeId,
     product,

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo } from 'react'
 import { formatCardExpiry, formatCardNumber, formatCvv } from '../../../../../shared/br'
 import { formatBRL } from '../../../../../shared/money'
 import { type CardFields, type CheckoutMethodId, cardErrors } from '../../../../../shared/ordering-rules'
@@ -7,6 +7,8 @@ import { Alert, Button, Input, Loading, Select } from '../../../../ui'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { focusFirstInvalid } from '../hooks/focus-invalid'
 import { useFieldForm } from '../hooks/use-field-form'
+import type { Pricing } from '../hooks/use-pricing'
+import { CouponField } from './coupon-field'
 
 export interface PaymentValues {
   method: CheckoutMethodId
@@ -35,6 +37,7 @@ function enabledMethods(data: PublicPaymentMethods | undefined): CheckoutMethodI
  */
 export function PaymentStep({
   storeId,
+  pricing,
   amount,
   submitting,
   error,
@@ -42,6 +45,8 @@ export function PaymentStep({
   onSubmit,
 }: {
   storeId: string
+  /** The server's quote and the buyer's coupon, method and plan (use-pricing). */
+  pricing: Pricing
   amount: number
   submitting: boolean
   error: string | undefined
@@ -50,15 +55,14 @@ export function PaymentStep({
 }) {
   const methods = usePaymentMethods(storeId)
   const available = useMemo(() => enabledMethods(methods.data?.data), [methods.data])
-  const [method, setMethod] = useState<CheckoutMethodId | undefined>()
-  const [installments, setInstallments] = useState(1)
+  const { method, setMethod, installments, setInstallments, quote } = pricing
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
 
   // Auto-selection: the only method, or the first one while none is chosen.
   useEffect(() => {
     if (available.length === 0) return
     if (!method || !available.includes(method)) setMethod(available[0])
-  }, [available, method])
+  }, [available, method, setMethod])
 
   if (methods.isPending) return <Loading message="Carregando formas de pagamento..." />
   if (methods.isError || available.length === 0) {
@@ -85,6 +89,16 @@ export function PaymentStep({
 
   const data = methods.data!.data
   const maxInstallments = Math.max(1, data.credit_card.maxInstallments || 12)
+  const interestFree = Math.min(data.credit_card.installments.interestFree ?? maxInstallments, maxInstallments)
+  const badgeOf = (m: CheckoutMethodId) =>
+    m === 'pix' ? quote?.methods.pix.badge : m === 'bank_slip' ? quote?.methods.bank_slip.badge : null
+  // The plans' labels are the server's ('12x de R$ 9,90 sem juros', '18x de R$ 12,34 (total R$ 222,12)').
+  const plans =
+    quote?.methods.credit_card.options ??
+    Array.from({ length: maxInstallments }, (_, i) => ({
+      installments: i + 1,
+      label: `${i + 1}x de ${formatBRL(Math.ceil((amount * 100) / (i + 1)) / 100)}`,
+    }))
   const slipDays = data.bank_slip.expirationDays || 3
 
   function moveWithArrows(e: KeyboardEvent<HTMLDivElement>) {
@@ -109,6 +123,7 @@ export function PaymentStep({
   return (
     <form className="ck-card ck-step" onSubmit={submit} noValidate>
       <h2 className="ck-card-title">Forma de pagamento</h2>
+      <CouponField coupon={pricing.coupon} discount={quote?.couponDiscount} />
       <div className="ck-methods" role="radiogroup" aria-label="Forma de pagamento" onKeyDown={moveWithArrows}>
         {available.map((m) => (
           <button
@@ -125,10 +140,15 @@ export function PaymentStep({
             <span className="ck-method-icon" aria-hidden>
               {METHOD_LOOK[m].icon}
             </span>
-            <span className="ck-method-name">{data[m].name}</span>
+            <span className="ck-method-name">
+              {data[m].name}
+              {badgeOf(m) && <span className="ck-method-badge">{badgeOf(m)}</span>}
+            </span>
             <span className="ck-muted ck-method-hint">
               {m === 'credit_card'
-                ? `Em até ${maxInstallments}x`
+                ? interestFree > 1
+                  ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
+                  : `Em até ${maxInstallments}x`
                 : m === 'bank_slip'
                   ? `Vence em ${slipDays} dias úteis`
                   : METHOD_LOOK[m].hint}
@@ -180,11 +200,9 @@ export function PaymentStep({
             value={installments}
             onChange={(e) => setInstallments(Number(e.target.value))}
           >
-            {Array.from({ length: maxInstallments }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n === 1
-                  ? `1x de ${formatBRL(amount)} (à vista)`
-                  : `${n}x de ${formatBRL(Math.ceil((amount * 100) / n) / 100)}`}
+            {plans.map((p) => (
+              <option key={p.installments} value={p.installments}>
+                {p.installments === 1 ? `${p.label} (à vista)` : p.label}
               </option>
             ))}
           </Select>
