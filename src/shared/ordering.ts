@@ -215,6 +215,11 @@ export const storeOrderSchema = z.object({
   productType: z.enum(['PHYSICAL', 'DIGITAL']),
   subtotal: z.number(),
   shippingCost: z.number(),
+  /** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
+  couponCode: z.string().nullable().optional(),
+  couponDiscount: z.number().optional(),
+  methodDiscount: z.number().optional(),
+  interest: z.number().optional(),
   total: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
