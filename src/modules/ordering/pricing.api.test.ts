@@ -222,6 +222,16 @@ describe('method discounts and installments', () => {
       .where('id', '=', order.transaction_id!)
       .executeTakeFirstOrThrow()
     expect(charge.amount_cents).toBe(10_550)
+
+    // The merchant sees the steps and can filter by the coupon (orders and sales), case-insensitive.
+    await post('/api/checkout/create-order', physicalOrder(s))
+    const list = await t.app.inject({ url: `/api/stores/${s.storeId}/orders?coupon=dez`, headers: s.owner.headers })
+    expect(list.json()).toHaveLength(1)
+    expect(list.json()[0]).toMatchObject({ couponCode: 'DEZ', couponDiscount: 10, methodDiscount: 4.5, total: 105.5 })
+    const sales = await t.app.inject({ url: '/api/sales?coupon=DEZ', headers: s.owner.headers })
+    expect(sales.json().total).toBe(1)
+    const all = await t.app.inject({ url: `/api/stores/${s.storeId}/orders`, headers: s.owner.headers })
+    expect(all.json()).toHaveLength(2)
   })
 
   it('18x with interest is accepted when the store allows 24, charged as n × installment', async () => {
