@@ -16,8 +16,8 @@ import {
   type OpenedCharge,
   paymentsService,
 } from '../payments'
+import type { OrderingDeps } from './deps'
 import { orderPageToken } from './order-page'
-import type { OrderingDeps } from './place-order'
 import type { IdempotencyClaim, PlacedOrder } from './repository'
 import * as repo from './repository'
 import { cancelOrder, markPaid } from './service'

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom'
 import { formatCents, toCents } from '../../../shared/money'
 import { type PaymentMethod, STATUS_LABELS, type TransactionRequest } from '../../../shared/payments'
 import { PIX_COUNTDOWN_SECONDS } from '../../../shared/pix-screen'
-import { useSession } from '../../app/session'
 import { ApiError } from '../../lib/api'
+import { useSession } from '../../lib/session-context'
 import { toast } from '../../lib/toast'
 import {
   Alert,
@@ -21,7 +21,7 @@ import {
   Th,
 } from '../../ui'
 import { PixPanel } from '../checkout'
-import { useMyStores } from '../stores/api/get-my-stores'
+import { useMyStores } from '../stores'
 import { type CreateTransactionAnswer, useCreateTransaction } from './api/create-transaction'
 import { usePublicMethods } from './api/get-public-methods'
 import { useRefreshTransaction } from './api/get-transaction'
