@@ -82,7 +82,23 @@ describe('coupons: the merchant’s rules', () => {
 
     await coupon(s, { code: 'BEMVINDO', discountValue: 10 })
     await bad({ code: 'bemvindo', discountType: 'FIXED', discountValue: 5 }, 409)
-    await coupon(other, { code: 'BEMVINDO', discountValue: 10 })
+    const theirs = await coupon(other, { code: 'BEMVINDO', discountValue: 10 })
+    // Another store's coupon through this store's address is not found, whatever the call.
+    for (const [method, suffix, payload] of [
+      ['GET', '', undefined],
+      ['PUT', '', { code: 'X', discountType: 'FIXED', discountValue: 5 }],
+      ['PATCH', '/status', { active: false }],
+      ['DELETE', '', undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `/api/stores/${s.storeId}/coupons/${theirs.id}${suffix}`,
+        payload,
+        headers: s.owner.headers,
+      })
+      expect(res.statusCode, method).toBe(404)
+    }
+    expect((await couponRow(theirs.id)).active).toBe(true)
     const foreign = await t.app.inject({
       url: `/api/stores/${other.storeId}/coupons`,
       headers: s.owner.headers,
