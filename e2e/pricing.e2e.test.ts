@@ -82,6 +82,26 @@ describe('prices the Brazilian way', () => {
     await merchant.page.getByTestId('coupon-row').waitFor()
     await expectText(merchant.page.getByTestId('coupon-usage'), 'Usos: 1 de 100')
     await snap(merchant.page, 'pricing-5-cupons')
+
+    // The form judges with the API's schema: a code with a space is refused under its field.
+    await merchant.page.getByRole('button', { name: '+ Novo Cupom' }).click()
+    await merchant.page.getByLabel('Código *').fill('COM ESPACO')
+    await merchant.page.getByLabel('Desconto (%) *').fill('15')
+    await merchant.page.getByRole('button', { name: 'Salvar cupom' }).click()
+    await merchant.page.getByText('O código deve ter até 40 letras, números, - ou _, sem espaços').waitFor()
+    await snap(merchant.page, 'pricing-6-cupom-form')
+    await merchant.page.getByLabel('Código *').fill('FRETE15')
+    await merchant.page.getByRole('button', { name: 'Salvar cupom' }).click()
+    await merchant.page.getByText('FRETE15').waitFor()
+
+    // The payment settings show the discounts and interest rules saved through the API.
+    await merchant.page.goto(`/store/${shop.storeId}/payment-configuration`)
+    await merchant.page.getByLabel('Desconto no PIX (%)').waitFor()
+    await expectValue(merchant.page.getByLabel('Desconto no PIX (%)'), '5')
+    await expectValue(merchant.page.getByLabel('Sem juros até (parcelas)'), '3')
+    await expectValue(merchant.page.getByLabel('Juros ao mês (%)'), '2.89')
+    await merchant.page.getByLabel('Juros ao mês (%)').scrollIntoViewIfNeeded()
+    await snap(merchant.page, 'pricing-7-pagamentos')
     await merchant.context.close()
   })
 })
@@ -92,4 +112,12 @@ async function expectText(locator: import('playwright-core').Locator, text: stri
     await new Promise((r) => setTimeout(r, 100))
   }
   expect(await locator.textContent()).toContain(text)
+}
+
+async function expectValue(locator: import('playwright-core').Locator, value: string) {
+  for (let i = 0; i < 40; i++) {
+    if ((await locator.inputValue()) === value) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  expect(await locator.inputValue()).toBe(value)
 }
