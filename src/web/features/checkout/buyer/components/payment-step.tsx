@@ -55,7 +55,7 @@ export function PaymentStep({
 }) {
   const methods = usePaymentMethods(storeId)
   const available = useMemo(() => enabledMethods(methods.data?.data), [methods.data])
-  const { method, setMethod, installments, setInstallments, quote } = pricing
+  const { method, setMethod, installments, setInstallments, lastQuote: quote } = pricing
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
 
   // Auto-selection: the only method, or the first one while none is chosen.

@@ -89,7 +89,11 @@ export function usePricing(cart: PricingCart) {
   }, [fromLink, apply])
 
   return {
-    quote: quote.data,
+    // Only a quote for the current cart: while a new one loads (a bump just added) the page shows its own sum for a
+    // moment rather than a stale server figure.
+    quote: quote.isPlaceholderData ? undefined : quote.data,
+    /** The last quote, fresh or not: the methods' badges and plans stay on screen while a new one loads. */
+    lastQuote: quote.data,
     quoteFailed: quote.isError && !quote.data,
     method,
     setMethod,
