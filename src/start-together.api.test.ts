@@ -3,19 +3,18 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { identityService } from './modules/identity'
-import type { Database } from './platform/database'
+import type { Db } from './platform/db'
 import { MIGRATIONS_DIR, migrate } from './platform/migrate'
 import { createDatabase } from './testing/test-app'
 
 /** Replicas started in the same second on an empty database: each process has its own pool. */
 let database: Awaited<ReturnType<typeof createDatabase>>
-let dbs: Kysely<Database>[]
+let dbs: Db[]
 beforeAll(async () => {
   database = await createDatabase()
   dbs = Array.from(
     { length: 4 },
-    () =>
-      new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) }),
+    () => new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) }),
   )
 })
 afterAll(async () => {

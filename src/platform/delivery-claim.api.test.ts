@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, testConfig } from '../testing/test-app'
-import type { Database } from './database'
+import type { Db } from './db'
 import {
   claimDelivery,
   DELIVERY_JOB_ATTEMPTS,
@@ -24,10 +24,10 @@ const channel: DeliveryChannel = {
 }
 
 let database: Awaited<ReturnType<typeof createDatabase>>
-let db: Kysely<Database>
+let db: Db
 beforeAll(async () => {
   database = await createDatabase()
-  db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) })
+  db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) })
   await sql`create table test_deliveries (
     id uuid primary key default gen_random_uuid(),
     subject text not null, kind text not null,

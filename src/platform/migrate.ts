@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import type { Db } from './db'
+import type { PlatformDb as Db } from './db'
 import { PROJECT_ROOT } from './paths'
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations')

@@ -1,10 +1,10 @@
-import type { Db, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import type { PasswordChangeInput, ProfileInput, Role } from '../../shared/identity'
 import { userRegistered } from './events'
 import { hashPassword, verifyPassword } from './password'
 import * as repo from './repository'
+import type { Db, Trx } from './tables'
 
 export const INVALID_CREDENTIALS = 'Email ou senha inválidos.'
 export const EMAIL_TAKEN = 'Este e-mail já está cadastrado.'
@@ -87,6 +87,12 @@ export async function ensureAdmin(db: Db, email: string, password: string, cost:
 }
 
 /** Accounts created in [from, to) (all accounts when no bounds), for the platform dashboard. */
+/** Names and e-mails of a set of users, for reports that only hold their ids. */
+export async function describeUsers(db: Db, ids: string[]) {
+  if (ids.length === 0) return []
+  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute()
+}
+
 export async function countUsers(db: Db, range: { from?: Date; to?: Date } = {}): Promise<number> {
   let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
   if (range.from) q = q.where('created_at', '>=', range.from)

@@ -1,4 +1,3 @@
-import type { Db } from '../../platform/db'
 import { DELIVERY_JOB_ATTEMPTS, DELIVERY_SWEEP_EVERY_MS } from '../../platform/delivery-claim'
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
@@ -6,6 +5,7 @@ import type { UtmfyStatus } from '../../shared/integrations'
 import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering/events'
 import * as repo from './repository'
 import { deliverOrderStatus, staleDeliveries } from './service'
+import type { Db } from './tables'
 
 /** The merchant's retry button and the stale-claim sweeper queue this job; the ordering events call the same delivery. */
 export const UTMFY_DELIVER_JOB = 'integrations.utmfy-deliver'

@@ -1,9 +1,8 @@
 import { type Selectable, sql, type Updateable } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
 import type { UtmfyStatus } from '../../shared/integrations'
-import type { IntegrationsTables } from './tables'
+import type { DbOrTrx, IntegrationsTables } from './tables'
 
 type Tables = IntegrationsTables
 export type UtmfyConfigRow = Selectable<Tables['utmfy_configs']>

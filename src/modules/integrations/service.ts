@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
-import type { Db } from '../../platform/db'
 import { sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
 import {
@@ -19,6 +18,7 @@ import {
 import { type OrderSnapshot, orderingService } from '../ordering'
 import { buildOrderBody, type UtmfyOrderBody } from './payload'
 import * as repo from './repository'
+import type { Db } from './tables'
 import { type UtmifyClient, UtmifyError, utmifyClient } from './utmify-client'
 
 export type IntegrationsDeps = {

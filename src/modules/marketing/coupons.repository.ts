@@ -1,7 +1,6 @@
 /** Kysely queries over coupons and their redemptions (marketing's own tables). */
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
-import type { DbOrTrx, Trx } from '../../platform/db'
-import type { MarketingTables } from './tables'
+import type { DbOrTrx, MarketingTables, Trx } from './tables'
 
 export type CouponRow = Selectable<MarketingTables['coupons']>
 export type NewCoupon = Insertable<MarketingTables['coupons']>

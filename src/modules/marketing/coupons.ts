@@ -2,7 +2,7 @@
  * Coupons: the merchant's CRUD, the checks a buyer's code passes (quote and order alike), and the claim taken in
  * the order's own transaction. The price itself is computed by src/shared/pricing.ts from what `checkCoupon` gives.
  */
-import type { DbOrTrx, Trx } from '../../platform/db'
+
 import { AppError } from '../../platform/errors'
 import {
   COUPON_MESSAGES,
@@ -16,6 +16,7 @@ import { eligibleCents, type PricingCoupon, type PricingLine } from '../../share
 import { catalogService } from '../catalog'
 import { isUuid } from '../stores'
 import * as repo from './coupons.repository'
+import type { DbOrTrx, Trx } from './tables'
 
 export function toCouponDto(row: repo.CouponRow): CouponDto {
   return {

@@ -1,3 +1,4 @@
+import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import * as bumps from './bumps'
 import * as coupons from './coupons'
@@ -9,7 +10,7 @@ export type { CheckedCoupon } from './coupons'
 export { bumpAdded, bumpDisplayed, upsellTracked } from './events'
 
 /** What other modules may ask of marketing; they never read its tables. */
-export const marketingService = {
+export const marketingService = expose({
   /** The bumps a buyer added, re-checked against the cart and priced from the database; 400 when one isn't offered. */
   priceBumps: bumps.priceBumps,
   /** Inside the order's transaction: the bumps the order carries, counted later by the worker. */
@@ -18,7 +19,7 @@ export const marketingService = {
   checkCoupon: coupons.checkCoupon,
   /** Inside the order's transaction: takes one use atomically and records the redemption. */
   claimCoupon: coupons.claimCoupon,
-}
+})
 
 /** Order bumps and post-purchase redirect links, with counters kept by the worker. */
 export const marketingModule: AppModule = {

@@ -3,10 +3,11 @@
  * through the one pricing function (src/shared/pricing.ts). The order and the buyer's quote both come here, so the
  * figure on the buyer's screen is the figure charged.
  */
-import type { Db } from '../../platform/db'
+
 import { type PriceBreakdown, type PricingLine, priceOrder } from '../../shared/pricing'
 import { type CheckedCoupon, marketingService, type PricedBump } from '../marketing'
 import type { CheckoutPayments } from '../payments'
+import type { Db } from './tables'
 
 export type ChargeMethod = 'PIX' | 'CREDIT_CARD' | 'BOLETO'
 

@@ -3,7 +3,6 @@
  * The payment step shows these figures only; the order recomputes them and charges exactly that.
  */
 import type { z } from 'zod'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { toReais } from '../../shared/money'
 import { MSG } from '../../shared/ordering'
@@ -14,6 +13,7 @@ import { checkoutService } from '../checkout'
 import { marketingService } from '../marketing'
 import { paymentsService } from '../payments'
 import { type ChargeMethod, priceCart } from './order-pricing'
+import type { Db } from './tables'
 
 const CHARGE_METHOD = { pix: 'PIX', credit_card: 'CREDIT_CARD', bank_slip: 'BOLETO' } as const
 

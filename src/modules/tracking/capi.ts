@@ -7,12 +7,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
-import type { Db } from '../../platform/db'
 import { sweepJobId } from '../../platform/delivery-claim'
 import { initiateCheckoutEventId, type PixelDelivery, purchaseEventId, type ServerEvent } from '../../shared/pixel'
 import { type OrderSnapshot, orderingService } from '../ordering'
 import { type CapiEvent, type GraphClient, GraphError, graphClient } from './graph-client'
 import * as repo from './repository'
+import type { Db } from './tables'
 import { buildUserData } from './user-data'
 
 export type TrackingDeps = {

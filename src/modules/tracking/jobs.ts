@@ -1,10 +1,10 @@
-import type { Db } from '../../platform/db'
 import { DELIVERY_JOB_ATTEMPTS, DELIVERY_SWEEP_EVERY_MS } from '../../platform/delivery-claim'
 import { type JobContext, type JobDefinition, subscribe } from '../../platform/jobs'
 import type { ServerEvent } from '../../shared/pixel'
 import { orderPaid, orderPlaced } from '../ordering/events'
 import { sendOrderEvent, staleDeliveries } from './capi'
 import * as repo from './repository'
+import type { Db } from './tables'
 
 /** Tries of one server event: with the queue's doubling backoff the last one is minutes after the first. */
 const ATTEMPTS = DELIVERY_JOB_ATTEMPTS

@@ -1,9 +1,8 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
 import type { ServerEvent } from '../../shared/pixel'
-import type { TrackingTables } from './tables'
+import type { DbOrTrx, TrackingTables } from './tables'
 
 type Tables = TrackingTables
 export type PixelConfigRow = Selectable<Tables['pixel_configs']>
