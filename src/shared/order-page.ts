@@ -44,6 +44,11 @@ export const orderPageSchema = z.object({
     items: z.array(orderPageItemSchema),
     subtotal: z.number(),
     shippingCost: z.number(),
+    /** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
+    couponCode: z.string().nullable().optional(),
+    couponDiscount: z.number().optional(),
+    methodDiscount: z.number().optional(),
+    interest: z.number().optional(),
     shippingMethod: z.string().nullable(),
     estimatedDelivery: z.string().nullable(),
     total: z.number(),

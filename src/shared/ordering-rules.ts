@@ -86,7 +86,8 @@ export function normalizeMethodId(value: unknown): CheckoutMethodId | undefined 
   return undefined
 }
 
-export const MAX_INSTALLMENTS = 12
+/** The most installments any store may allow (payments' settings: 1–24); the store's own maximum is checked too. */
+export const MAX_INSTALLMENTS = 24
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages (spec 001 §5)

@@ -103,6 +103,11 @@ const orderBumpsField = z
     'Ids of the order bumps the buyer added. Each is re-checked as the offer was and priced on the server; it becomes its own item line and joins the one charge. Unknown, inactive or ineligible ids are a 400; a repeated id counts once.',
   )
 
+/** The buyer's coupon code ('Cupom de desconto'); checked and priced on the server, '' means none. */
+const couponCodeField = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(60).optional())
+  .describe('A coupon code of the store (case-insensitive). A code refused by a rule is a 400 with the reason.')
+
 /** The physical order payload (spec 001 §3). */
 export const orderPayloadSchema = z.object({
   storeId: idField,
@@ -113,6 +118,7 @@ export const orderPayloadSchema = z.object({
   ...ignoredPricing,
   tracking: trackingSchema.optional(),
   orderBumps: orderBumpsField,
+  couponCode: couponCodeField,
 })
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
@@ -126,6 +132,7 @@ export const digitalOrderPayloadSchema = z.object({
   ...ignoredPricing,
   tracking: trackingSchema.optional(),
   orderBumps: orderBumpsField,
+  couponCode: couponCodeField,
 })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 
@@ -208,6 +215,11 @@ export const storeOrderSchema = z.object({
   productType: z.enum(['PHYSICAL', 'DIGITAL']),
   subtotal: z.number(),
   shippingCost: z.number(),
+  /** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
+  couponCode: z.string().nullable().optional(),
+  couponDiscount: z.number().optional(),
+  methodDiscount: z.number().optional(),
+  interest: z.number().optional(),
   total: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -19,6 +19,8 @@ export const orderFiltersSchema = z.object({
   payment: z.enum([...ORDER_PAYMENT_METHODS, 'all'], { error: 'Forma de pagamento inválida' }).default('all'),
   /** today = the São Paulo day; week and month = the last 7 and 30 São Paulo days. */
   date: z.enum(ORDER_DATE_FILTERS, { error: 'Período inválido' }).default('all'),
+  /** pricing: only the orders that used this coupon (case-insensitive); '' = any. */
+  coupon: z.string().trim().max(60, { error: 'Cupom inválido' }).default(''),
 })
 export type OrderFiltersQuery = z.output<typeof orderFiltersSchema>
 

@@ -30,32 +30,61 @@ export const PAYMENT_MESSAGES = {
   apiKeyRequired: 'API Key é obrigatória',
   installmentsRange: 'O número máximo de parcelas deve estar entre 1 e 24',
   boletoDaysRange: 'O vencimento do boleto deve estar entre 1 e 30 dias',
+  methodDiscountRange: 'O desconto deve estar entre 0% e 90%',
+  interestFreeRange: 'Parcelas sem juros deve estar entre 1 e o número máximo de parcelas',
+  interestRateRange: 'A taxa de juros deve estar entre 0% e 10% ao mês',
 } as const
 
 /** A stored key comes back masked with this character; posting the masked value back keeps the stored key. */
 export const MASK_CHAR = '•'
 export const isMaskedKey = (value: string) => value.includes(MASK_CHAR)
 
+export const METHOD_DISCOUNT_MAX = 90
+export const INTEREST_RATE_MAX = 10
+
+const percentInRange = (max: number, message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(max, message)
+    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, message)
+
 const intInRange = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message)
 
 /** The merchant's payment configuration form (spec 002 §3, §5); the route validates the same schema. */
-export const paymentConfigInputSchema = z.object({
-  ativoPayApiKey: z
-    .string({ error: PAYMENT_MESSAGES.apiKeyRequired })
-    .trim()
-    .min(1, PAYMENT_MESSAGES.apiKeyRequired)
-    .max(200, 'API Key muito longa'),
-  pixEnabled: z.boolean().default(true),
-  creditCardEnabled: z.boolean().default(true),
-  boletoEnabled: z.boolean().default(true),
-  creditCardMaxInstallments: intInRange(INSTALLMENTS_MIN, INSTALLMENTS_MAX, PAYMENT_MESSAGES.installmentsRange).default(
-    INSTALLMENTS_DEFAULT,
-  ),
-  boletoExpirationDays: intInRange(BOLETO_DAYS_MIN, BOLETO_DAYS_MAX, PAYMENT_MESSAGES.boletoDaysRange).default(
-    BOLETO_DAYS_DEFAULT,
-  ),
-})
+export const paymentConfigInputSchema = z
+  .object({
+    ativoPayApiKey: z
+      .string({ error: PAYMENT_MESSAGES.apiKeyRequired })
+      .trim()
+      .min(1, PAYMENT_MESSAGES.apiKeyRequired)
+      .max(200, 'API Key muito longa'),
+    pixEnabled: z.boolean().default(true),
+    creditCardEnabled: z.boolean().default(true),
+    boletoEnabled: z.boolean().default(true),
+    creditCardMaxInstallments: intInRange(
+      INSTALLMENTS_MIN,
+      INSTALLMENTS_MAX,
+      PAYMENT_MESSAGES.installmentsRange,
+    ).default(INSTALLMENTS_DEFAULT),
+    boletoExpirationDays: intInRange(BOLETO_DAYS_MIN, BOLETO_DAYS_MAX, PAYMENT_MESSAGES.boletoDaysRange).default(
+      BOLETO_DAYS_DEFAULT,
+    ),
+    /** Percent off for paying with PIX / boleto ('5% OFF'), two decimals. */
+    pixDiscountPercent: percentInRange(METHOD_DISCOUNT_MAX, PAYMENT_MESSAGES.methodDiscountRange).default(0),
+    boletoDiscountPercent: percentInRange(METHOD_DISCOUNT_MAX, PAYMENT_MESSAGES.methodDiscountRange).default(0),
+    /** 'Sem juros até' M installments (M ≤ the maximum); null = every plan without interest. */
+    interestFreeInstallments: intInRange(INSTALLMENTS_MIN, INSTALLMENTS_MAX, PAYMENT_MESSAGES.interestFreeRange)
+      .nullable()
+      .default(null),
+    /** Monthly interest (% a.m.) on the plans above M, two decimals. */
+    monthlyInterestPercent: percentInRange(INTEREST_RATE_MAX, PAYMENT_MESSAGES.interestRateRange).default(0),
+  })
+  .superRefine((c, ctx) => {
+    if (c.interestFreeInstallments != null && c.interestFreeInstallments > c.creditCardMaxInstallments)
+      ctx.addIssue({ code: 'custom', path: ['interestFreeInstallments'], message: PAYMENT_MESSAGES.interestFreeRange })
+  })
 export type PaymentConfigInput = z.input<typeof paymentConfigInputSchema>
 
 export const paymentConfigSchema = z.object({
@@ -70,6 +99,10 @@ export const paymentConfigSchema = z.object({
   boletoEnabled: z.boolean(),
   creditCardMaxInstallments: z.number(),
   boletoExpirationDays: z.number(),
+  pixDiscountPercent: z.number(),
+  boletoDiscountPercent: z.number(),
+  interestFreeInstallments: z.number().nullable(),
+  monthlyInterestPercent: z.number(),
   lastCheckedAt: z.string().nullable(),
   lastCheckError: z.string().nullable(),
   /** The built-in sandbox answers instead of a real gateway (keys start with sk_sandbox_). */
@@ -78,14 +111,31 @@ export const paymentConfigSchema = z.object({
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>
 
 export const publicPaymentMethodsSchema = z.object({
-  pix: z.object({ enabled: z.boolean(), name: z.string(), expirationDays: z.number() }),
+  pix: z.object({
+    enabled: z.boolean(),
+    name: z.string(),
+    expirationDays: z.number(),
+    /** Percent off when paying with this method (0 = none). */
+    discountPercent: z.number(),
+  }),
   credit_card: z.object({
     enabled: z.boolean(),
     name: z.string(),
     maxInstallments: z.number(),
-    installments: z.object({ max: z.number() }),
+    installments: z.object({
+      max: z.number(),
+      /** Plans up to this many installments carry no interest. */
+      interestFree: z.number(),
+      /** % a.m. on the longer plans. */
+      monthlyRatePercent: z.number(),
+    }),
   }),
-  bank_slip: z.object({ enabled: z.boolean(), name: z.string(), expirationDays: z.number() }),
+  bank_slip: z.object({
+    enabled: z.boolean(),
+    name: z.string(),
+    expirationDays: z.number(),
+    discountPercent: z.number(),
+  }),
 })
 export type PublicPaymentMethods = z.infer<typeof publicPaymentMethodsSchema>
 

@@ -108,6 +108,8 @@ export const salesQuerySchema = z
       blankToUndefined,
       z.enum(SALE_PAYMENT_METHODS, { error: 'Forma de pagamento inválida' }).optional(),
     ),
+    /** pricing: only the sales that used this coupon (case-insensitive). */
+    coupon: z.preprocess(blankToUndefined, z.string().trim().max(60, { error: 'Cupom inválido' }).optional()),
     startDate: day('Data inicial inválida (use AAAA-MM-DD)'),
     endDate: day('Data final inválida (use AAAA-MM-DD)'),
     minAmount: amount('Valor mínimo inválido: informe um número maior ou igual a 0'),

@@ -1,10 +1,12 @@
 import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import * as bumps from './bumps'
+import * as coupons from './coupons'
 import { marketingSubscriptions } from './jobs'
 import { marketingRoutes } from './routes'
 
 export type { PricedBump } from './bumps'
+export type { CheckedCoupon } from './coupons'
 export { bumpAdded, bumpDisplayed, upsellTracked } from './events'
 
 /** What other modules may ask of marketing; they never read its tables. */
@@ -13,6 +15,10 @@ export const marketingService = expose({
   priceBumps: bumps.priceBumps,
   /** Inside the order's transaction: the bumps the order carries, counted later by the worker. */
   recordOrderBumps: bumps.recordOrderBumps,
+  /** A buyer's coupon code checked against the store's rules for a cart; 400 with the reason when refused. */
+  checkCoupon: coupons.checkCoupon,
+  /** Inside the order's transaction: takes one use atomically and records the redemption. */
+  claimCoupon: coupons.claimCoupon,
 })
 
 /** Order bumps and post-purchase redirect links, with counters kept by the worker. */

@@ -1,5 +1,6 @@
 import { subscribe } from '../../platform/jobs'
-import { orderPaid, orderPlaced } from '../ordering/events'
+import { orderCancelled, orderPaid, orderPlaced } from '../ordering/events'
+import * as coupons from './coupons.repository'
 import { bumpAdded, bumpDisplayed, upsellTracked } from './events'
 import * as repo from './repository'
 import type { Db } from './tables'
@@ -13,6 +14,14 @@ async function ordersWithBumps(events: { orderId: string }[], db: Db): Promise<b
   return events.map((e) => withBumps.has(e.orderId))
 }
 
+async function ordersWithCoupons(events: { orderId: string }[], db: Db): Promise<boolean[]> {
+  const withCoupons = await coupons.ordersWithCoupons(
+    db,
+    events.map((e) => e.orderId),
+  )
+  return events.map((e) => withCoupons.has(e.orderId))
+}
+
 /**
  * The counters, kept by the worker only. Each handler claims its effect in the same transaction that counts it
  * (a visit row's primary key, an order row's flag), so a re-delivered event changes nothing. Ordering's events
@@ -20,6 +29,23 @@ async function ordersWithBumps(events: { orderId: string }[], db: Db): Promise<b
  */
 export function marketingSubscriptions() {
   return [
+    // A cancelled or expired order gives its coupon use back, once (the redemption row's release is the claim).
+    subscribe(
+      orderCancelled,
+      'marketing.release-coupon',
+      async (p, ctx) => {
+        await ctx.db.transaction().execute((trx) => coupons.releaseUse(trx, p.orderId))
+      },
+      { relevant: ordersWithCoupons },
+    ),
+    subscribe(
+      orderPaid,
+      'marketing.count-coupon-paid',
+      async (p, ctx) => {
+        await ctx.db.transaction().execute((trx) => coupons.countPaid(trx, p.orderId, p.totalCents))
+      },
+      { relevant: ordersWithCoupons },
+    ),
     subscribe(bumpDisplayed, 'marketing.count-bump-display', async (p, ctx) => {
       await ctx.db.transaction().execute((trx) => repo.countBumpVisit(trx, p.bumpId, 'DISPLAY', p.visitKey))
     }),

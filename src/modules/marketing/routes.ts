@@ -15,6 +15,7 @@ import {
 } from '../../shared/marketing'
 import { requireStoreOwner } from '../stores'
 import * as bumps from './bumps'
+import { couponRoutes } from './coupon-routes'
 import { upsellRoutes } from './upsell-routes'
 
 const tags = ['marketing']
@@ -150,4 +151,5 @@ export async function marketingRoutes(fastify: FastifyInstance) {
   }
 
   await upsellRoutes(fastify, { pageQuery, trackedSchema, errorBody, trackLimit })
+  await couponRoutes(fastify, { pageQuery, errorBody })
 }

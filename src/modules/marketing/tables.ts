@@ -70,6 +70,40 @@ export interface MarketingTables {
     kind: 'DISPLAY' | 'CLICK' | 'SKIP'
     created_at: Generated<Date>
   }
+  coupons: {
+    id: Generated<string>
+    store_id: string
+    code: string
+    discount_type: 'PERCENTAGE' | 'FIXED'
+    /** Basis points for PERCENTAGE, cents for FIXED. */
+    discount_value: number
+    min_order_cents: number | null
+    starts_at: Date | null
+    ends_at: Date | null
+    max_uses: number | null
+    max_uses_per_email: number | null
+    product_ids: ColumnType<string[], string[] | undefined, string[]>
+    applies_to_bumps: boolean
+    active: boolean
+    uses_count: Generated<number>
+    paid_count: Generated<number>
+    revenue_cents: Generated<number>
+    discount_given_cents: Generated<number>
+    deleted_at: Date | null
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  coupon_redemptions: {
+    order_id: string
+    coupon_id: string
+    store_id: string
+    email: string
+    discount_cents: number
+    order_total_cents: number
+    released_at: Date | null
+    paid_at: Date | null
+    created_at: Generated<Date>
+  }
 }
 
 /** This module's view of the database: its own tables only; another module's data is asked of its service. */

@@ -12,6 +12,16 @@ function attributionOf(tracking: TrackingParams | null): Record<string, string> 
   return out
 }
 
+/** pricing: the coupon, the discounts and the interest of an order, in reais. */
+export function pricingOf(row: OrderRow) {
+  return {
+    couponCode: row.coupon_code,
+    couponDiscount: toReais(row.coupon_discount_cents),
+    methodDiscount: toReais(row.method_discount_cents),
+    interest: toReais(row.interest_cents),
+  }
+}
+
 /** The store view of an order (spec 000 §3), in reais. */
 export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrder {
   const address = row.shipping_address
@@ -33,6 +43,7 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
     productType: row.product_type,
     subtotal: toReais(row.subtotal_cents),
     shippingCost: toReais(row.shipping_cents),
+    ...pricingOf(row),
     total: toReais(row.total_cents),
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,

@@ -13,6 +13,7 @@ import { formatOrderNumber, MSG, PAID_STATUSES } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import { pixRenewal } from '../payments'
 import type { OrderingDeps } from './deps'
+import { pricingOf } from './dto'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import { orderStatus } from './service'
@@ -87,6 +88,7 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
       })),
       subtotal: toReais(row.subtotal_cents),
       shippingCost: toReais(row.shipping_cents),
+      ...pricingOf(row),
       shippingMethod: row.shipping_method,
       estimatedDelivery: row.estimated_delivery,
       total: toReais(row.total_cents),

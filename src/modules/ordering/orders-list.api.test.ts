@@ -131,7 +131,7 @@ describe('orders list at 70,000 orders', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"/)
     const lines = res.body.trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      '\ufeffPedido;Transação;Data;Status;Cliente;E-mail;Telefone;CPF/CNPJ;Pagamento;Itens;Subtotal;Frete;Total;Envio;Prazo;Endereço',
+      '\ufeffPedido;Transação;Data;Status;Cliente;E-mail;Telefone;CPF/CNPJ;Pagamento;Itens;Subtotal;Frete;Cupom;Desconto do cupom;Desconto no pagamento;Juros;Total;Envio;Prazo;Endereço',
     )
     expect(lines.length - 1).toBe(Math.floor(N / 3) + (N % 3 >= 2 ? 1 : 0))
     expect(lines[1]).toContain('Boleto')

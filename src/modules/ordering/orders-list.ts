@@ -28,6 +28,8 @@ export function applyOrderFilters<O>(q: OrdersQuery<O>, storeId: string, f: Orde
   let out = q.where('orders.store_id', '=', storeId)
   if (f.status !== 'all') out = out.where('orders.status', '=', f.status)
   if (f.payment !== 'all') out = out.where('orders.payment_method', '=', f.payment)
+  // Migration 0140's index on (store_id, lower(coupon_code)).
+  if (f.coupon) out = out.where(sql<boolean>`lower(orders.coupon_code) = lower(${f.coupon})`)
   const range = dateFilterRange(f.date, now)
   if (range) out = out.where('orders.created_at', '>=', range.from).where('orders.created_at', '<', range.to)
   const search = f.search.trim()

@@ -25,6 +25,7 @@ import { type PublicPaymentMethods, paymentsService } from '../payments'
 import type { OrderingDeps } from './deps'
 import { orderPlaced } from './events'
 import { chargeOrder } from './order-charge'
+import { chargeLines, priceCart } from './order-pricing'
 import * as repo from './repository'
 import { type IdempotencyClaim, KeyTaken } from './repository'
 import type { Db, ShippingAddress } from './tables'
@@ -165,9 +166,25 @@ export async function placeOrder(
     bumpIds: payload.orderBumps ?? [],
   })
   const bumpsCents = bumps.reduce((sum, b) => sum + b.unitPriceCents * b.quantity, 0)
-  const totalCents = subtotalCents + shippingCents + bumpsCents
   const paymentMethod = METHOD_ID_TO_ORDER[payment.method]
   const customer = payload.customer
+  // The coupon, the method's discount and the interest (src/shared/pricing.ts): the total the buyer was quoted.
+  const installments = payment.method === 'credit_card' ? (payment.installments ?? 1) : 1
+  const { breakdown: price, coupon } = await priceCart(db, {
+    storeId: product.storeId,
+    product,
+    quantity,
+    bumps,
+    shippingCents,
+    couponCode: payload.couponCode,
+    email: customer.email,
+    method: PAYMENT_TO_CHARGE[paymentMethod],
+    installments,
+    payments,
+  })
+  const totalCents = price.totalCents
+  const netUnit = (i: number, unitCents: number, qty: number) =>
+    Math.floor((unitCents * qty - (price.lineDiscountsCents[i] ?? 0)) / qty)
 
   // Ids chosen here so the order, its key and its charge name each other from the one transaction that writes them.
   const orderId = randomUUID()
@@ -178,35 +195,44 @@ export async function placeOrder(
     amountCents: totalCents,
     method: PAYMENT_TO_CHARGE[paymentMethod],
     customer: { name: customer.name, email: customer.email, phone: customer.phone, document: customer.cpf },
-    items: [
+    // The lines sum to the amount charged: products after their share of the discounts, shipping, interest.
+    items: chargeLines(
+      [
+        {
+          title: product.name,
+          unitPriceCents: product.priceCents,
+          quantity,
+          tangible: product.type === 'PHYSICAL',
+          externalRef: product.id,
+        },
+        ...bumps.map((b) => ({
+          title: b.name,
+          unitPriceCents: b.unitPriceCents,
+          quantity: b.quantity as number,
+          tangible: b.type === 'PHYSICAL',
+          externalRef: b.productId,
+        })),
+      ],
+      price,
       {
-        title: product.name,
-        unitPriceCents: product.priceCents,
-        quantity,
-        tangible: product.type === 'PHYSICAL',
-        externalRef: product.id,
+        shipping: {
+          title: `Frete ${shipping?.name ?? ''}`.trim(),
+          unitPriceCents: shippingCents,
+          quantity: 1,
+          tangible: true,
+          externalRef: 'shipping',
+        },
+        interest: (cents) => ({
+          title: 'Juros do parcelamento',
+          unitPriceCents: cents,
+          quantity: 1,
+          tangible: false,
+          externalRef: 'interest',
+        }),
       },
-      ...bumps.map((b) => ({
-        title: b.name,
-        unitPriceCents: b.unitPriceCents,
-        quantity: b.quantity,
-        tangible: b.type === 'PHYSICAL',
-        externalRef: b.productId,
-      })),
-      ...(shippingCents > 0
-        ? [
-            {
-              title: `Frete ${shipping?.name ?? ''}`.trim(),
-              unitPriceCents: shippingCents,
-              quantity: 1,
-              tangible: true,
-              externalRef: 'shipping',
-            },
-          ]
-        : []),
-    ],
+    ),
     card: cardOf(payment),
-    installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : undefined,
+    installments: payment.method === 'credit_card' ? installments : undefined,
     ip: input.ip,
   }
   const { opened, insert: charge } = paymentsService.prepareCharge(deps, payments, { ...chargeRequest, transactionId })
@@ -221,13 +247,14 @@ export async function placeOrder(
     paymentMethod,
     customer: { name: customer.name, email: customer.email.toLowerCase(), phone: customer.phone },
     placedAt: createdAt.toISOString(),
+    // What each product sold for after the discounts (UTMify's products, the Conversions API's contents).
     items: [
-      { productId: product.id, name: product.name, quantity, unitPriceCents: product.priceCents },
-      ...bumps.map((b) => ({
+      { productId: product.id, name: product.name, quantity, unitPriceCents: netUnit(0, product.priceCents, quantity) },
+      ...bumps.map((b, i) => ({
         productId: b.productId,
         name: b.name,
         quantity: b.quantity,
-        unitPriceCents: b.unitPriceCents,
+        unitPriceCents: netUnit(i + 1, b.unitPriceCents, b.quantity),
       })),
     ],
   }
@@ -246,8 +273,13 @@ export async function placeOrder(
     subtotal_cents: subtotalCents + bumpsCents,
     shipping_cents: shippingCents,
     total_cents: totalCents,
+    coupon_code: coupon?.code ?? null,
+    coupon_discount_cents: price.couponDiscountCents,
+    method_discount_cents: price.methodDiscountCents,
+    interest_cents: price.interestCents,
+    installment_cents: payment.method === 'credit_card' ? price.installmentCents : null,
     payment_method: paymentMethod,
-    installments: payment.method === 'credit_card' ? (payment.installments ?? 1) : null,
+    installments: payment.method === 'credit_card' ? installments : null,
     transaction_id: transactionId,
     gateway_id: null,
     pix_code: null,
@@ -268,14 +300,16 @@ export async function placeOrder(
       quantity,
       unit_price_cents: product.priceCents,
       total_cents: subtotalCents,
+      discount_cents: price.lineDiscountsCents[0] ?? 0,
     },
-    ...bumps.map((b) => ({
+    ...bumps.map((b, i) => ({
       product_id: b.productId,
       name: b.name,
       image_url: b.imageUrl,
       quantity: b.quantity,
       unit_price_cents: b.unitPriceCents,
       total_cents: b.unitPriceCents * b.quantity,
+      discount_cents: price.lineDiscountsCents[i + 1] ?? 0,
       bump_id: b.bumpId,
     })),
   ]
@@ -286,13 +320,25 @@ export async function placeOrder(
     event: (filled: { orderNumber: Expression<string> }) => publishing(orderPlaced, placed, filled),
   }
   const takesStock = product.type === 'PHYSICAL' || bumps.some((b) => b.type === 'PHYSICAL')
-  // Key, order, items, charge and event are one statement; stock and bump records need a transaction around it.
+  // Key, order, items, charge and event are one statement; stock, bump records and a coupon's use need a
+  // transaction around it.
   const order =
-    !takesStock && bumps.length === 0
+    !takesStock && bumps.length === 0 && !coupon
       ? await repo.insertPlacedOrder(db, values, items, { ...companions, claim })
       : await db.transaction().execute(async (trx) => {
-          // The key first: a duplicate stops here, before it takes stock.
+          // The key first: a duplicate stops here, before it takes stock or a coupon's use.
           if (claim && !(await repo.claimIdempotencyKey(trx, claim, orderId))) throw new KeyTaken()
+          // marketing: the coupon's use, taken with a conditional update whose row lock lasts until this order
+          // commits, so buyers racing for the last use get one order between them.
+          if (coupon)
+            await marketingService.claimCoupon(trx, {
+              couponId: coupon.couponId,
+              orderId,
+              storeId: product.storeId,
+              email: customer.email,
+              discountCents: price.couponDiscountCents,
+              totalCents,
+            })
           if (product.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, product.id, quantity)))
             throw new AppError(409, MSG.soldOut)
           // marketing: a physical bump takes its stock in the same transaction, so the whole order or nothing is reserved.

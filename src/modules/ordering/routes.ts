@@ -8,6 +8,7 @@ import {
   orderResultSchema,
   orderStatusResponseSchema,
 } from '../../shared/ordering'
+import { quoteRequestSchema, quoteSchema } from '../../shared/quote'
 import { isUuid } from '../stores'
 import { verifyDownloadToken } from './access'
 import { placeOrderOnce } from './idempotency'
@@ -15,6 +16,7 @@ import { verifyOrderPageToken } from './order-page'
 import { orderPageRoutes } from './order-page-routes'
 import { ordersRoutes } from './orders-routes'
 import { placeOrder } from './place-order'
+import { quoteOrder } from './quote'
 import { refundRoutes } from './refund-routes'
 import { salesRoutes } from './sales-routes'
 import * as service from './service'
@@ -73,6 +75,24 @@ export async function orderingRoutes(fastify: FastifyInstance) {
           claim,
         ),
       ),
+  )
+
+  app.post(
+    '/checkout/quote',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "The payment step's figures: coupon, method discounts and installment plans, priced as the order will be",
+        body: quoteRequestSchema,
+        response: { 200: quoteSchema },
+      },
+      preHandler: app.rateLimit({ max: 120, timeWindow: 60_000 }),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return quoteOrder(app.db, request.body)
+    },
   )
 
   app.get(

@@ -70,6 +70,7 @@ export async function listSales(db: Db, userId: string, query: SalesQuery): Prom
   )
   if (query.status) base = base.where('status', 'in', SALE_STATUS_ORDERS[query.status])
   if (payments) base = base.where('payment_method', 'in', payments)
+  if (query.coupon) base = base.where(sql<boolean>`lower(coupon_code) = lower(${query.coupon})`)
   if (query.customerName) base = base.where('customer_name', 'ilike', `%${escapeLike(query.customerName)}%`)
   if (query.startDate) base = base.where('created_at', '>=', startOfDay(query.startDate))
   if (query.endDate) base = base.where('created_at', '<', startOfDay(addDays(query.endDate, 1)))

@@ -49,7 +49,8 @@ export async function factsOf(trx: Trx, row: OrderRow) {
       productId: i.product_id,
       name: i.name,
       quantity: i.quantity,
-      unitPriceCents: i.unit_price_cents,
+      // What the product sold for after its share of the coupon and method discounts (UTMify, Conversions API).
+      unitPriceCents: Math.floor((i.total_cents - i.discount_cents) / Math.max(1, i.quantity)),
     })),
   }
 }

@@ -27,6 +27,11 @@ export interface OrderSnapshot {
   installments: number | null
   subtotalCents: number
   shippingCents: number
+  /** The price's steps (src/shared/pricing.ts); totalCents is what the buyer was charged. */
+  couponCode: string | null
+  couponDiscountCents: number
+  methodDiscountCents: number
+  interestCents: number
   totalCents: number
   customer: { name: string; email: string; phone: string; document: string }
   shippingAddress: ShippingAddress | null
@@ -55,6 +60,10 @@ export async function orderSnapshot(db: DbOrTrx, orderId: string): Promise<Order
     installments: row.installments,
     subtotalCents: Number(row.subtotal_cents),
     shippingCents: Number(row.shipping_cents),
+    couponCode: row.coupon_code,
+    couponDiscountCents: Number(row.coupon_discount_cents),
+    methodDiscountCents: Number(row.method_discount_cents),
+    interestCents: Number(row.interest_cents),
     totalCents: Number(row.total_cents),
     customer: {
       name: row.customer_name,
@@ -67,8 +76,9 @@ export async function orderSnapshot(db: DbOrTrx, orderId: string): Promise<Order
       productId: i.product_id,
       name: i.name,
       quantity: i.quantity,
-      unitPriceCents: Number(i.unit_price_cents),
-      totalCents: Number(i.total_cents),
+      // After the line's share of the discounts: what the product sold for, as UTMify and Meta should count it.
+      unitPriceCents: Math.floor((Number(i.total_cents) - Number(i.discount_cents)) / Math.max(1, i.quantity)),
+      totalCents: Number(i.total_cents) - Number(i.discount_cents),
     })),
     tracking: row.tracking ?? {},
     clientIp: row.client_ip,

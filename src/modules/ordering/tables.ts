@@ -34,6 +34,12 @@ export interface OrderingTables {
     subtotal_cents: number
     shipping_cents: Generated<number>
     total_cents: number
+    /** The price's steps (src/shared/pricing.ts): total = subtotal − discounts + shipping + interest. */
+    coupon_code: Generated<string | null>
+    coupon_discount_cents: Generated<number>
+    method_discount_cents: Generated<number>
+    interest_cents: Generated<number>
+    installment_cents: Generated<number | null>
     payment_method: OrderPaymentMethod
     installments: number | null
     transaction_id: string | null
@@ -71,6 +77,8 @@ export interface OrderingTables {
     quantity: number
     unit_price_cents: number
     total_cents: number
+    /** The line's share of the order's discounts (coupon and payment method). */
+    discount_cents: Generated<number>
     /** The order bump (marketing) this line came from; null for the checkout's own product. */
     bump_id: Generated<string | null>
     /** The line was refunded (refund-order.ts): its stock came back and its digital access stopped. */

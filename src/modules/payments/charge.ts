@@ -9,7 +9,8 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import { decryptSecret } from '../../platform/crypto'
 import type { AnyTables } from '../../platform/db'
 import type { CompanionInsert } from '../../platform/events'
-import { methodsOf } from './config-service'
+import type { InstallmentRules } from '../../shared/pricing'
+import { installmentRulesOf, methodDiscountBpOf, methodsOf } from './config-service'
 import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
 import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
@@ -40,6 +41,8 @@ export interface CheckoutPayments {
   methods: PublicPaymentMethods
   /** Opaque to callers. */
   config: repo.ConfigRow | undefined
+  /** What the price of an order paid here depends on: the installment rules and each method's discount (bp). */
+  pricing: { rules: InstallmentRules; discountBp: Record<'PIX' | 'CREDIT_CARD' | 'BOLETO', number> }
 }
 
 /**
@@ -63,7 +66,19 @@ export function checkoutPaymentsOf(storeId: string, json: ConfigJson | null): Ch
         updated_at: new Date(json.updated_at),
       }
     : undefined
-  return { storeId, methods: methodsOf(config), config }
+  return {
+    storeId,
+    methods: methodsOf(config),
+    config,
+    pricing: {
+      rules: installmentRulesOf(config),
+      discountBp: {
+        PIX: methodDiscountBpOf(config, 'PIX'),
+        CREDIT_CARD: 0,
+        BOLETO: methodDiscountBpOf(config, 'BOLETO'),
+      },
+    },
+  }
 }
 
 export interface OpenedCharge {

@@ -13,6 +13,7 @@ import {
   type paymentConfigInputSchema,
   WEBHOOK_CALLBACK_PATH,
 } from '../../shared/payments'
+import { bpToPercent, type InstallmentRules, percentToBp } from '../../shared/pricing'
 import type { GatewayDeps } from './gateway'
 import type { SerializedGatewayError } from './gateway-client'
 import * as repo from './repository'
@@ -37,6 +38,10 @@ export function toConfigDto(storeId: string, row: repo.ConfigRow | undefined, de
     boletoEnabled: row?.boleto_enabled ?? true,
     creditCardMaxInstallments: row?.credit_card_max_installments ?? INSTALLMENTS_DEFAULT,
     boletoExpirationDays: row?.boleto_expiration_days ?? BOLETO_DAYS_DEFAULT,
+    pixDiscountPercent: bpToPercent(row?.pix_discount_bp ?? 0),
+    boletoDiscountPercent: bpToPercent(row?.boleto_discount_bp ?? 0),
+    interestFreeInstallments: row?.interest_free_installments ?? null,
+    monthlyInterestPercent: bpToPercent(row?.monthly_interest_bp ?? 0),
     lastCheckedAt: row?.last_checked_at?.toISOString() ?? null,
     lastCheckError: row?.last_check_error ?? null,
     sandbox: sandboxEnabled(deps.config),
@@ -137,6 +142,10 @@ export async function saveConfig(
     boleto_enabled: input.boletoEnabled,
     credit_card_max_installments: input.creditCardMaxInstallments,
     boleto_expiration_days: input.boletoExpirationDays,
+    pix_discount_bp: percentToBp(input.pixDiscountPercent),
+    boleto_discount_bp: percentToBp(input.boletoDiscountPercent),
+    interest_free_installments: input.interestFreeInstallments,
+    monthly_interest_bp: percentToBp(input.monthlyInterestPercent),
   }
   const changedKey =
     !keepKey && (!existing?.api_key_encrypted || (await storeApiKey(deps, storeId)) !== input.ativoPayApiKey)
@@ -165,22 +174,49 @@ function usable(row: repo.ConfigRow | undefined): row is repo.ConfigRow {
   return Boolean(row?.api_key_encrypted && row.active)
 }
 
+/** The store's installment rules for pricing: 'sem juros até' never above the maximum. */
+export function installmentRulesOf(row: repo.ConfigRow | undefined): InstallmentRules {
+  const max = row?.credit_card_max_installments ?? INSTALLMENTS_DEFAULT
+  return {
+    max,
+    interestFree: Math.min(row?.interest_free_installments ?? max, max),
+    monthlyRateBp: row?.monthly_interest_bp ?? 0,
+  }
+}
+
+/** The discount (basis points) for paying with a method. */
+export function methodDiscountBpOf(row: repo.ConfigRow | undefined, method: 'PIX' | 'CREDIT_CARD' | 'BOLETO'): number {
+  if (method === 'PIX') return row?.pix_discount_bp ?? 0
+  if (method === 'BOLETO') return row?.boleto_discount_bp ?? 0
+  return 0
+}
+
 /** The buyer-facing methods (spec 002 §3 defaults); a method is on only when the store has an active key. */
 export function methodsOf(row: repo.ConfigRow | undefined): PublicPaymentMethods {
   const on = usable(row)
-  const maxInstallments = row?.credit_card_max_installments ?? INSTALLMENTS_DEFAULT
+  const rules = installmentRulesOf(row)
   return {
-    pix: { enabled: on && row.pix_enabled, name: 'PIX', expirationDays: PIX_EXPIRATION_DAYS },
+    pix: {
+      enabled: on && row.pix_enabled,
+      name: 'PIX',
+      expirationDays: PIX_EXPIRATION_DAYS,
+      discountPercent: bpToPercent(row?.pix_discount_bp ?? 0),
+    },
     credit_card: {
       enabled: on && row.credit_card_enabled,
       name: 'Cartão de Crédito',
-      maxInstallments,
-      installments: { max: maxInstallments },
+      maxInstallments: rules.max,
+      installments: {
+        max: rules.max,
+        interestFree: rules.interestFree,
+        monthlyRatePercent: bpToPercent(rules.monthlyRateBp),
+      },
     },
     bank_slip: {
       enabled: on && row.boleto_enabled,
       name: 'Boleto Bancário',
       expirationDays: row?.boleto_expiration_days ?? BOLETO_DAYS_DEFAULT,
+      discountPercent: bpToPercent(row?.boleto_discount_bp ?? 0),
     },
   }
 }

@@ -231,9 +231,15 @@ describe('public payment methods', () => {
     expect(before.json()).toEqual({
       success: true,
       data: {
-        pix: { enabled: false, name: 'PIX', expirationDays: 1 },
-        credit_card: { enabled: false, name: 'Cartão de Crédito', maxInstallments: 12, installments: { max: 12 } },
-        bank_slip: { enabled: false, name: 'Boleto Bancário', expirationDays: 3 },
+        pix: { enabled: false, name: 'PIX', expirationDays: 1, discountPercent: 0 },
+        credit_card: {
+          enabled: false,
+          name: 'Cartão de Crédito',
+          maxInstallments: 12,
+          // pricing: every plan without interest until the merchant sets a rate.
+          installments: { max: 12, interestFree: 12, monthlyRatePercent: 0 },
+        },
+        bank_slip: { enabled: false, name: 'Boleto Bancário', expirationDays: 3, discountPercent: 0 },
       },
     })
     await configure(user, storeId, { creditCardEnabled: false, boletoExpirationDays: 5 })

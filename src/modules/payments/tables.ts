@@ -35,6 +35,11 @@ export interface PaymentsTables {
     boleto_enabled: Generated<boolean>
     credit_card_max_installments: Generated<number>
     boleto_expiration_days: Generated<number>
+    /** Discounts per method and the interest rules, basis points (migration 0140). */
+    pix_discount_bp: Generated<number>
+    boleto_discount_bp: Generated<number>
+    interest_free_installments: Generated<number | null>
+    monthly_interest_bp: Generated<number>
     last_checked_at: Nullable<Date>
     last_check_error: Nullable<string>
     created_at: Generated<Date>

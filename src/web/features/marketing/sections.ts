@@ -10,6 +10,13 @@ export const marketingSections: StoreSection[] = [
     Component: lazy(() => import('./order-bumps-page')),
   },
   {
+    path: 'coupons',
+    label: 'Cupons',
+    order: 75,
+    icon: '%',
+    Component: lazy(() => import('./coupons-page')),
+  },
+  {
     path: 'upsells',
     label: 'Pós-Compra',
     order: 80,

@@ -5,7 +5,7 @@ export { addressLine, statusLabel } from '../../../shared/orders-csv'
 export type DateFilter = OrderDateFilter
 export type OrderFilters = OrderFiltersQuery
 
-export const NO_FILTERS: OrderFilters = { search: '', status: 'all', payment: 'all', date: 'all' }
+export const NO_FILTERS: OrderFilters = { search: '', status: 'all', payment: 'all', date: 'all', coupon: '' }
 
 export const DATE_FILTERS: { value: DateFilter; label: string }[] = [
   { value: 'all', label: 'Todas as datas' },
@@ -15,7 +15,9 @@ export const DATE_FILTERS: { value: DateFilter; label: string }[] = [
 ]
 
 export function hasFilters(f: OrderFilters): boolean {
-  return f.search.trim() !== '' || f.status !== 'all' || f.payment !== 'all' || f.date !== 'all'
+  return (
+    f.search.trim() !== '' || f.status !== 'all' || f.payment !== 'all' || f.date !== 'all' || f.coupon.trim() !== ''
+  )
 }
 
 /** The filters as query parameters, leaving out the ones that filter nothing. */
@@ -25,6 +27,7 @@ export function filterParams(f: OrderFilters): Record<string, string> {
   if (f.status !== 'all') out.status = f.status
   if (f.payment !== 'all') out.payment = f.payment
   if (f.date !== 'all') out.date = f.date
+  if (f.coupon.trim()) out.coupon = f.coupon.trim()
   return out
 }
 

@@ -32,6 +32,10 @@ const valuesOf = (c: PaymentConfig): PaymentConfigInput => ({
   boletoEnabled: c.boletoEnabled,
   creditCardMaxInstallments: c.creditCardMaxInstallments,
   boletoExpirationDays: c.boletoExpirationDays,
+  pixDiscountPercent: c.pixDiscountPercent,
+  boletoDiscountPercent: c.boletoDiscountPercent,
+  interestFreeInstallments: c.interestFreeInstallments,
+  monthlyInterestPercent: c.monthlyInterestPercent,
 })
 
 /** Pagamentos (spec 002 §2.5): the Ativo Pay key, the methods, the connection status and the webhook address. */
@@ -66,6 +70,10 @@ function PaymentConfiguration({ storeId }: { storeId: string }) {
       boletoEnabled: true,
       creditCardMaxInstallments: 12,
       boletoExpirationDays: 3,
+      pixDiscountPercent: 0,
+      boletoDiscountPercent: 0,
+      interestFreeInstallments: null,
+      monthlyInterestPercent: 0,
     },
   })
   const { register, handleSubmit, reset, watch, setError, formState } = form
@@ -157,6 +165,10 @@ function PaymentConfiguration({ storeId }: { storeId: string }) {
           errors={{
             creditCardMaxInstallments: errors.creditCardMaxInstallments?.message,
             boletoExpirationDays: errors.boletoExpirationDays?.message,
+            pixDiscountPercent: errors.pixDiscountPercent?.message,
+            boletoDiscountPercent: errors.boletoDiscountPercent?.message,
+            interestFreeInstallments: errors.interestFreeInstallments?.message,
+            monthlyInterestPercent: errors.monthlyInterestPercent?.message,
           }}
         />
         <SystemStatusCard

@@ -28,6 +28,7 @@ const PHYSICAL: FlowKind<PhysicalForm> = {
         ? 2
         : 3,
   shipping: ({ option }) => (option ? { name: option.name, price: option.price, isFree: option.isFree } : null),
+  quoteShipping: ({ shipping, option }) => (option ? { zipCode: shipping.zipCode, method: option.id } : undefined),
   send: (order, { shipping: s }, key) =>
     createOrder(
       {

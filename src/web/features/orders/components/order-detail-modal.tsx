@@ -154,6 +154,24 @@ export function OrderDetailModal({
             <dd>{formatBRL(order.subtotal)}</dd>
             <dt>Frete</dt>
             <dd>{order.shippingCost ? formatBRL(order.shippingCost) : 'Grátis'}</dd>
+            {order.couponDiscount ? (
+              <>
+                <dt>Cupom {order.couponCode}</dt>
+                <dd data-testid="order-coupon-discount">−{formatBRL(order.couponDiscount)}</dd>
+              </>
+            ) : null}
+            {order.methodDiscount ? (
+              <>
+                <dt>Desconto {order.paymentMethod === 'PIX' ? 'no PIX' : 'no boleto'}</dt>
+                <dd data-testid="order-method-discount">−{formatBRL(order.methodDiscount)}</dd>
+              </>
+            ) : null}
+            {order.interest ? (
+              <>
+                <dt>Juros ({order.paymentData.installments}x)</dt>
+                <dd data-testid="order-interest">{formatBRL(order.interest)}</dd>
+              </>
+            ) : null}
             <dt>Total</dt>
             <dd>
               <strong>{formatBRL(order.total)}</strong>

@@ -36,6 +36,13 @@ export function OrderFiltersBar({ value, onChange }: { value: OrderFilters; onCh
           </option>
         ))}
       </Select>
+      <Input
+        label="Cupom"
+        type="search"
+        placeholder="Código do cupom"
+        value={value.coupon}
+        onChange={(e) => onChange({ ...value, coupon: e.target.value })}
+      />
       <Select
         label="Data"
         value={value.date}

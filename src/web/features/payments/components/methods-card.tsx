@@ -5,18 +5,45 @@ import { Card, Checkbox, Input } from '../../../ui'
 export interface MethodsCardProps {
   register: UseFormRegister<PaymentConfigInput>
   watch: UseFormWatch<PaymentConfigInput>
-  errors: { creditCardMaxInstallments?: string; boletoExpirationDays?: string }
+  errors: Partial<
+    Record<
+      | 'creditCardMaxInstallments'
+      | 'boletoExpirationDays'
+      | 'pixDiscountPercent'
+      | 'boletoDiscountPercent'
+      | 'interestFreeInstallments'
+      | 'monthlyInterestPercent',
+      string
+    >
+  >
 }
 
-/** PIX, credit card (up to 24 installments, 12 by default) and boleto (1 to 30 days, 3 by default). */
+/** '' reads as 0 (no discount, no interest); '2,89' and '2.89' are the same rate. */
+const percent = (v: unknown) => (v === '' || v == null ? 0 : Number(String(v).replace(',', '.')))
+/** '' means every plan without interest. */
+const plansOrNull = (v: unknown) => (v === '' || v == null ? null : Number(v))
+
+/**
+ * PIX, credit card (up to 24 installments, 12 by default) and boleto (1 to 30 days, 3 by default); pricing: the PIX
+ * and boleto discounts and the interest rules ('sem juros até' M, a monthly rate for the longer plans).
+ */
 export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
   const card = watch('creditCardEnabled')
   const boleto = watch('boletoEnabled')
+  const pix = watch('pixEnabled')
   return (
     <Card title="Métodos de Pagamento" className="payment-card">
       <div className="method">
         <Checkbox label="PIX" {...register('pixEnabled')} />
         <p className="muted method-help">Pagamento instantâneo por QR Code ou código copia e cola.</p>
+        <Input
+          label="Desconto no PIX (%)"
+          inputMode="decimal"
+          disabled={!pix}
+          hint="Mostrado ao comprador como '5% OFF'. 0 = sem desconto."
+          error={errors.pixDiscountPercent}
+          {...register('pixDiscountPercent', { setValueAs: percent })}
+        />
       </div>
       <div className="method">
         <Checkbox label="Cartão de Crédito" {...register('creditCardEnabled')} />
@@ -31,6 +58,25 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           error={errors.creditCardMaxInstallments}
           {...register('creditCardMaxInstallments', { valueAsNumber: true })}
         />
+        <Input
+          label="Sem juros até (parcelas)"
+          type="number"
+          min={1}
+          max={24}
+          step={1}
+          disabled={!card}
+          hint="Em branco: todas as parcelas sem juros. Acima deste número, o comprador paga os juros abaixo."
+          error={errors.interestFreeInstallments}
+          {...register('interestFreeInstallments', { setValueAs: plansOrNull })}
+        />
+        <Input
+          label="Juros ao mês (%)"
+          inputMode="decimal"
+          disabled={!card}
+          hint="Tabela Price sobre o total; ex.: 2,89. 0 = sem juros."
+          error={errors.monthlyInterestPercent}
+          {...register('monthlyInterestPercent', { setValueAs: percent })}
+        />
       </div>
       <div className="method">
         <Checkbox label="Boleto Bancário" {...register('boletoEnabled')} />
@@ -44,6 +90,13 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           hint="De 1 a 30 dias (padrão: 3 dias)."
           error={errors.boletoExpirationDays}
           {...register('boletoExpirationDays', { valueAsNumber: true })}
+        />
+        <Input
+          label="Desconto no boleto (%)"
+          inputMode="decimal"
+          disabled={!boleto}
+          error={errors.boletoDiscountPercent}
+          {...register('boletoDiscountPercent', { setValueAs: percent })}
         />
       </div>
     </Card>

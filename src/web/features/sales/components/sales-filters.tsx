@@ -8,6 +8,7 @@ interface FilterForm {
   status: string
   customerName: string
   paymentMethod: string
+  coupon: string
   startDate: string
   endDate: string
   minAmount: string
@@ -18,6 +19,7 @@ const BLANK: FilterForm = {
   status: '',
   customerName: '',
   paymentMethod: '',
+  coupon: '',
   startDate: '',
   endDate: '',
   minAmount: '',
@@ -64,6 +66,13 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
           </option>
         ))}
       </Select>
+      <Input
+        label="Cupom"
+        type="search"
+        placeholder="Código do cupom"
+        error={errors.coupon?.message}
+        {...register('coupon')}
+      />
       <Input label="Data inicial" type="date" error={errors.startDate?.message} {...register('startDate')} />
       <Input label="Data final" type="date" error={errors.endDate?.message} {...register('endDate')} />
       <Input

@@ -103,6 +103,7 @@ export function CheckoutFlowPage<F extends FlowForm>({
           {step === last && (
             <PaymentStep
               storeId={flow.storeId}
+              pricing={flow.pricing}
               amount={flow.amount}
               submitting={flow.submitting}
               error={flow.error}
@@ -116,7 +117,13 @@ export function CheckoutFlowPage<F extends FlowForm>({
             <ReviewsCarousel storeId={flow.storeId} productId={product.id} />
           </Suspense>
         </div>
-        <OrderSummary product={product} shipping={flow.shipping} digital={flow.kind === 'DIGITAL'} bumps={flow.bumps} />
+        <OrderSummary
+          product={product}
+          shipping={flow.shipping}
+          digital={flow.kind === 'DIGITAL'}
+          bumps={flow.bumps}
+          quote={step === last ? flow.pricing.quote : undefined}
+        />
       </div>
     </CheckoutShell>
   )

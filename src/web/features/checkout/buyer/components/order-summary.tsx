@@ -1,5 +1,6 @@
 import type { PublicProduct } from '../../../../../shared/catalog'
 import { formatBRL } from '../../../../../shared/money'
+import type { Quote } from '../../../../../shared/quote'
 
 export interface SummaryShipping {
   name: string
@@ -21,14 +22,17 @@ export function OrderSummary({
   shipping,
   digital,
   bumps = [],
+  quote,
 }: {
   product: PublicProduct
   shipping?: SummaryShipping | null
   digital?: boolean
   bumps?: SummaryBump[]
+  /** At the payment step: the server's figures, with the discount and interest lines. */
+  quote?: Quote
 }) {
   const shippingCost = shipping && !shipping.isFree ? shipping.price : 0
-  const total = product.price + shippingCost + bumps.reduce((sum, b) => sum + b.finalPrice, 0)
+  const total = quote?.total ?? product.price + shippingCost + bumps.reduce((sum, b) => sum + b.finalPrice, 0)
   return (
     <aside id="ck-summary" className="ck-card ck-summary" aria-label="Resumo do pedido">
       <h2 className="ck-card-title">Resumo do pedido</h2>
@@ -74,6 +78,24 @@ export function OrderSummary({
                 </span>
               ))}
             </dd>
+          </div>
+        )}
+        {quote && quote.couponDiscount > 0 && (
+          <div className="ck-summary-discount" data-testid="summary-coupon">
+            <dt>Cupom{quote.coupon ? ` ${quote.coupon.code.toUpperCase()}` : ''}</dt>
+            <dd>−{formatBRL(quote.couponDiscount)}</dd>
+          </div>
+        )}
+        {quote && quote.methodDiscount > 0 && (
+          <div className="ck-summary-discount" data-testid="summary-method-discount">
+            <dt>Desconto no pagamento</dt>
+            <dd>−{formatBRL(quote.methodDiscount)}</dd>
+          </div>
+        )}
+        {quote && quote.interest > 0 && (
+          <div data-testid="summary-interest">
+            <dt>Juros ({quote.installments}x)</dt>
+            <dd>{formatBRL(quote.interest)}</dd>
           </div>
         )}
         <div className="ck-summary-total">

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react'
 import { formatCardExpiry, formatCardNumber, formatCvv } from '../../../../../shared/br'
 import { formatBRL } from '../../../../../shared/money'
 import { type CardFields, type CheckoutMethodId, cardErrors } from '../../../../../shared/ordering-rules'
@@ -9,6 +9,8 @@ import { Input, Select } from '../../../../ui/field'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
+import type { Pricing } from '../hooks/use-pricing'
+import { CouponField } from './coupon-field'
 
 export interface PaymentValues {
   method: CheckoutMethodId
@@ -37,6 +39,7 @@ function enabledMethods(data: PublicPaymentMethods | undefined): CheckoutMethodI
  */
 export function PaymentStep({
   storeId,
+  pricing,
   amount,
   submitting,
   error,
@@ -44,6 +47,8 @@ export function PaymentStep({
   onSubmit,
 }: {
   storeId: string
+  /** The server's quote and the buyer's coupon, method and plan (use-pricing). */
+  pricing: Pricing
   amount: number
   submitting: boolean
   error: string | undefined
@@ -52,8 +57,7 @@ export function PaymentStep({
 }) {
   const methods = usePaymentMethods(storeId)
   const available = useMemo(() => enabledMethods(methods.data?.data), [methods.data])
-  const [method, setMethod] = useState<CheckoutMethodId | undefined>()
-  const [installments, setInstallments] = useState(1)
+  const { method, setMethod, installments, setInstallments, lastQuote: quote } = pricing
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
   const ref = useRef<HTMLFormElement>(null)
   const focusFirstInvalid = useFocusFirstInvalid(ref)
@@ -62,7 +66,7 @@ export function PaymentStep({
   useEffect(() => {
     if (available.length === 0) return
     if (!method || !available.includes(method)) setMethod(available[0])
-  }, [available, method])
+  }, [available, method, setMethod])
 
   if (methods.isPending) return <Loading message="Carregando formas de pagamento..." />
   if (methods.isError || available.length === 0) {
@@ -89,6 +93,16 @@ export function PaymentStep({
 
   const data = methods.data!.data
   const maxInstallments = Math.max(1, data.credit_card.maxInstallments || 12)
+  const interestFree = Math.min(data.credit_card.installments.interestFree ?? maxInstallments, maxInstallments)
+  const badgeOf = (m: CheckoutMethodId) =>
+    m === 'pix' ? quote?.methods.pix.badge : m === 'bank_slip' ? quote?.methods.bank_slip.badge : null
+  // The plans' labels are the server's ('12x de R$ 9,90 sem juros', '18x de R$ 12,34 (total R$ 222,12)').
+  const plans =
+    quote?.methods.credit_card.options ??
+    Array.from({ length: maxInstallments }, (_, i) => ({
+      installments: i + 1,
+      label: `${i + 1}x de ${formatBRL(Math.ceil((amount * 100) / (i + 1)) / 100)}`,
+    }))
   const slipDays = data.bank_slip.expirationDays || 3
 
   function moveWithArrows(e: KeyboardEvent<HTMLDivElement>) {
@@ -113,6 +127,7 @@ export function PaymentStep({
   return (
     <form ref={ref} className="ck-card ck-step" onSubmit={submit} noValidate>
       <h2 className="ck-card-title">Forma de pagamento</h2>
+      <CouponField coupon={pricing.coupon} discount={quote?.couponDiscount} />
       <div className="ck-methods" role="radiogroup" aria-label="Forma de pagamento" onKeyDown={moveWithArrows}>
         {available.map((m) => (
           <button
@@ -129,10 +144,15 @@ export function PaymentStep({
             <span className="ck-method-icon" aria-hidden>
               {METHOD_LOOK[m].icon}
             </span>
-            <span className="ck-method-name">{data[m].name}</span>
+            <span className="ck-method-name">
+              {data[m].name}
+              {badgeOf(m) && <span className="ck-method-badge">{badgeOf(m)}</span>}
+            </span>
             <span className="ck-muted ck-method-hint">
               {m === 'credit_card'
-                ? `Em até ${maxInstallments}x`
+                ? interestFree > 1
+                  ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
+                  : `Em até ${maxInstallments}x`
                 : m === 'bank_slip'
                   ? `Vence em ${slipDays} dias úteis`
                   : METHOD_LOOK[m].hint}
@@ -184,11 +204,9 @@ export function PaymentStep({
             value={installments}
             onChange={(e) => setInstallments(Number(e.target.value))}
           >
-            {Array.from({ length: maxInstallments }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n === 1
-                  ? `1x de ${formatBRL(amount)} (à vista)`
-                  : `${n}x de ${formatBRL(Math.ceil((amount * 100) / n) / 100)}`}
+            {plans.map((p) => (
+              <option key={p.installments} value={p.installments}>
+                {p.installments === 1 ? `${p.label} (à vista)` : p.label}
               </option>
             ))}
           </Select>

@@ -9,6 +9,7 @@ import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
 import { productData, track } from '../tracking'
 import { useIdentificationTracking } from './use-identification-tracking'
+import { usePricing } from './use-pricing'
 import { useSavedForm } from './use-saved-form'
 import { useStepHistory } from './use-step-history'
 import { useSubmitOrder } from './use-submit-order'
@@ -34,6 +35,8 @@ export interface FlowOrder {
   items: { productId: string; quantity: number; price: number; name: string }[]
   totalPrice: number
   orderBumps: string[]
+  /** The coupon the server accepted on the quote; checked and priced again with the order. */
+  couponCode?: string
 }
 
 /** What differs between the physical and the digital checkout; the rest is the one flow below. */
@@ -47,6 +50,8 @@ export interface FlowKind<F extends FlowForm> {
   reachable: (form: F) => number
   /** The chosen delivery (physical), priced into the total and shown in the summary. */
   shipping?: (form: F) => SummaryShipping | null
+  /** The CEP and option the server prices the quote's shipping with (physical). */
+  quoteShipping?: (form: F) => { zipCode: string; method: string } | undefined
   /** Sends the order to the kind's endpoint with its shipping part. */
   send: (order: FlowOrder, form: F, idempotencyKey: string) => Promise<OrderResult>
   /** The buyer's message for a failed order. */
@@ -88,10 +93,19 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     setBumps((list) => (list.some((b) => b.id === offer.id) ? list : [...list, offer]))
 
   const shipping = kind.shipping?.(form) ?? null
+  // The total is the server's quote (coupon, method discount, interest); the sum below only fills the first paint.
+  const pricing = usePricing({
+    storeId,
+    productId: product.id,
+    bumpIds: bumps.map((b) => b.id),
+    shipping: kind.quoteShipping?.(form),
+    email: form.customer.email,
+  })
   const amount =
+    pricing.quote?.total ??
     product.price +
-    (shipping && !shipping.isFree ? shipping.price : 0) +
-    bumps.reduce((sum, b) => sum + b.finalPrice, 0)
+      (shipping && !shipping.isFree ? shipping.price : 0) +
+      bumps.reduce((sum, b) => sum + b.finalPrice, 0)
 
   /** On to the next step with what it holds saved; entering the payment step is the pixel's InitiateCheckout. */
   function next(patch: Partial<F>) {
@@ -111,6 +125,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
           items: [{ productId: product.id, quantity: 1, price: product.price, name: product.name }],
           totalPrice: amount,
           orderBumps: bumps.map((b) => b.id),
+          couponCode: pricing.coupon.code ?? undefined,
         },
         form,
         key,
@@ -143,6 +158,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     bumps,
     addBump,
     shipping,
+    pricing,
     amount,
     pay,
     submitting: order.submitting,

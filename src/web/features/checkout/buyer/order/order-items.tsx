@@ -40,6 +40,24 @@ export function OrderItems({ order }: { order: OrderPage['order'] }) {
             <dd>{order.shippingCost > 0 ? formatBRL(order.shippingCost) : <span className="ck-free">GRÁTIS</span>}</dd>
           </div>
         )}
+        {order.couponDiscount ? (
+          <div className="ck-summary-discount">
+            <dt>Cupom {order.couponCode}</dt>
+            <dd>−{formatBRL(order.couponDiscount)}</dd>
+          </div>
+        ) : null}
+        {order.methodDiscount ? (
+          <div className="ck-summary-discount">
+            <dt>Desconto no pagamento</dt>
+            <dd>−{formatBRL(order.methodDiscount)}</dd>
+          </div>
+        ) : null}
+        {order.interest ? (
+          <div>
+            <dt>Juros do parcelamento</dt>
+            <dd>{formatBRL(order.interest)}</dd>
+          </div>
+        ) : null}
         <div className="ck-summary-total">
           <dt>Total</dt>
           <dd data-testid="summary-total">{formatBRL(order.total)}</dd>

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { callApi, createDigitalShop, newPage, PHONE, setupE2E, snap, useSession } from './support'
+
+// Issue 25 end to end at 390 px: a campaign link brings a coupon, PIX gives 5% off, the buyer pays, and the merchant
+// sees the order with both discounts.
+const e2e = setupE2E()
+
+describe('prices the Brazilian way', () => {
+  it('coupon from ?cupom=, 5% off on PIX, paid, both discounts on the merchant’s order', async () => {
+    const shop = await createDigitalShop(e2e.server.url, {
+      merchant: 'Lojista Cupons',
+      store: 'Loja dos Cupons',
+      product: 'Curso de Fotografia',
+      price: 200,
+      sandboxKey: 'sk_sandbox_e2e_pricing_1',
+    })
+    const api = <T>(method: string, path: string, body?: unknown) =>
+      callApi<T>(e2e.server.url, shop.token, method, path, body)
+    await api('POST', `/payment/ativo-pay/payment-config?storeId=${shop.storeId}`, {
+      ativoPayApiKey: 'sk_sandbox_e2e_pricing_1',
+      pixDiscountPercent: 5,
+      creditCardMaxInstallments: 24,
+      interestFreeInstallments: 3,
+      monthlyInterestPercent: 2.89,
+    })
+    await api('POST', `/stores/${shop.storeId}/coupons`, {
+      code: 'BLACK10',
+      discountType: 'PERCENTAGE',
+      discountValue: 10,
+      maxUses: 100,
+    })
+
+    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    await page.goto(`/digital-checkout/${shop.storeId}/${shop.productId}?cupom=black10`)
+    await page.getByLabel('Nome completo').fill('Maria da Silva')
+    await page.getByLabel('E-mail').fill('maria@example.com')
+    await page.getByLabel('Telefone').pressSequentially('11987654321')
+    await page.getByLabel('CPF').pressSequentially('52998224725')
+    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
+    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+
+    // The campaign's coupon is applied; PIX (chosen first) shows its badge and both discount lines.
+    await page.getByTestId('coupon-applied').waitFor()
+    expect(await page.getByTestId('coupon-applied').textContent()).toContain('BLACK10')
+    expect(await page.getByRole('radio', { name: /PIX/ }).textContent()).toContain('5% OFF')
+    await page.getByTestId('summary-method-discount').waitFor()
+    // 200 − 10% = 180; − 5% = 171
+    await expectText(page.getByTestId('summary-total'), 'R$\u00a0171,00')
+    expect(await page.getByTestId('summary-coupon').textContent()).toContain('20,00')
+    expect(await page.getByTestId('summary-method-discount').textContent()).toContain('9,00')
+    await snap(page, 'pricing-1-pix-cupom')
+
+    // The card shows 'sem juros' up to 3x and the total with interest after it.
+    await page.getByRole('radio', { name: /Cartão/ }).click()
+    const plans = await page.getByLabel('Parcelas').locator('option').allTextContents()
+    expect(plans).toHaveLength(24)
+    expect(plans[2]).toBe('3x de R$ 60,00 sem juros')
+    expect(plans[11]).toMatch(/^12x de R\$ \d+,\d\d \(total R\$ \d+,\d\d\)$/)
+    await expectText(page.getByTestId('summary-total'), 'R$\u00a0180,00')
+    await snap(page, 'pricing-2-cartao-parcelas')
+
+    await page.getByRole('radio', { name: /PIX/ }).click()
+    await expectText(page.getByTestId('summary-total'), 'R$\u00a0171,00')
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click()
+    await page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
+    await expectText(page.getByTestId('summary-total'), 'R$\u00a0171,00')
+    await snap(page, 'pricing-3-pedido-pix')
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    await context.close()
+
+    // The merchant's order shows both discounts.
+    const merchant = await newPage(e2e.browser, e2e.server.url, PHONE)
+    await useSession(merchant.page, e2e.server.url, shop.token)
+    await merchant.page.goto(`/store/${shop.storeId}/orders`)
+    await merchant.page.getByRole('button', { name: 'Ver' }).first().click()
+    await merchant.page.getByTestId('order-coupon-discount').waitFor()
+    expect(await merchant.page.getByTestId('order-coupon-discount').textContent()).toContain('20,00')
+    expect(await merchant.page.getByTestId('order-method-discount').textContent()).toContain('9,00')
+    await snap(merchant.page, 'pricing-4-pedido-lojista')
+    await merchant.page.goto(`/store/${shop.storeId}/coupons`)
+    await merchant.page.getByTestId('coupon-row').waitFor()
+    await expectText(merchant.page.getByTestId('coupon-usage'), 'Usos: 1 de 100')
+    await snap(merchant.page, 'pricing-5-cupons')
+
+    // The form judges with the API's schema: a code with a space is refused under its field.
+    await merchant.page.getByRole('button', { name: '+ Novo Cupom' }).click()
+    await merchant.page.getByLabel('Código *').fill('COM ESPACO')
+    await merchant.page.getByLabel('Desconto (%) *').fill('15')
+    await merchant.page.getByRole('button', { name: 'Salvar cupom' }).click()
+    await merchant.page.getByText('O código deve ter até 40 letras, números, - ou _, sem espaços').waitFor()
+    await snap(merchant.page, 'pricing-6-cupom-form')
+    await merchant.page.getByLabel('Código *').fill('FRETE15')
+    await merchant.page.getByRole('button', { name: 'Salvar cupom' }).click()
+    await merchant.page.getByText('FRETE15').waitFor()
+
+    // The payment settings show the discounts and interest rules saved through the API.
+    await merchant.page.goto(`/store/${shop.storeId}/payment-configuration`)
+    await merchant.page.getByLabel('Desconto no PIX (%)').waitFor()
+    await expectValue(merchant.page.getByLabel('Desconto no PIX (%)'), '5')
+    await expectValue(merchant.page.getByLabel('Sem juros até (parcelas)'), '3')
+    await expectValue(merchant.page.getByLabel('Juros ao mês (%)'), '2.89')
+    await merchant.page.getByLabel('Juros ao mês (%)').scrollIntoViewIfNeeded()
+    await snap(merchant.page, 'pricing-7-pagamentos')
+    await merchant.context.close()
+  })
+})
+
+async function expectText(locator: import('playwright-core').Locator, text: string) {
+  for (let i = 0; i < 40; i++) {
+    if ((await locator.textContent())?.includes(text)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  expect(await locator.textContent()).toContain(text)
+}
+
+async function expectValue(locator: import('playwright-core').Locator, value: string) {
+  for (let i = 0; i < 40; i++) {
+    if ((await locator.inputValue()) === value) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  expect(await locator.inputValue()).toBe(value)
+}

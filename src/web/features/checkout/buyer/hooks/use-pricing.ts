@@ -1,0 +1,116 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import type { CheckoutMethodId } from '../../../../../shared/ordering-rules'
+import type { QuoteRequest } from '../../../../../shared/quote'
+import { ApiError } from '../../../../lib/api'
+import { getQuote } from '../api/get-quote'
+
+export interface PricingCart {
+  storeId: string
+  productId: string
+  bumpIds: string[]
+  shipping?: { zipCode: string; method: string }
+  email?: string
+}
+
+/**
+ * The price the buyer sees, always the server's (POST /checkout/quote): the coupon applied ('Aplicar', or
+ * `?cupom=CODE` from a campaign link), the method chosen and the card plan. The browser computes no figure of its own.
+ */
+export function usePricing(cart: PricingCart) {
+  const [params] = useSearchParams()
+  const fromLink = params.get('cupom')?.trim() ?? ''
+  const [method, setMethod] = useState<CheckoutMethodId | undefined>()
+  const [installments, setInstallments] = useState(1)
+  const [couponCode, setCouponCode] = useState<string | null>(null)
+  const [couponError, setCouponError] = useState<string | undefined>()
+  const [applying, setApplying] = useState(false)
+
+  const request: QuoteRequest = {
+    storeId: cart.storeId,
+    productId: cart.productId,
+    orderBumps: cart.bumpIds,
+    shipping: cart.shipping,
+    email: cart.email || undefined,
+    couponCode: couponCode ?? undefined,
+    paymentMethod: method,
+    installments: method === 'credit_card' ? installments : 1,
+  }
+  const quote = useQuery({
+    queryKey: ['checkout', 'quote', request],
+    queryFn: () => getQuote(request),
+    placeholderData: keepPreviousData,
+    retry: 0,
+    staleTime: 30_000,
+  })
+
+  // A coupon that stops applying (a bump removed, another e-mail) is dropped with its reason, never kept silently.
+  useEffect(() => {
+    const err = quote.error
+    if (couponCode && err instanceof ApiError && err.errors?.couponCode) {
+      setCouponError(err.errors.couponCode)
+      setCouponCode(null)
+    }
+  }, [quote.error, couponCode])
+
+  const { storeId, productId, bumpIds, shipping, email } = cart
+  const apply = useCallback(
+    async (code: string) => {
+      const trimmed = code.trim()
+      if (!trimmed) return
+      setApplying(true)
+      setCouponError(undefined)
+      try {
+        await getQuote({
+          storeId,
+          productId,
+          orderBumps: bumpIds,
+          shipping,
+          email: email || undefined,
+          couponCode: trimmed,
+        })
+        setCouponCode(trimmed)
+      } catch (err) {
+        setCouponError(err instanceof ApiError ? (err.errors?.couponCode ?? err.message) : 'Erro ao aplicar o cupom')
+      } finally {
+        setApplying(false)
+      }
+    },
+    [storeId, productId, bumpIds, shipping, email],
+  )
+
+  // A campaign link's ?cupom=CODE is applied once, as if typed.
+  const linkApplied = useRef(false)
+  useEffect(() => {
+    if (!fromLink || linkApplied.current) return
+    linkApplied.current = true
+    void apply(fromLink)
+  }, [fromLink, apply])
+
+  return {
+    // Only a quote for the current cart: while a new one loads (a bump just added) the page shows its own sum for a
+    // moment rather than a stale server figure.
+    quote: quote.isPlaceholderData ? undefined : quote.data,
+    /** The last quote, fresh or not: the methods' badges and plans stay on screen while a new one loads. */
+    lastQuote: quote.data,
+    quoteFailed: quote.isError && !quote.data,
+    method,
+    setMethod,
+    installments,
+    setInstallments,
+    coupon: {
+      code: couponCode,
+      initial: fromLink,
+      error: couponError,
+      applying,
+      apply,
+      remove: () => {
+        setCouponCode(null)
+        setCouponError(undefined)
+      },
+    },
+  }
+}
+
+export type Pricing = ReturnType<typeof usePricing>
