@@ -103,6 +103,13 @@ const orderBumpsField = z
     'Ids of the order bumps the buyer added. Each is re-checked as the offer was and priced on the server; it becomes its own item line and joins the one charge. Unknown, inactive or ineligible ids are a 400; a repeated id counts once.',
   )
 
+/** Recovery: the checkout session the page reported (its id, chosen by the page); links the order to it. */
+const checkoutSessionField = z
+  .string()
+  .uuid()
+  .optional()
+  .describe('The checkout session this page reported (POST /checkout/sessions); an unknown id is ignored.')
+
 /** The physical order payload (spec 001 §3). */
 export const orderPayloadSchema = z.object({
   storeId: idField,
@@ -113,6 +120,7 @@ export const orderPayloadSchema = z.object({
   ...ignoredPricing,
   tracking: trackingSchema.optional(),
   orderBumps: orderBumpsField,
+  checkoutSessionId: checkoutSessionField,
 })
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
@@ -126,6 +134,7 @@ export const digitalOrderPayloadSchema = z.object({
   ...ignoredPricing,
   tracking: trackingSchema.optional(),
   orderBumps: orderBumpsField,
+  checkoutSessionId: checkoutSessionField,
 })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 

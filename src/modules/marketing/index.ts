@@ -12,6 +12,8 @@ export const marketingService = {
   priceBumps: bumps.priceBumps,
   /** Inside the order's transaction: the bumps the order carries, counted later by the worker. */
   recordOrderBumps: bumps.recordOrderBumps,
+  /** Inside the transaction that turns a refused card's order into an attempt: its bumps are not conversions. */
+  forgetOrderBumps: bumps.forgetOrderBumps,
 }
 
 let subscriptions: ReturnType<typeof marketingSubscriptions> | undefined

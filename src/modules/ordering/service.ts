@@ -7,7 +7,7 @@ import { type CatalogProduct, catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
-import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from './events'
+import { orderCancelled, orderPaid, orderPaidAfterCancel, orderPlaced, orderRefunded } from './events'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 
@@ -27,6 +27,7 @@ export function orderFacts(
     paymentMethod: row.payment_method,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     placedAt: row.created_at.toISOString(),
+    ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : {}),
     items: [{ productId: product.id, name: product.name, quantity, unitPriceCents: product.priceCents }],
   }
 }
@@ -49,6 +50,15 @@ async function factsOf(trx: Trx, row: OrderRow) {
       unitPriceCents: i.unit_price_cents,
     })),
   }
+}
+
+/**
+ * `order.placed` of a card order, published once its charge was not refused (order-charge.ts): a refused card is an
+ * attempt, never an order, so nothing downstream (rollups, bump conversions, UTMify, the Conversions API) sees it.
+ */
+export async function announcePlaced(trx: Trx, orderId: string) {
+  const row = await repo.findOrder(trx, orderId)
+  if (row) await publish(trx, orderPlaced, await factsOf(trx, row))
 }
 
 /**
