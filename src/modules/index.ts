@@ -5,6 +5,7 @@ import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
 import { orderingModule } from './ordering'
 import { paymentsModule } from './payments'
+import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
 import { storesModule } from './stores'
@@ -24,4 +25,5 @@ export const appModules: AppModule[] = [
   marketingModule,
   reviewsModule,
   trackingModule,
+  recoveryModule,
 ]

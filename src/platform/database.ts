@@ -5,6 +5,7 @@ import type { IntegrationsTables } from '../modules/integrations/tables'
 import type { MarketingTables } from '../modules/marketing/tables'
 import type { OrderingTables } from '../modules/ordering/tables'
 import type { PaymentsTables } from '../modules/payments/tables'
+import type { RecoveryTables } from '../modules/recovery/tables'
 import type { ReportingTables } from '../modules/reporting/tables'
 import type { ReviewsTables } from '../modules/reviews/tables'
 import type { StoreTables } from '../modules/stores/tables'
@@ -24,4 +25,5 @@ export interface Database
     MarketingTables,
     ReportingTables,
     ReviewsTables,
-    TrackingTables {}
+    TrackingTables,
+    RecoveryTables {}

@@ -65,6 +65,7 @@ export const orderCancelled = defineEvent(
     customer: orderFacts.customer.optional(),
     items: orderFacts.items.optional(),
     cancelledAt: z.string().optional(),
+    checkoutSessionId: orderFacts.checkoutSessionId,
   }),
 )
 

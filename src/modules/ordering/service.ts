@@ -27,7 +27,6 @@ export function orderFacts(
     paymentMethod: row.payment_method,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     placedAt: row.created_at.toISOString(),
-    ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : {}),
     items: [{ productId: product.id, name: product.name, quantity, unitPriceCents: product.priceCents }],
   }
 }
@@ -43,6 +42,7 @@ async function factsOf(trx: Trx, row: OrderRow) {
     paymentMethod: row.payment_method,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     placedAt: row.created_at.toISOString(),
+    ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : {}),
     items: items.map((i) => ({
       productId: i.product_id,
       name: i.name,
