@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
 
-export type Role = 'ADMIN' | 'LOJISTA' | 'USER' | 'MODERATOR'
-export type UserStatus = 'ACTIVE' | 'SUSPENDED'
+import type { Role, UserStatus } from '../../shared/roles'
+
+export type { Role, UserStatus }
 
 export interface IdentityTables {
   users: {

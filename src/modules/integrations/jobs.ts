@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db'
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import type { UtmfyStatus } from '../../shared/integrations'
-import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering/events'
 import * as repo from './repository'
 import { deliverOrderStatus } from './service'
 

@@ -16,14 +16,9 @@ export const marketingService = {
   forgetOrderBumps: bumps.forgetOrderBumps,
 }
 
-let subscriptions: ReturnType<typeof marketingSubscriptions> | undefined
-
 /** Order bumps and post-purchase redirect links, with counters kept by the worker. */
 export const marketingModule: AppModule = {
   name: 'marketing',
   routes: marketingRoutes,
-  get subscriptions() {
-    subscriptions ??= marketingSubscriptions()
-    return subscriptions
-  },
+  subscriptions: marketingSubscriptions(),
 }

@@ -17,8 +17,8 @@ import {
   paymentsService,
 } from '../payments'
 import { recordRefusedAttempt } from './attempts'
+import type { OrderingDeps } from './deps'
 import { orderPageToken } from './order-page'
-import type { OrderingDeps } from './place-order'
 import type { IdempotencyClaim, PlacedOrder } from './repository'
 import * as repo from './repository'
 import { announcePlaced, cancelOrder, markPaid } from './service'

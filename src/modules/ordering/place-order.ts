@@ -1,6 +1,5 @@
 /** Placing an order: every amount priced from the database, stock taken atomically, then the charge. */
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
 import type { Expression } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../../platform/db'
@@ -23,7 +22,8 @@ import { compactTracking } from '../../shared/tracking'
 import { catalogService } from '../catalog'
 import { checkoutService } from '../checkout'
 import { marketingService } from '../marketing'
-import { type PaymentsDeps, type PublicPaymentMethods, paymentsService } from '../payments'
+import { type PublicPaymentMethods, paymentsService } from '../payments'
+import type { OrderingDeps } from './deps'
 import { orderPlaced } from './events'
 import { chargeOrder } from './order-charge'
 import * as repo from './repository'
@@ -44,8 +44,6 @@ type DigitalPayload = z.output<typeof digitalOrderPayloadSchema>
 export type PlaceOrderInput =
   | { kind: 'PHYSICAL'; payload: PhysicalPayload; ip?: string; userAgent?: string }
   | { kind: 'DIGITAL'; payload: DigitalPayload; ip?: string; userAgent?: string }
-
-export type OrderingDeps = PaymentsDeps & { log: FastifyBaseLogger }
 
 const PAYMENT_TO_CHARGE: Record<OrderPaymentMethod, 'PIX' | 'CREDIT_CARD' | 'BOLETO'> = {
   PIX: 'PIX',

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db'
 import { subscribe } from '../../platform/jobs'
-import { orderPaid, orderPlaced } from '../ordering'
+import { orderPaid, orderPlaced } from '../ordering/events'
 import { sendOrderEvent } from './capi'
 import * as repo from './repository'
 

@@ -1,5 +1,5 @@
-import { roleLabel } from '../roles'
-import { useCurrentUser, useSession } from '../session'
+import { roleLabel } from '../../lib/roles'
+import { useCurrentUser, useSession } from '../../lib/session-context'
 
 export function SidebarFooter({ collapsed }: { collapsed: boolean }) {
   const user = useCurrentUser()

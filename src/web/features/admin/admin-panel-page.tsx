@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ROLE_LABELS, ROLES, type Role, type User } from '../../../shared/identity'
-import { useCurrentUser } from '../../app/session'
 import { ApiError } from '../../lib/api'
+import { useCurrentUser } from '../../lib/session-context'
 import { LONG_TOAST, toast } from '../../lib/toast'
 import { Button, ConfirmDialog, Input, PageHeader, Select, StatCard } from '../../ui'
 import { useDeleteUser } from './api/delete-user'

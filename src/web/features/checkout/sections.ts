@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { PublicRoute, StoreSection } from '../../app/sections'
+import type { PublicRoute, StoreSection } from '../../lib/sections'
 
 export const checkoutSections: StoreSection[] = [
   {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { usesPlatformDashboard } from '../../app/roles'
-import { useCurrentUser } from '../../app/session'
+import { usesPlatformDashboard } from '../../lib/roles'
+import { useCurrentUser } from '../../lib/session-context'
 import { Button, Card, EmptyState, Loading, PageHeader, Select } from '../../ui'
 import { useGeneralDashboard } from './api/get-admin-dashboard'
 import { PaymentDistribution, PerformanceSummary, RevenueByMonth, TopStores } from './components/dashboard-panels'

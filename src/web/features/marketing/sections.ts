@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { StoreSection } from '../../app/sections'
+import type { StoreSection } from '../../lib/sections'
 
 export const marketingSections: StoreSection[] = [
   {

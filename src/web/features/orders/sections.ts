@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { StoreSection } from '../../app/sections'
+import type { StoreSection } from '../../lib/sections'
 
 export const orderSections: StoreSection[] = [
   { path: 'orders', label: 'Pedidos', order: 30, icon: '🧾', Component: lazy(() => import('./orders-page')) },

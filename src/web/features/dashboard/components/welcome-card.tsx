@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Button, Card } from '../../../ui'
-import { StoreForm } from '../../stores/components/store-form'
-import { useSaveStore } from '../../stores/use-save-store'
+import { StoreForm, useSaveStore } from '../../stores'
 
 /** A merchant without stores: the welcome card and the first-store form (spec 000 §2 Dashboard entry). */
 export function WelcomeCard() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
-import { cx } from '../../ui'
+import { cx } from './cx'
 
 export interface SidebarFrameProps {
   collapsed: boolean
