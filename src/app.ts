@@ -10,7 +10,7 @@ import { Redis } from 'ioredis'
 import pino from 'pino'
 import type { AppConfig } from './config'
 import { appModules } from './modules'
-import { findUserById } from './modules/identity'
+import { findSessionState } from './modules/identity'
 import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
 import { type Db, type DbHandle, openDatabase } from './platform/db'
@@ -155,7 +155,7 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
   await app.register(authPlugin, {
     appSecret: config.APP_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
-    lookupUser: (id) => findUserById(runtime.db, id),
+    lookupUser: (id) => findSessionState(runtime.db, id),
   })
 
   app.get('/api/health', { schema: { hide: true } }, async () => {

@@ -40,6 +40,25 @@ const envSchema = z.object({
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */
   UTMFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
+  /** smtp://user:pass@host:port (smtps:// for TLS). Unset: every e-mail is kept in the admin mailbox (/admin/emails). */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'deve ser smtp://usuário:senha@servidor:porta ou smtps://…')
+      .optional(),
+  ),
+  /** The From of every e-mail: "Loja <no-reply@example.com>" or a bare address. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]+$/, 'não pode ter quebras de linha')
+    .refine(
+      (v) => /^\s*[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+\s*$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>\s*$/.test(v),
+      'deve ser um e-mail ou "Nome <email@dominio>"',
+    )
+    .default('Checkout <no-reply@checkout.local>'),
+  /** First retry of a temporary SMTP failure; each next one waits twice as long (11 tries ≈ 34 h at the default). */
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(120_000),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   /** Conversions API events go to {FACEBOOK_GRAPH_URL}/{FACEBOOK_GRAPH_VERSION}/{pixelId}/events. */
   FACEBOOK_GRAPH_VERSION: z

@@ -3,6 +3,7 @@ import { checkoutModule } from './checkout'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
+import { notificationsModule } from './notifications'
 import { orderingModule } from './ordering'
 import { paymentsModule } from './payments'
 import { recoveryModule } from './recovery'
@@ -25,5 +26,6 @@ export const appModules: AppModule[] = [
   marketingModule,
   reviewsModule,
   trackingModule,
+  notificationsModule,
   recoveryModule,
 ]

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -10,6 +11,10 @@ export interface TokenClaims {
   email: string
   name: string
   role: Role
+  /** The account's session version when the token was issued; absent in tokens older than it (version 0). */
+  sv?: number
+  /** The token's own id, what a logout revokes. */
+  jti?: string
 }
 
 export interface AuthUser {
@@ -28,14 +33,24 @@ declare module '@fastify/jwt' {
   }
 }
 
+/** The verified token behind an authenticated request: what a logout revokes. */
+export interface AuthSession {
+  jti: string | undefined
+  expiresAt: Date
+}
+
 declare module 'fastify' {
+  interface FastifyRequest {
+    authSession?: AuthSession
+  }
   interface FastifyInstance {
     /** Requires a valid token of an existing, active user; sets request.user. */
     authenticate: PreHandler
     /** Sets request.user when a valid token is present; never rejects. */
     optionalAuth: PreHandler
     requireRole(...roles: Role[]): PreHandler
-    signToken(user: AuthUser): string
+    /** A token for the account at its current session version (a password change raises it: older tokens end). */
+    signToken(user: AuthUser & { sessionVersion: number }): string
     /** Drops the cached state of an account after it changed (role, status, deletion). */
     forgetUser(id: string): void
   }
@@ -44,8 +59,13 @@ declare module 'fastify' {
 export interface AuthOptions {
   appSecret: string
   expiresIn: string
-  /** The current state of an account, so a deleted or suspended user's token stops working at once. */
-  lookupUser(id: string): Promise<(AuthUser & { status: UserStatus }) | undefined>
+  /**
+   * The current state of an account, so a deleted or suspended user's token stops working at once: its session
+   * version (tokens of an older one are refused) and the ids of its tokens revoked by a logout that have not expired.
+   */
+  lookupUser(
+    id: string,
+  ): Promise<(AuthUser & { status: UserStatus; sessionVersion: number; revokedTokens: string[] }) | undefined>
 }
 
 const GUARD = Symbol('guard')
@@ -87,28 +107,35 @@ export const authPlugin = fp<AuthOptions>(
     // Checking a token's signature and claims costs more than the rest of a cached read (a dashboard reloaded in a
     // loop), and its answer for the same Authorization header only changes when the token expires: the header
     // verified once is trusted until then. The account behind it is still looked up on every request.
-    const verified = new Map<string, { userId: string; expiresAt: number }>()
-    async function verifiedUserId(request: FastifyRequest): Promise<string> {
+    type VerifiedToken = { userId: string; expiresAt: number; sv: number; jti: string | undefined }
+    const verified = new Map<string, VerifiedToken>()
+    async function verifiedToken(request: FastifyRequest): Promise<VerifiedToken> {
       const header = request.headers.authorization
       const hit = header ? verified.get(header) : undefined
-      if (hit && Date.now() < hit.expiresAt) return hit.userId
+      if (hit && Date.now() < hit.expiresAt) return hit
       try {
         await request.jwtVerify()
-        // jwtVerify answers the user it made of the claims; the expiry is read from the same, now verified, token.
-        const { exp } = await request.jwtDecode<{ exp?: number }>()
+        // jwtVerify answers the user it made of the claims; the rest is read from the same, now verified, token.
+        const { exp, sv, jti } = await request.jwtDecode<{ exp?: number; sv?: number; jti?: string }>()
+        const token = { userId: request.user.id, expiresAt: (exp ?? 0) * 1000, sv: sv ?? 0, jti }
         if (header && exp) {
           if (verified.size > 10_000) verified.clear()
-          verified.set(header, { userId: request.user.id, expiresAt: exp * 1000 })
+          verified.set(header, token)
         }
-        return request.user.id
+        return token
       } catch {
         throw new AppError(401, SESSION_EXPIRED)
       }
     }
 
     async function resolve(request: FastifyRequest): Promise<AuthUser> {
-      const current = await lookup(await verifiedUserId(request))
+      const token = await verifiedToken(request)
+      const current = await lookup(token.userId)
       if (current?.status !== 'ACTIVE') throw new AppError(401, SESSION_EXPIRED)
+      // Same 2 s as a suspension: a logout or a password change on another replica ends the token there as fast.
+      if (current.sessionVersion !== token.sv) throw new AppError(401, SESSION_EXPIRED)
+      if (token.jti && current.revokedTokens.includes(token.jti)) throw new AppError(401, SESSION_EXPIRED)
+      request.authSession = { jti: token.jti, expiresAt: new Date(token.expiresAt) }
       request.user = { id: current.id, email: current.email, name: current.name, role: current.role }
       return request.user
     }
@@ -140,8 +167,15 @@ export const authPlugin = fp<AuthOptions>(
         if (!roles.includes(user.role)) throw new AppError(403, 'Você não tem permissão para acessar esta área.')
       }),
     )
-    app.decorate('signToken', (user: AuthUser) =>
-      app.jwt.sign({ sub: user.id, email: user.email, name: user.name, role: user.role }),
+    app.decorate('signToken', (user: AuthUser & { sessionVersion: number }) =>
+      app.jwt.sign({
+        sub: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        sv: user.sessionVersion,
+        jti: randomUUID(),
+      }),
     )
   },
   { name: 'auth' },

@@ -3,6 +3,7 @@ import type { CheckoutTables } from '../modules/checkout/tables'
 import type { IdentityTables } from '../modules/identity/tables'
 import type { IntegrationsTables } from '../modules/integrations/tables'
 import type { MarketingTables } from '../modules/marketing/tables'
+import type { NotificationsTables } from '../modules/notifications/tables'
 import type { OrderingTables } from '../modules/ordering/tables'
 import type { PaymentsTables } from '../modules/payments/tables'
 import type { RecoveryTables } from '../modules/recovery/tables'
@@ -26,4 +27,5 @@ export interface Database
     ReportingTables,
     ReviewsTables,
     TrackingTables,
-    RecoveryTables {}
+    RecoveryTables,
+    NotificationsTables {}

@@ -83,3 +83,36 @@ export const userSchema = z.object({
   createdAt: z.string(),
 })
 export type User = z.infer<typeof userSchema>
+
+export const PASSWORD_RESET_MESSAGES = {
+  /** The same answer whether the e-mail has an account or not. */
+  requested: 'Se este e-mail estiver cadastrado, você receberá um link para redefinir sua senha em instantes.',
+  invalidToken: 'Este link de redefinição é inválido ou expirou. Peça um novo em "Esqueci minha senha".',
+  done: 'Senha redefinida com sucesso! Entre com a nova senha.',
+  tooMany: 'Muitas solicitações. Aguarde alguns minutos e tente novamente.',
+} as const
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: 'Informe seu e-mail.' })
+    .trim()
+    .min(1, 'Informe seu e-mail.')
+    .max(254, 'E-mail muito longo.')
+    .pipe(z.email('E-mail inválido.')),
+})
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
+
+/** Same rules as registration for the new password. */
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: PASSWORD_RESET_MESSAGES.invalidToken })
+    .min(1, PASSWORD_RESET_MESSAGES.invalidToken)
+    .max(200),
+  password: registerSchema.shape.password,
+})
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
+
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string({ error: FILL_ALL }).min(1, FILL_ALL) })
+  .refine((v) => v.password === v.confirmPassword, { message: 'As senhas não coincidem.', path: ['confirmPassword'] })
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>

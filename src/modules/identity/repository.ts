@@ -11,7 +11,7 @@ export async function findUserById(db: DbOrTrx, id: string) {
 export async function findUserWithHashByEmail(db: DbOrTrx, email: string) {
   return db
     .selectFrom('users')
-    .select([...userColumns, 'password_hash'])
+    .select([...userColumns, 'password_hash', 'session_version'])
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst()
 }
@@ -89,4 +89,84 @@ export function toUserDto(row: UserRow) {
     status: row.status,
     createdAt: row.created_at.toISOString(),
   }
+}
+
+/** What every authenticated request checks (through a 2 s cache): the account, its session version, its logouts. */
+export async function findSessionState(db: DbOrTrx, id: string) {
+  const row = await db
+    .selectFrom('users')
+    .select([...userColumns, 'session_version'])
+    .select((eb) =>
+      eb
+        .selectFrom('revoked_tokens')
+        .select(sql<string[]>`coalesce(array_agg(jti), '{}')`.as('jtis'))
+        .whereRef('revoked_tokens.user_id', '=', 'users.id')
+        .where('revoked_tokens.expires_at', '>', new Date())
+        .as('revoked'),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { session_version, revoked, ...user } = row
+  return { ...user, sessionVersion: session_version, revokedTokens: revoked ?? [] }
+}
+
+export async function revokeToken(db: DbOrTrx, token: { jti: string; userId: string; expiresAt: Date }) {
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti: token.jti, user_id: token.userId, expires_at: token.expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute()
+  // Expired revocations mean nothing any more (the token's own expiry refuses it): kept from piling up.
+  await db
+    .deleteFrom('revoked_tokens')
+    .where('user_id', '=', token.userId)
+    .where('expires_at', '<=', new Date())
+    .execute()
+}
+
+/** Ends every token issued so far; answers the new version. */
+export async function bumpSessionVersion(db: DbOrTrx, id: string, passwordHash?: string) {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({
+      session_version: eb('session_version', '+', 1),
+      ...(passwordHash !== undefined && { password_hash: passwordHash }),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .returning('session_version')
+    .executeTakeFirst()
+  return row?.session_version
+}
+
+export async function insertResetToken(db: DbOrTrx, token: { userId: string; tokenHash: string; expiresAt: Date }) {
+  const row = await db
+    .insertInto('password_reset_tokens')
+    .values({ user_id: token.userId, token_hash: token.tokenHash, expires_at: token.expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Takes a reset token once: the row is marked used by the same statement that finds it, so two uses cannot both win. */
+export async function consumeResetToken(db: DbOrTrx, tokenHash: string) {
+  return db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['id', 'user_id'])
+    .executeTakeFirst()
+}
+
+/** Unused tokens of the account, ended by a successful reset (an older e-mail cannot be used afterwards). */
+export async function expireResetTokens(db: DbOrTrx, userId: string) {
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
 }

@@ -88,12 +88,18 @@ export async function identityRoutes(fastify: FastifyInstance) {
   app.patch(
     '/users/password',
     {
-      schema: { tags: ['users'], body: passwordChangeSchema, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        tags: ['users'],
+        body: passwordChangeSchema,
+        response: { 200: z.object({ message: z.string(), token: z.string() }) },
+      },
       preHandler: app.authenticate,
     },
     async (request) => {
-      await service.changePassword(app.db, request.user.id, request.body, cost)
-      return { message: 'Senha alterada com sucesso!' }
+      const sessionVersion = await service.changePassword(app.db, request.user.id, request.body, cost)
+      app.forgetUser(request.user.id)
+      // Every other session ended with the old version; this one continues with a token of the new one.
+      return { message: 'Senha alterada com sucesso!', token: app.signToken({ ...request.user, sessionVersion }) }
     },
   )
 

@@ -36,8 +36,8 @@ export async function authenticate(db: Db, email: string, password: string) {
   const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH)
   if (!row || !ok) throw new AppError(401, INVALID_CREDENTIALS)
   if (row.status !== 'ACTIVE') throw new AppError(403, 'Conta suspensa. Entre em contato com o suporte.')
-  const { password_hash: _, ...user } = row
-  return user
+  const { password_hash: _, session_version, ...user } = row
+  return { ...user, sessionVersion: session_version }
 }
 const DUMMY_HASH = '$2b$10$rPih2fcbqQtXxjtdlPp9.uwXkKbEX95c5tpr6VxcR2VjoKp2Yy3ca'
 
@@ -56,7 +56,10 @@ export async function changePassword(db: Db, userId: string, input: PasswordChan
   if (!(await verifyPassword(input.currentPassword, hash))) {
     throw new AppError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD })
   }
-  await repo.updateUser(db, userId, { passwordHash: await hashPassword(input.newPassword, cost) })
+  // A new password ends every session of the account (a stolen token stops working); the caller gets a new token.
+  const version = await repo.bumpSessionVersion(db, userId, await hashPassword(input.newPassword, cost))
+  if (version === undefined) throw new AppError(404, 'Usuário não encontrado')
+  return version
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD on start: create that administrator, or promote and re-key an existing account. */

@@ -2,6 +2,7 @@ import { addStoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { orderingJobs, orderingSubscriptions } from './jobs'
+import { orderPage, orderPageToken } from './order-page'
 import { recentOrders, summarizeOrders } from './orders-list'
 import { orderingRoutes } from './routes'
 import * as service from './service'
@@ -29,6 +30,10 @@ export const orderingService = {
   /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */
   recentOrders,
   summarizeOrders,
+  /** The buyer's order page as the holder of its link sees it (payment code, access once paid) — notifications. */
+  orderPage,
+  /** The token of the order page's link (`/pedido/{id}?t=…`): the buyer's e-mails carry it. */
+  orderPageToken,
 }
 
 addStoreFiguresSource(service.storeFigures)

@@ -1,5 +1,6 @@
 import type { JobContext, JobDefinition } from '../../platform/jobs'
-import { PermanentJobError, subscribe } from '../../platform/jobs'
+import { subscribe } from '../../platform/jobs'
+import { notificationsService } from '../notifications'
 import { checkoutAttemptRefused, orderCancelled, orderPaid, orderPlaced } from '../ordering'
 import type { RecoveryEmail } from './messages'
 import { runReminder, type SendEmail } from './reminders'
@@ -12,14 +13,13 @@ export const RETENTION_JOB = 'recovery.retention'
 
 const depsOf = (ctx: JobContext) => ({ db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log })
 
-/** How a reminder leaves: given by the app (the notifications module's send); tests pass their own. */
+/** How a reminder leaves: the notifications module's store message (tests may pass their own). */
 export type MailerOf = (ctx: JobContext) => SendEmail
 
-const noMailer: MailerOf = () => async (_m: RecoveryEmail) => {
-  throw new PermanentJobError('recovery: no e-mail transport configured')
-}
+const notificationsMailer: MailerOf = (ctx) => (m: RecoveryEmail) =>
+  notificationsService.sendStoreMessage(depsOf(ctx), m)
 
-export function recoveryJobs(mailerOf: MailerOf = noMailer): JobDefinition[] {
+export function recoveryJobs(mailerOf: MailerOf = notificationsMailer): JobDefinition[] {
   return [
     {
       name: REMIND_JOB,

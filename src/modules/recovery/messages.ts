@@ -1,28 +1,17 @@
 /**
  * The recovery e-mails: one per step (two reminders, a refused card, an expired PIX/boleto), each with the signed
- * recovery link and a one-click opt-out (RFC 8058: `List-Unsubscribe` + `List-Unsubscribe-Post`). Plain text and a
- * small HTML body; the buyer's and merchant's words are escaped.
+ * recovery link and a one-click opt-out (RFC 8058: `List-Unsubscribe` + `List-Unsubscribe-Post`), sent as store
+ * messages by the notifications module (its layout, escaping, delivery log and resend).
  */
 import type { AppConfig } from '../../config'
 import { formatCents } from '../../shared/money'
+import type { StoreMessageInput } from '../notifications'
 import type { SessionRow } from './repository'
 import type { MessageStep } from './tables'
 import { recoveryLinkToken, unsubscribeToken } from './tokens'
 
-export interface RecoveryEmail {
-  storeId: string
-  to: string
-  subject: string
-  text: string
-  html: string
-  headers: Record<string, string>
-  /** The message kind and its subject: one message per (session, step). */
-  kind: `recovery.${Lowercase<MessageStep>}`
-  subjectId: string
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+/** A reminder as the notifications module sends it (its public `sendStoreMessage` input). */
+export type RecoveryEmail = StoreMessageInput & { kind: `recovery.${Lowercase<MessageStep>}`; listUnsubscribe: string }
 
 /** The checkout page that reopens the session filled in (same product, bumps, coupon; never card data). */
 export function recoveryLink(
@@ -79,31 +68,23 @@ export function composeReminder(
   const copy = COPY[p.step]({ product: p.productName, store: p.storeName })
   const link = recoveryLink(config, session, p.productType, p.now)
   const optOut = unsubscribeLink(config, session.store_id, to)
-  const greeting = session.customer_name ? `Olá, ${session.customer_name.split(' ')[0]}!` : 'Olá!'
-  const total = `Total: ${formatCents(session.value_cents)}`
-  const text = [
-    greeting,
-    ...copy.lines,
-    total,
-    `Continuar a compra: ${link}`,
-    '',
-    `${p.storeName}`,
-    `Não quer mais receber lembretes desta loja? ${optOut}`,
-  ].join('\n')
-  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111">
-<p>${escapeHtml(greeting)}</p>${copy.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-<p><strong>${escapeHtml(total)}</strong></p>
-<p><a href="${escapeHtml(link)}" style="background:#16a34a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Continuar a compra</a></p>
-<p style="color:#666;font-size:12px">${escapeHtml(p.storeName)} · <a href="${escapeHtml(optOut)}">Não quero mais receber lembretes</a></p>
-</body></html>`
+  const first = session.customer_name?.split(' ')[0]
   return {
     storeId: session.store_id,
-    to,
-    subject: copy.subject,
-    text,
-    html,
-    headers: { 'List-Unsubscribe': `<${optOut}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    kind: `recovery.${p.step.toLowerCase() as Lowercase<MessageStep>}`,
     subjectId: `${session.id}:${p.step}`,
+    kind: `recovery.${p.step.toLowerCase() as Lowercase<MessageStep>}`,
+    to: { name: session.customer_name ?? '', email: to },
+    subject: copy.subject,
+    message: {
+      preview: copy.lines[0],
+      heading: first ? `Olá, ${first}!` : 'Olá!',
+      paragraphs: [
+        ...copy.lines,
+        `Total: ${formatCents(session.value_cents)}`,
+        `Não quer mais receber lembretes desta loja? ${optOut}`,
+      ],
+      button: { label: 'Continuar a compra', url: link },
+    },
+    listUnsubscribe: optOut,
   }
 }

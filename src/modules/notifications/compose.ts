@@ -1,0 +1,224 @@
+/**
+ * What each message says, read at send time from the modules that own the facts (ordering's order page, the
+ * checkout's look, the store's owner) through their index — notifications reads no other module's tables.
+ */
+import QRCode from 'qrcode'
+import type { AppConfig } from '../../config'
+import { decryptSecret } from '../../platform/crypto'
+import type { Db } from '../../platform/db'
+import type { JobQueue } from '../../platform/jobs'
+import { formatCents } from '../../shared/money'
+import { PAID_STATUSES, paymentMethodLabel } from '../../shared/ordering-rules'
+import { checkoutService } from '../checkout'
+import { findUserById } from '../identity'
+import { orderingService } from '../ordering'
+import { storesService } from '../stores'
+import type { DeliveryRow } from './repository'
+import type { OrderEmailData, StoreLook, StoreMessage, Template } from './templates/render'
+import type { MailAttachment } from './transport'
+
+export type NotifyDeps = {
+  db: Db
+  config: AppConfig
+  jobs: JobQueue
+  log: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void }
+}
+
+export interface Composed {
+  to: { name: string; address: string }
+  subject: string
+  template: Template
+  attachments: MailAttachment[]
+  /** The store's display name on the From line (its address stays MAIL_FROM's). */
+  fromName: string | null
+  /** A one-click opt-out address (store messages that offer one, such as recovery reminders). */
+  listUnsubscribe?: string | null
+}
+
+/** Not (or no longer) worth sending: the order moved on, the account is gone. Recorded as SKIPPED with the reason. */
+export class NothingToSend extends Error {}
+
+export const PIX_QR_CID = 'pix-qr@checkout'
+
+/** The store's look from its checkout customisation; the logo only as an absolute URL. */
+export async function storeLook(deps: NotifyDeps, storeId: string): Promise<StoreLook> {
+  const c = await checkoutService.publicCustomization(deps.db, storeId)
+  const raw = c.showStoreLogo ? c.customLogoUrl : null
+  const logoUrl = raw
+    ? /^https?:\/\//.test(raw)
+      ? raw
+      : raw.startsWith('/')
+        ? `${deps.config.publicUrl}${raw}`
+        : null
+    : null
+  const color = /^#[0-9a-f]{6}$/i.test(c.primaryColor) ? c.primaryColor : '#3B82F6'
+  return { storeName: c.storeName || 'Loja', color, logoUrl }
+}
+
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'cliente'
+
+const ORDER_SUBJECTS: Record<string, (n: string, pix: boolean) => string> = {
+  order_received: (n) => `Recebemos seu pedido ${n}`,
+  payment_approved: (n) => `Pagamento aprovado – pedido ${n}`,
+  payment_reminder: (n, pix) => `${pix ? 'Seu PIX' : 'Seu boleto'} vence em breve – pedido ${n}`,
+  payment_expired: (n) => `O prazo de pagamento do pedido ${n} terminou`,
+  order_cancelled: (n) => `Pedido ${n} cancelado`,
+  order_refunded: (n) => `Reembolso do pedido ${n}`,
+}
+
+/** Whether the order, as it stands now, still calls for this message. */
+function stillRelevant(kind: string, status: string, paymentStatus: string | undefined): boolean {
+  switch (kind) {
+    case 'order_received':
+      return status === 'PENDING'
+    case 'payment_reminder':
+      return status === 'PENDING' && paymentStatus === 'PENDING'
+    case 'payment_approved':
+      return PAID_STATUSES.includes(status as never) || status === 'REFUNDED'
+    case 'payment_expired':
+    case 'order_cancelled':
+      return status === 'CANCELLED'
+    case 'order_refunded':
+      return status === 'REFUNDED'
+    default:
+      return false
+  }
+}
+
+/** The order e-mail's data and its attachments; `qr` says how the PIX image is referenced (cid in a message). */
+export async function orderEmailData(
+  deps: NotifyDeps,
+  orderId: string,
+  kind: string,
+  qr: 'cid' | 'data',
+): Promise<{ data: OrderEmailData; attachments: MailAttachment[]; email: string; name: string; storeId: string }> {
+  const [snapshot, page] = await Promise.all([
+    orderingService.orderSnapshot(deps.db, orderId),
+    orderingService.orderPage({ ...deps, log: deps.log as never }, orderId),
+  ])
+  if (!snapshot || !page) throw new NothingToSend('Pedido não encontrado')
+  if (!stillRelevant(kind, snapshot.status, page.payment?.status))
+    throw new NothingToSend(`Pedido em outro status (${snapshot.status})`)
+  const token = orderingService.orderPageToken(deps.config.APP_SECRET, orderId)
+  const orderUrl = `${deps.config.publicUrl}/pedido/${encodeURIComponent(orderId)}?t=${encodeURIComponent(token)}`
+  const payment = page.payment
+  const attachments: MailAttachment[] = []
+  let pix: OrderEmailData['pix'] = null
+  const showCode = kind === 'order_received' || kind === 'payment_reminder'
+  if (showCode && payment?.method === 'PIX' && payment.pixCode) {
+    const png = await QRCode.toBuffer(payment.pixCode, {
+      type: 'png',
+      width: 400,
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    })
+    attachments.push({ filename: 'pix-qrcode.png', cid: PIX_QR_CID, contentType: 'image/png', content: png })
+    pix = {
+      code: payment.pixCode,
+      expiresAt: payment.pixExpiresAt,
+      qrSrc: qr === 'cid' ? `cid:${PIX_QR_CID}` : `data:image/png;base64,${png.toString('base64')}`,
+    }
+  }
+  const boleto =
+    showCode && payment?.method === 'BOLETO' && payment.boletoLine
+      ? { line: payment.boletoLine, dueDate: payment.boletoDueDate, url: payment.boletoUrl }
+      : null
+  const access = [...(page.digitalAccess ? [page.digitalAccess] : []), ...(page.bumpAccess ?? [])].map((a) => ({
+    productName: a.productName,
+    url: a.url.startsWith('/') ? `${deps.config.publicUrl}${a.url}` : a.url,
+  }))
+  const data: OrderEmailData = {
+    look: await storeLook(deps, snapshot.storeId),
+    orderNumber: snapshot.orderNumber,
+    firstName: firstName(snapshot.customer.name),
+    items: snapshot.items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
+    shippingCents: snapshot.shippingCents,
+    totalCents: snapshot.totalCents,
+    paymentMethod: payment?.method ?? (snapshot.paymentMethod === 'BANK_SLIP' ? 'BOLETO' : snapshot.paymentMethod),
+    pix,
+    boleto,
+    orderUrl,
+    access: kind === 'payment_approved' ? access : [],
+  }
+  return { data, attachments, email: snapshot.customer.email, name: snapshot.customer.name, storeId: snapshot.storeId }
+}
+
+/** The store owner's address, for 'Nova venda aprovada'. */
+export async function storeOwner(deps: NotifyDeps, storeId: string) {
+  const store = await storesService.findStoreById(deps.db, storeId)
+  const owner = store ? await findUserById(deps.db, store.user_id) : undefined
+  return owner && owner.status === 'ACTIVE' ? owner : undefined
+}
+
+/** Everything a delivery row needs to become a message, by kind. */
+export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Composed> {
+  if (row.kind in ORDER_SUBJECTS) {
+    const o = await orderEmailData(deps, row.subject_id, row.kind, 'cid')
+    return {
+      to: { name: o.name, address: o.email },
+      subject: ORDER_SUBJECTS[row.kind](o.data.orderNumber, o.data.paymentMethod === 'PIX'),
+      template: { kind: row.kind as 'order_received', data: o.data },
+      attachments: o.attachments,
+      fromName: o.data.look.storeName,
+    }
+  }
+  if (row.kind === 'new_sale') {
+    const snapshot = await orderingService.orderSnapshot(deps.db, row.subject_id)
+    if (!snapshot?.paidAt) throw new NothingToSend('Pedido não encontrado ou não pago')
+    const owner = await storeOwner(deps, snapshot.storeId)
+    if (!owner) throw new NothingToSend('Conta do lojista indisponível')
+    const look = await storeLook(deps, snapshot.storeId)
+    return {
+      to: { name: owner.name, address: owner.email },
+      subject: `Nova venda aprovada: ${formatCents(snapshot.totalCents)} – pedido ${snapshot.orderNumber}`,
+      template: {
+        kind: 'new_sale',
+        data: {
+          look,
+          orderNumber: snapshot.orderNumber,
+          buyerName: snapshot.customer.name,
+          items: snapshot.items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
+          totalCents: snapshot.totalCents,
+          paymentLabel: paymentMethodLabel(snapshot.paymentMethod),
+          paidAt: snapshot.paidAt.toISOString(),
+          salesUrl: `${deps.config.publicUrl}/sales`,
+        },
+      },
+      attachments: [],
+      fromName: null,
+    }
+  }
+  if (row.kind === 'password_reset') {
+    const p = row.payload as { tokenEncrypted?: string; name?: string; expiresAt?: string }
+    if (!p.tokenEncrypted || !p.expiresAt || new Date(p.expiresAt).getTime() < Date.now())
+      throw new NothingToSend('Link de redefinição expirado antes do envio')
+    const token = decryptSecret(deps.config.APP_SECRET, p.tokenEncrypted)
+    return {
+      to: { name: p.name ?? '', address: row.recipient },
+      subject: 'Redefinição de senha',
+      template: {
+        kind: 'password_reset',
+        data: {
+          firstName: firstName(p.name ?? ''),
+          resetUrl: `${deps.config.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`,
+        },
+      },
+      attachments: [],
+      fromName: null,
+    }
+  }
+  if (row.kind.includes('.') && row.store_id) {
+    const p = row.payload as { subject?: string; name?: string; message?: StoreMessage; listUnsubscribe?: string }
+    if (!p.subject || !p.message) throw new NothingToSend('Mensagem vazia')
+    const look = await storeLook(deps, row.store_id)
+    return {
+      to: { name: p.name ?? '', address: row.recipient },
+      subject: p.subject,
+      template: { kind: 'store_message', data: { look, message: p.message } },
+      attachments: [],
+      fromName: look.storeName,
+      listUnsubscribe: p.listUnsubscribe ?? null,
+    }
+  }
+  throw new NothingToSend(`Tipo de mensagem desconhecido: ${row.kind}`)
+}

@@ -1,0 +1,103 @@
+import type { JobContext, JobDefinition } from '../../platform/jobs'
+import { subscribe } from '../../platform/jobs'
+import type { BuyerEmailKind } from '../../shared/notifications'
+import { passwordResetRequested } from '../identity'
+import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import { storeOwner } from './compose'
+import { deliver, EMAIL_SEND_JOB, queueAndSend, settingsOf, sweepOverdue } from './service'
+
+export const PAYMENT_REMINDER_JOB = 'notifications.payment-reminder'
+export const EMAIL_SWEEP_JOB = 'notifications.email-sweep'
+/** The reminder goes this long before the PIX or boleto expires. */
+export const REMINDER_BEFORE_MS = 60 * 60_000
+
+/** Thrown while the order's charge has no code yet (the gateway is called after the order commits): the job retries. */
+class ChargeNotReady extends Error {}
+
+async function buyerKindOn(ctx: JobContext, storeId: string, kind: BuyerEmailKind) {
+  return !(await settingsOf(ctx, storeId)).disabledKinds.includes(kind)
+}
+
+async function sendBuyer(
+  ctx: JobContext,
+  p: { orderId: string; storeId: string; email: string },
+  kind: BuyerEmailKind,
+) {
+  if (!(await buyerKindOn(ctx, p.storeId, kind))) return
+  await queueAndSend(ctx, { storeId: p.storeId, subjectId: p.orderId, kind, recipient: p.email })
+}
+
+/**
+ * 'Recebemos seu pedido' waits for the PIX or boleto code, then schedules the one reminder of this charge an hour
+ * before it expires (a delayed job named after the charge's expiry: scheduled once, not polled).
+ */
+async function orderReceived(ctx: JobContext, p: { orderId: string; storeId: string; customer: { email: string } }) {
+  const page = await orderingService.orderPage({ ...ctx }, p.orderId)
+  if (page?.order.status !== 'PENDING') return
+  const payment = page.payment
+  const code = payment?.pixCode ?? payment?.boletoLine
+  if (!payment || (payment.status === 'PENDING' && !code)) throw new ChargeNotReady(`charge of ${p.orderId} not ready`)
+  if (payment.status !== 'PENDING') return
+  await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'order_received')
+  const expiresAt = payment.pixExpiresAt
+    ? new Date(payment.pixExpiresAt)
+    : payment.boletoDueDate
+      ? new Date(`${payment.boletoDueDate}T23:59:59-03:00`)
+      : undefined
+  const delayMs = expiresAt ? expiresAt.getTime() - REMINDER_BEFORE_MS - Date.now() : -1
+  // A charge that expires within the hour gets no reminder: the first message is the reminder.
+  if (delayMs > 0)
+    await ctx.jobs.enqueue(
+      PAYMENT_REMINDER_JOB,
+      { orderId: p.orderId, storeId: p.storeId, email: p.customer.email },
+      { delayMs, jobId: `email-reminder-${p.orderId}-${expiresAt!.getTime()}` },
+    )
+}
+
+export const notificationsSubscriptions = [
+  subscribe(orderPlaced, 'notifications.order-placed', (p, ctx) => orderReceived(ctx, p), {
+    // Card orders get no 'pedido recebido': their answer comes at once ('Pagamento aprovado' or a cancellation).
+    relevant: (events) => events.map((e) => e.paymentMethod !== 'CREDIT_CARD'),
+  }),
+  subscribe(orderPaid, 'notifications.order-paid', async (p, ctx) => {
+    await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'payment_approved')
+    if (!(await settingsOf(ctx, p.storeId)).notifyNewSale) return
+    const owner = await storeOwner(ctx, p.storeId)
+    if (owner)
+      await queueAndSend(ctx, { storeId: p.storeId, subjectId: p.orderId, kind: 'new_sale', recipient: owner.email })
+  }),
+  subscribe(orderCancelled, 'notifications.order-cancelled', async (p, ctx) => {
+    if (!p.customer) return
+    const kind = p.reason === 'payment_expired' ? 'payment_expired' : 'order_cancelled'
+    await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, kind)
+  }),
+  // A chargeback is the buyer's own dispute with their card: no 'reembolso' notice for it.
+  subscribe(orderRefunded, 'notifications.order-refunded', async (p, ctx) => {
+    if (p.chargeback) return
+    await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'order_refunded')
+  }),
+  subscribe(passwordResetRequested, 'notifications.password-reset', (p, ctx) =>
+    queueAndSend(ctx, {
+      storeId: null,
+      subjectId: p.resetId,
+      kind: 'password_reset',
+      recipient: p.email,
+      payload: { tokenEncrypted: p.tokenEncrypted, name: p.name, expiresAt: p.expiresAt },
+    }),
+  ),
+]
+
+export const notificationsJobs: JobDefinition[] = [
+  {
+    name: EMAIL_SEND_JOB,
+    handler: async (data, ctx) => {
+      await deliver(ctx, (data as { deliveryId: string }).deliveryId)
+    },
+  },
+  {
+    name: PAYMENT_REMINDER_JOB,
+    handler: (data, ctx) =>
+      sendBuyer(ctx, data as { orderId: string; storeId: string; email: string }, 'payment_reminder'),
+  },
+  { name: EMAIL_SWEEP_JOB, everyMs: 60_000, handler: (_data, ctx) => sweepOverdue(ctx) },
+]

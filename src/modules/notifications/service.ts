@@ -1,0 +1,231 @@
+/**
+ * E-mail deliveries: a row per (subject, kind) claimed before the SMTP call, the answer recorded after it, temporary
+ * failures retried with a doubling wait for more than a day, permanent ones (5xx) recorded as failed; without
+ * SMTP_URL the message goes to the admin mailbox instead. Runs in the worker (event handlers and the send job).
+ */
+import { AppError } from '../../platform/errors'
+import { BUYER_EMAIL_KINDS, type BuyerEmailKind, type EmailSettings } from '../../shared/notifications'
+import { type Composed, compose, NothingToSend, type NotifyDeps } from './compose'
+import * as repo from './repository'
+import { renderEmail } from './templates/render'
+import { headerText, type OutgoingMail, sendSmtp } from './transport'
+
+export type { NotifyDeps } from './compose'
+
+export const EMAIL_SEND_JOB = 'notifications.email-send'
+/**
+ * A claim older than this belongs to a worker that died. An SMTP exchange gives up after 10 s of silence per step
+ * (connect, greeting, each answer), so a live worker is long done by then; every retry waits at least
+ * EMAIL_RETRY_BASE_MS, and the sweeper only takes claims older than this.
+ */
+export const STALE_CLAIM_MS = 5 * 60_000
+/** Tries in all: with the 2-minute default base the last one comes ~34 h after the first (at least 24 h). */
+export const MAX_EMAIL_ATTEMPTS = 11
+
+const mailboxAnswer = 'Guardado na caixa de e-mails do administrador (SMTP não configurado)'
+
+/** The address part of MAIL_FROM ("Loja <a@b>" or "a@b"). */
+export function fromAddress(mailFrom: string): string {
+  return /<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()
+}
+
+function fromLine(deps: NotifyDeps, name: string | null): string {
+  if (!name) return deps.config.MAIL_FROM
+  // Quoted display name: a store name with a comma or angle brackets stays one name.
+  const safe = headerText(name).replace(/["\\]/g, '')
+  return `"${safe}" <${fromAddress(deps.config.MAIL_FROM)}>`
+}
+
+export interface StoreSettingsView {
+  notifyNewSale: boolean
+  disabledKinds: string[]
+  replyTo: string | null
+}
+
+export async function settingsOf(deps: Pick<NotifyDeps, 'db'>, storeId: string): Promise<StoreSettingsView> {
+  const row = await repo.findSettings(deps.db, storeId)
+  return {
+    notifyNewSale: row?.notify_new_sale ?? true,
+    disabledKinds: row?.disabled_kinds ?? [],
+    replyTo: row?.reply_to ?? null,
+  }
+}
+
+export function toSettingsDto(storeId: string, s: StoreSettingsView): EmailSettings {
+  return {
+    storeId,
+    notifyNewSale: s.notifyNewSale,
+    buyerKinds: Object.fromEntries(BUYER_EMAIL_KINDS.map((k) => [k, !s.disabledKinds.includes(k)])) as Record<
+      BuyerEmailKind,
+      boolean
+    >,
+    replyTo: s.replyTo,
+  }
+}
+
+export async function saveSettings(
+  deps: Pick<NotifyDeps, 'db'>,
+  storeId: string,
+  input: Omit<EmailSettings, 'storeId'>,
+): Promise<EmailSettings> {
+  const disabled = BUYER_EMAIL_KINDS.filter((k) => input.buyerKinds[k] === false)
+  const row = await repo.upsertSettings(deps.db, storeId, {
+    notify_new_sale: input.notifyNewSale,
+    disabled_kinds: disabled,
+    reply_to: input.replyTo,
+  })
+  return toSettingsDto(storeId, {
+    notifyNewSale: row.notify_new_sale,
+    disabledKinds: row.disabled_kinds,
+    replyTo: row.reply_to,
+  })
+}
+
+async function toOutgoing(deps: NotifyDeps, row: repo.DeliveryRow, c: Composed): Promise<OutgoingMail> {
+  const rendered = await renderEmail(c.template)
+  const replyTo = row.store_id ? (await settingsOf(deps, row.store_id)).replyTo : null
+  return {
+    from: fromLine(deps, c.fromName),
+    to: c.to,
+    replyTo,
+    subject: c.subject,
+    html: rendered.html,
+    text: rendered.text,
+    attachments: c.attachments,
+    listUnsubscribe: c.listUnsubscribe ?? null,
+    messageId: `<${row.id}.${row.attempts}@${fromAddress(deps.config.MAIL_FROM).split('@')[1] ?? 'checkout.local'}>`,
+  }
+}
+
+/** Wait before the next try of a temporary failure: the base, then twice as long each time. */
+export const retryDelayMs = (baseMs: number, attempts: number) => baseMs * 2 ** Math.max(0, attempts - 1)
+
+/**
+ * Sends one delivery if this worker can claim it. Never throws for an SMTP answer: a temporary failure schedules the
+ * next try itself (a delayed job, and the sweeper if that job is lost), so the queue's own retries never send twice.
+ */
+export async function deliver(deps: NotifyDeps, deliveryId: string): Promise<repo.DeliveryRow['state'] | 'busy'> {
+  const row = await repo.claimDelivery(deps.db, deliveryId, STALE_CLAIM_MS)
+  if (!row) return 'busy'
+  let mail: OutgoingMail
+  try {
+    mail = await toOutgoing(deps, row, await compose(deps, row))
+  } catch (err) {
+    if (!(err instanceof NothingToSend)) {
+      // Reading the order failed (database hiccup): back to the queue like a temporary SMTP failure.
+      await scheduleRetry(deps, row, `Erro ao montar a mensagem: ${(err as Error).message}`)
+      return 'RETRY'
+    }
+    await repo.settleDelivery(deps.db, row.id, { state: 'SKIPPED', error: err.message, smtp_response: null })
+    return 'SKIPPED'
+  }
+  const subject_line = headerText(mail.subject).slice(0, 300)
+  const recipient = mail.to.address
+  if (!deps.config.SMTP_URL) {
+    await repo.insertMailbox(deps.db, {
+      deliveryId: row.id,
+      storeId: row.store_id,
+      kind: row.kind,
+      from: mail.from,
+      to: recipient,
+      replyTo: mail.replyTo ?? null,
+      subject: subject_line,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments.map((a) => ({
+        filename: a.filename,
+        cid: a.cid ?? null,
+        contentType: a.contentType,
+        content: a.content.toString('base64'),
+      })),
+    })
+    await repo.settleDelivery(deps.db, row.id, {
+      state: 'SENT',
+      smtp_response: mailboxAnswer,
+      error: null,
+      sent_at: new Date(),
+      next_attempt_at: null,
+      subject_line,
+      recipient,
+    })
+    return 'SENT'
+  }
+  const result = await sendSmtp(deps.config.SMTP_URL, mail)
+  if (result.ok) {
+    await repo.settleDelivery(deps.db, row.id, {
+      state: 'SENT',
+      smtp_response: result.response,
+      error: null,
+      sent_at: new Date(),
+      next_attempt_at: null,
+      subject_line,
+      recipient,
+    })
+    return 'SENT'
+  }
+  deps.log.warn({ deliveryId: row.id, kind: row.kind, permanent: result.permanent }, 'e-mail delivery failed')
+  if (result.permanent) {
+    await repo.settleDelivery(deps.db, row.id, {
+      state: 'FAILED',
+      smtp_response: result.response,
+      error: 'O servidor de e-mail recusou a mensagem',
+      next_attempt_at: null,
+      subject_line,
+      recipient,
+    })
+    return 'FAILED'
+  }
+  await scheduleRetry(deps, row, result.response, { subject_line, recipient })
+  return row.attempts >= MAX_EMAIL_ATTEMPTS ? 'FAILED' : 'RETRY'
+}
+
+async function scheduleRetry(
+  deps: NotifyDeps,
+  row: repo.DeliveryRow,
+  response: string,
+  extra: { subject_line?: string; recipient?: string } = {},
+) {
+  if (row.attempts >= MAX_EMAIL_ATTEMPTS) {
+    await repo.settleDelivery(deps.db, row.id, {
+      state: 'FAILED',
+      smtp_response: response,
+      error: `Sem sucesso após ${row.attempts} tentativas`,
+      next_attempt_at: null,
+      ...extra,
+    })
+    return
+  }
+  const delayMs = retryDelayMs(deps.config.EMAIL_RETRY_BASE_MS, row.attempts)
+  await repo.settleDelivery(deps.db, row.id, {
+    state: 'RETRY',
+    smtp_response: response,
+    error: 'Falha temporária; nova tentativa agendada',
+    next_attempt_at: new Date(Date.now() + delayMs),
+    ...extra,
+  })
+  await deps.jobs.enqueue(EMAIL_SEND_JOB, { deliveryId: row.id }, { delayMs, jobId: `email-${row.id}-${row.attempts}` })
+}
+
+/** Creates the (subject, kind) delivery once and sends it now; a second call finds it and sends nothing. */
+export async function queueAndSend(deps: NotifyDeps, key: repo.DeliveryKey): Promise<void> {
+  const { row, created } = await repo.ensureDelivery(deps.db, key)
+  if (created || row.state === 'PENDING') await deliver(deps, row.id)
+}
+
+/** 'Reenviar': the merchant's resend of one delivery of their store (any state but one being sent right now). */
+export async function resend(deps: NotifyDeps, storeId: string, deliveryId: string) {
+  const row = await repo.findDelivery(deps.db, deliveryId)
+  if (!row || row.store_id !== storeId) return undefined
+  if (!(await repo.reopenDelivery(deps.db, deliveryId)))
+    throw new AppError(409, 'Esta mensagem está sendo enviada agora. Aguarde alguns segundos.')
+  await deps.jobs.enqueue(EMAIL_SEND_JOB, { deliveryId }, { jobId: `email-resend-${deliveryId}-${Date.now()}` })
+  return repo.findDelivery(deps.db, deliveryId)
+}
+
+/** Deliveries whose own job was lost (a crash between the claim and the retry's enqueue): queued again. */
+export async function sweepOverdue(deps: NotifyDeps): Promise<number> {
+  const rows = await repo.overdueDeliveries(deps.db, 60_000, STALE_CLAIM_MS, 200)
+  for (const r of rows)
+    await deps.jobs.enqueue(EMAIL_SEND_JOB, { deliveryId: r.id }, { jobId: `email-sweep-${r.id}-${r.attempts}` })
+  return rows.length
+}

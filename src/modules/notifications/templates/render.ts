@@ -1,0 +1,62 @@
+/** HTML and plain text of a message, from React Email on the server (never part of a browser bundle). */
+import { render } from '@react-email/components'
+import { createElement } from 'react'
+import type { StoreLook } from './layout'
+import {
+  type NewSaleData,
+  NewSaleEmail,
+  OrderCancelledEmail,
+  type OrderEmailData,
+  OrderReceivedEmail,
+  OrderRefundedEmail,
+  PaymentApprovedEmail,
+  PaymentExpiredEmail,
+  PaymentReminderEmail,
+} from './order-emails'
+import { PasswordResetEmail, type StoreMessage, StoreMessageEmail } from './other-emails'
+
+export type { StoreLook } from './layout'
+export { PLATFORM_LOOK } from './layout'
+export type { NewSaleData, OrderEmailData } from './order-emails'
+export type { StoreMessage } from './other-emails'
+
+export type Template =
+  | { kind: 'order_received' | 'payment_approved' | 'payment_reminder' | 'payment_expired'; data: OrderEmailData }
+  | { kind: 'order_cancelled' | 'order_refunded'; data: OrderEmailData }
+  | { kind: 'new_sale'; data: NewSaleData }
+  | { kind: 'password_reset'; data: { firstName: string; resetUrl: string } }
+  | { kind: 'store_message'; data: { look: StoreLook; message: StoreMessage } }
+
+export interface Rendered {
+  html: string
+  text: string
+}
+
+function element(t: Template) {
+  switch (t.kind) {
+    case 'order_received':
+      return createElement(OrderReceivedEmail, { data: t.data })
+    case 'payment_approved':
+      return createElement(PaymentApprovedEmail, { data: t.data })
+    case 'payment_reminder':
+      return createElement(PaymentReminderEmail, { data: t.data })
+    case 'payment_expired':
+      return createElement(PaymentExpiredEmail, { data: t.data })
+    case 'order_cancelled':
+      return createElement(OrderCancelledEmail, { data: t.data })
+    case 'order_refunded':
+      return createElement(OrderRefundedEmail, { data: t.data })
+    case 'new_sale':
+      return createElement(NewSaleEmail, { data: t.data })
+    case 'password_reset':
+      return createElement(PasswordResetEmail, { data: t.data })
+    case 'store_message':
+      return createElement(StoreMessageEmail, t.data)
+  }
+}
+
+export async function renderEmail(t: Template): Promise<Rendered> {
+  const el = element(t)
+  const [html, text] = await Promise.all([render(el), render(el, { plainText: true })])
+  return { html, text }
+}
