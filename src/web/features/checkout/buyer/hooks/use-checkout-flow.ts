@@ -7,6 +7,7 @@ import type { OrderResult } from '../../../../../shared/ordering'
 import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
+import { useCheckoutSession } from '../recovery/use-checkout-session'
 import { productData, track } from '../tracking'
 import { useIdentificationTracking } from './use-identification-tracking'
 import { useSavedForm } from './use-saved-form'
@@ -34,6 +35,8 @@ export interface FlowOrder {
   items: { productId: string; quantity: number; price: number; name: string }[]
   totalPrice: number
   orderBumps: string[]
+  /** recovery: the checkout session this visit reported, so a paid order ends it (and counts if recovered). */
+  checkoutSessionId: string
 }
 
 /** What differs between the physical and the digital checkout; the rest is the one flow below. */
@@ -87,6 +90,16 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
   const addBump = (offer: BumpOffer) =>
     setBumps((list) => (list.some((b) => b.id === offer.id) ? list : [...list, offer]))
 
+  // recovery: the session of this visit (contact, step, bumps, consent; never card data).
+  const session = useCheckoutSession({
+    storeId,
+    productId: product.id,
+    step,
+    customer: form.customer,
+    shipping: (form as { shipping?: Record<string, string> }).shipping,
+    bumpIds: bumps.map((b) => b.id),
+  })
+
   const shipping = kind.shipping?.(form) ?? null
   const amount =
     product.price +
@@ -111,6 +124,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
           items: [{ productId: product.id, quantity: 1, price: product.price, name: product.name }],
           totalPrice: amount,
           orderBumps: bumps.map((b) => b.id),
+          checkoutSessionId: session.sessionId,
         },
         form,
         key,
@@ -124,6 +138,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
       orderNumber: created.orderNumber,
     })
     saved.clear()
+    session.end()
     // The order page replaces the payment step: Back does not lead to paying the same order again.
     if (created.orderPageUrl) navigate(created.orderPageUrl, { replace: true })
   }
@@ -140,6 +155,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     next,
     back,
     identify,
+    session,
     bumps,
     addBump,
     shipping,
