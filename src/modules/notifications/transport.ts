@@ -56,7 +56,7 @@ export function nodemailerMessage(mail: OutgoingMail) {
     xMailer: false as const,
     ...(mail.listUnsubscribe
       ? {
-          list: { unsubscribe: { url: mail.listUnsubscribe, comment: 'Cancelar lembretes' } },
+          list: { unsubscribe: mail.listUnsubscribe },
           headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         }
       : {}),

@@ -111,8 +111,11 @@ export async function reportSession(deps: RecoveryDeps, input: Report, now = new
     }
     if (row.store_id !== input.storeId || row.product_id !== input.productId)
       throw new AppError(404, RECOVERY_MESSAGES.notFound)
+    // First touch: the origin the session was first reported with stays (a recovery link carries no UTM).
+    const firstTouch = Object.keys(row.tracking ?? {}).length > 0
     await repo.updateSession(trx, row.id, {
       ...values,
+      ...(firstTouch ? { tracking: JSON.stringify(row.tracking) } : {}),
       ...consent,
       ...(row.scheduled_at ? {} : { scheduled_at: now }),
     })
