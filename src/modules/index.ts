@@ -1,10 +1,10 @@
-import { catalogModule } from './catalog'
+import { catalogModule, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
 import { notificationsModule } from './notifications'
-import { orderingModule } from './ordering'
+import { orderingModule, orderingService } from './ordering'
 import { paymentsModule } from './payments'
 import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
@@ -15,7 +15,7 @@ import type { AppModule } from './types'
 
 /** Every module of the monolith, in registration order. */
 export const appModules: AppModule[] = [
-  identityModule,
+  identityModule({ storeFigures: [catalogService.storeFigures, orderingService.storeFigures] }),
   storesModule,
   catalogModule,
   paymentsModule,

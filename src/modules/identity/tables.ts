@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
 
 import type { Role, UserStatus } from '../../shared/roles'
@@ -42,3 +42,8 @@ export interface IdentityTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<IdentityTables>
+export type Trx = Transaction<IdentityTables>
+export type DbOrTrx = Db | Trx

@@ -1,8 +1,8 @@
-import type { Db } from '../../platform/db'
 import { subscribe } from '../../platform/jobs'
 import { orderPaid, orderPlaced } from '../ordering/events'
 import { bumpAdded, bumpDisplayed, upsellTracked } from './events'
 import * as repo from './repository'
+import type { Db } from './tables'
 
 /** Orders without a bump have no counter to move: their events do not become jobs. */
 async function ordersWithBumps(events: { orderId: string }[], db: Db): Promise<boolean[]> {

@@ -1,6 +1,5 @@
 import { type Selectable, sql, type Updateable } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
-import type { NotificationsTables, StoredAttachment } from './tables'
+import type { DbOrTrx, NotificationsTables, StoredAttachment } from './tables'
 
 type Tables = NotificationsTables
 export type SettingsRow = Selectable<Tables['email_settings']>

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
 import type { EmailDeliveryState } from '../../shared/notifications'
 
@@ -50,3 +50,8 @@ export interface NotificationsTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<NotificationsTables>
+export type Trx = Transaction<NotificationsTables>
+export type DbOrTrx = Db | Trx

@@ -1,7 +1,6 @@
 /** SQL of checkout attempts: refused card payments kept apart from orders (issue 26). */
 import type { Insertable } from 'kysely'
-import type { DbOrTrx, Trx } from '../../platform/db'
-import type { OrderingTables } from './tables'
+import type { DbOrTrx, OrderingTables, Trx } from './tables'
 
 export async function insertAttempt(trx: Trx, row: Insertable<OrderingTables['checkout_attempts']>) {
   return trx.insertInto('checkout_attempts').values(row).returning(['id', 'created_at']).executeTakeFirstOrThrow()

@@ -1,4 +1,4 @@
-import { addStoreFiguresSource } from '../identity'
+import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { orderingJobs, orderingSubscriptions } from './jobs'
@@ -20,7 +20,7 @@ export {
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 
 /** What other modules may ask of ordering; they never read its tables. */
-export const orderingService = {
+export const orderingService = expose({
   /** The buyer's view of an order (status, total, digital access once paid), or undefined. */
   orderStatus: service.orderStatus,
   /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
@@ -34,9 +34,9 @@ export const orderingService = {
   orderPage,
   /** The token of the order page's link (`/pedido/{id}?t=…`): the buyer's e-mails carry it. */
   orderPageToken,
-}
-
-addStoreFiguresSource(service.storeFigures)
+  /** Orders and revenue per store, for the admin's user details (handed to identity where modules are composed). */
+  storeFigures: service.storeFigures,
+})
 
 export const orderingModule: AppModule = {
   name: 'ordering',

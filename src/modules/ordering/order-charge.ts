@@ -4,7 +4,6 @@
  * finishes an order whose request died half-way: a buyer's retry (`resumeOrder`) or the sweeper.
  */
 import type { AppConfig } from '../../config'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { toReais } from '../../shared/money'
 import { orderPagePath } from '../../shared/order-page'
@@ -22,6 +21,7 @@ import { orderPageToken } from './order-page'
 import type { IdempotencyClaim, PlacedOrder } from './repository'
 import * as repo from './repository'
 import { announcePlaced, cancelOrder, markPaid } from './service'
+import type { Db } from './tables'
 
 export const CARD_REFUSED = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
 

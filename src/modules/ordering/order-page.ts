@@ -5,7 +5,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { deriveKey } from '../../platform/crypto'
-import type { Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { defineEvent, publish } from '../../platform/events'
 import { toReais } from '../../shared/money'
@@ -17,6 +16,7 @@ import type { OrderingDeps } from './deps'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import { orderStatus } from './service'
+import type { Trx } from './tables'
 
 export const ORDER_PAGE_NOT_FOUND = 'Pedido não encontrado'
 export const RENEW_MESSAGES = {

@@ -3,8 +3,6 @@
  * the summary cards for the same filters, and the CSV export read in bounded batches.
  */
 import { type SelectQueryBuilder, sql } from 'kysely'
-import type { Database } from '../../platform/database'
-import type { Db, DbOrTrx } from '../../platform/db'
 import { toReais } from '../../shared/money'
 import type { RecentOrder, StoreOrder } from '../../shared/ordering'
 import { PAID_STATUSES } from '../../shared/ordering'
@@ -13,8 +11,9 @@ import { periodRange } from '../../shared/periods'
 import { storesService } from '../stores'
 import { itemsByOrder, toRecentOrderDto, toStoreOrderDto } from './dto'
 import * as repo from './repository'
+import type { Db, DbOrTrx, OrderingTables } from './tables'
 
-type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>
+type OrdersQuery<O> = SelectQueryBuilder<OrderingTables, 'orders', O>
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 

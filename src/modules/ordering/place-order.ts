@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Expression } from 'kysely'
 import type { z } from 'zod'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publishing } from '../../platform/events'
 import { BUMP_MESSAGES } from '../../shared/marketing'
@@ -28,7 +27,7 @@ import { orderPlaced } from './events'
 import { chargeOrder } from './order-charge'
 import * as repo from './repository'
 import { type IdempotencyClaim, KeyTaken } from './repository'
-import type { ShippingAddress } from './tables'
+import type { Db, ShippingAddress } from './tables'
 
 export const NOT_CONFIGURED = PAYMENT_MESSAGES.notConfigured
 export const METHOD_UNAVAILABLE = 'Forma de pagamento indisponível para esta loja. Escolha outra forma de pagamento.'

@@ -86,6 +86,6 @@ describe('a refused card', () => {
     const attempts = await t.runtime.db.selectFrom('checkout_attempts').selectAll().execute()
     expect(attempts).toHaveLength(1)
     expect(attempts[0]).toMatchObject({ store_id: s.storeId, status: 'REFUSED', customer_email: 'maria@example.com' })
-    expect(attempts[0].items.map((i) => i.bumpId)).toContain(bumpId)
+    expect((attempts[0].items as { bumpId: string | null }[]).map((i) => i.bumpId)).toContain(bumpId)
   })
 })

@@ -2,9 +2,8 @@
 
 import type { Insertable } from 'kysely'
 import { sql } from 'kysely'
-import type { DbOrTrx, Trx } from '../../platform/db'
 import type { RecoveryKind } from '../../shared/recovery'
-import type { MessageStep, RecoveryTables } from './tables'
+import type { DbOrTrx, MessageStep, RecoveryTables, Trx } from './tables'
 
 export type SessionRow = Awaited<ReturnType<typeof findSession>> & object
 type NewSession = Insertable<RecoveryTables['checkout_sessions']>

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { RecoveryKind, SessionFields } from '../../shared/recovery'
 import type { TrackingParams } from '../../shared/tracking'
@@ -65,3 +65,8 @@ export interface RecoveryTables {
     revenue_cents: number
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<RecoveryTables>
+export type Trx = Transaction<RecoveryTables>
+export type DbOrTrx = Db | Trx
