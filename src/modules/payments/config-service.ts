@@ -32,6 +32,7 @@ export function toConfigDto(storeId: string, row: repo.ConfigRow | undefined, de
     hasApiKey: Boolean(row?.api_key_encrypted),
     ativoPayActive: row?.active ?? false,
     ativoPayWebhookUrl: webhookUrl(deps.config.publicUrl),
+    webhookUrlPublic: deps.config.publicUrlSet,
     pixEnabled: row?.pix_enabled ?? true,
     creditCardEnabled: row?.credit_card_enabled ?? true,
     boletoEnabled: row?.boleto_enabled ?? true,
