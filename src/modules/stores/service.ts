@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Db } from '../../platform/db'
+import type { Db, DbOrTrx } from '../../platform/db'
 import { publish } from '../../platform/events'
 import type { StoreUpdateInput, storeInputSchema, storeUpdateSchema } from '../../shared/stores'
 import { storeCreated } from './events'
@@ -34,7 +34,7 @@ export async function countStores(
 }
 
 /** Names and owners of a set of stores, for reports that only hold store ids. */
-export async function describeStores(db: Db, ids: string[]) {
+export async function describeStores(db: DbOrTrx, ids: string[]) {
   if (ids.length === 0) return []
   return db
     .selectFrom('stores')
