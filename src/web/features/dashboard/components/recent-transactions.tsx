@@ -19,9 +19,13 @@ function useSeeAllTarget(orders: RecentOrder[]): string | undefined {
   return storePath(id, 'orders')
 }
 
+/** The admin's 'Ver todas' opens the platform's orders (every store's, with the store's name on each row). */
+export const PLATFORM_ORDERS_PATH = '/admin/orders'
+
 export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[]; showStore: boolean }) {
   const navigate = useNavigate()
-  const target = useSeeAllTarget(orders)
+  const storeTarget = useSeeAllTarget(orders)
+  const target = showStore ? PLATFORM_ORDERS_PATH : storeTarget
   return (
     <Card
       title="Transações Recentes"
