@@ -30,15 +30,3 @@ export function checkoutThemeStyle(look: Partial<CheckoutLook> | undefined): CSS
     isolation: 'isolate',
   } as CSSProperties
 }
-
-const loadedFonts = new Set<string>()
-
-/** Loads a Google Font for the chosen family once per page (Arial is a system font). */
-export function ensureFontLoaded(font: string) {
-  if (typeof document === 'undefined' || font === 'Arial' || loadedFonts.has(font)) return
-  loadedFonts.add(font)
-  const link = document.createElement('link')
-  link.rel = 'stylesheet'
-  link.href = `https://fonts.googleapis.com/css2?family=${encodeURIComponent(font)}:wght@400;600;700&display=swap`
-  document.head.appendChild(link)
-}
