@@ -1,3 +1,4 @@
+import { Store, TriangleAlert } from 'lucide-react'
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useRef } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { usePageTitle } from '../lib/page-title'
@@ -46,7 +47,7 @@ export function StoreRoute({
     return (
       <Card>
         <EmptyState
-          icon="⚠"
+          icon={<TriangleAlert />}
           title="Erro ao carregar lojas."
           description="Não foi possível carregar os dados da loja."
           action={
@@ -65,7 +66,7 @@ export function StoreRoute({
     return (
       <Card>
         <EmptyState
-          icon="⌂"
+          icon={<Store />}
           title="Nenhuma loja encontrada para sua conta. Crie uma loja primeiro."
           action={
             <div className="row center">

@@ -1,3 +1,4 @@
+import { Crown, DollarSign, LayoutDashboard, Settings, Users } from 'lucide-react'
 import { RoleGate } from '../guards'
 import { storePath } from '../paths'
 import { storeSections } from '../registry'
@@ -24,12 +25,12 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
       onCloseMobile={onCloseMobile}
       footer={<SidebarFooter collapsed={collapsed} />}
     >
-      <NavItem to="/dashboard" icon="▦" label="Dashboard" end {...item} />
-      <NavItem to="/sales" icon="$" label="Vendas" {...item} />
+      <NavItem to="/dashboard" icon={LayoutDashboard} label="Dashboard" end {...item} />
+      <NavItem to="/sales" icon={DollarSign} label="Vendas" {...item} />
       <RoleGate role="ADMIN">
         <NavGroup title="Administração" collapsed={collapsed}>
-          <NavItem to="/admin" icon="♛" label="Painel Admin" end {...item} />
-          <NavItem to="/admin/panel" icon="☺" label="Gerenciar Usuários" {...item} />
+          <NavItem to="/admin" icon={Crown} label="Painel Admin" end {...item} />
+          <NavItem to="/admin/panel" icon={Users} label="Gerenciar Usuários" {...item} />
         </NavGroup>
       </RoleGate>
       <NavGroup title="Minha Loja" collapsed={collapsed}>
@@ -42,7 +43,7 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
           ))}
       </NavGroup>
       <NavGroup title="Configurações" collapsed={collapsed}>
-        <NavItem to="/account-settings" icon="⚙" label="Conta" {...item} />
+        <NavItem to="/account-settings" icon={Settings} label="Conta" {...item} />
       </NavGroup>
     </SidebarFrame>
   )

@@ -1,3 +1,4 @@
+import { CornerUpRight, Gift } from 'lucide-react'
 import { lazy } from 'react'
 import type { StoreSection } from '../../app/sections'
 
@@ -6,14 +7,14 @@ export const marketingSections: StoreSection[] = [
     path: 'order-bumps',
     label: 'Order Bumps',
     order: 70,
-    icon: '🎁',
+    icon: Gift,
     Component: lazy(() => import('./order-bumps-page')),
   },
   {
     path: 'upsells',
     label: 'Pós-Compra',
     order: 80,
-    icon: '↪',
+    icon: CornerUpRight,
     Component: lazy(() => import('./upsells-page')),
   },
 ]

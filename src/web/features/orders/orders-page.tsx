@@ -1,3 +1,4 @@
+import { Cog, Hourglass, Receipt, Wallet } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { formatBRL } from '../../../shared/money'
@@ -97,10 +98,10 @@ export function OrdersScreen({ scope }: { scope: OrdersScope | undefined }) {
         }
       />
       <div className="grid orders-summary">
-        <StatCard label="Total de pedidos" value={(summary?.total ?? 0).toLocaleString('pt-BR')} icon="🧾" />
-        <StatCard label="Receita (pagos)" value={formatBRL(summary?.paidRevenue ?? 0)} icon="💰" />
-        <StatCard label="Pendentes" value={(summary?.pending ?? 0).toLocaleString('pt-BR')} icon="⏳" />
-        <StatCard label="Processando" value={(summary?.processing ?? 0).toLocaleString('pt-BR')} icon="⚙️" />
+        <StatCard label="Total de pedidos" value={(summary?.total ?? 0).toLocaleString('pt-BR')} icon={<Receipt />} />
+        <StatCard label="Receita (pagos)" value={formatBRL(summary?.paidRevenue ?? 0)} icon={<Wallet />} />
+        <StatCard label="Pendentes" value={(summary?.pending ?? 0).toLocaleString('pt-BR')} icon={<Hourglass />} />
+        <StatCard label="Processando" value={(summary?.processing ?? 0).toLocaleString('pt-BR')} icon={<Cog />} />
       </div>
       <Card>
         <OrderFiltersBar value={draft} onChange={setDraft} />
@@ -110,7 +111,7 @@ export function OrdersScreen({ scope }: { scope: OrdersScope | undefined }) {
           <Loading message="Carregando pedidos..." />
         ) : orders.length === 0 ? (
           <EmptyState
-            icon="🧾"
+            icon={<Receipt />}
             title="Nenhum pedido encontrado"
             description={
               hasFilters(filters) ? 'Tente ajustar os filtros de busca.' : 'Aguarde os primeiros pedidos chegarem!'

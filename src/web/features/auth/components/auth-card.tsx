@@ -1,3 +1,4 @@
+import { Gem } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 /** Centered card of the login and register screens. */
@@ -17,7 +18,7 @@ export function AuthCard({
       <div className="auth-card">
         <div className="auth-brand">
           <span className="sidebar-logo" aria-hidden>
-            ◆
+            <Gem size={18} />
           </span>
           Checkout Platform
         </div>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Check, Hourglass, SearchX, X } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { PublicCustomization } from '../../../../shared/checkout'
@@ -96,7 +97,7 @@ function OrderView({
               className={`ck-confirmation-icon ${paid ? '' : awaiting ? 'ck-icon-waiting' : 'ck-icon-cancelled'}`}
               aria-hidden
             >
-              {paid ? '✓' : awaiting ? '⏳' : '✕'}
+              {paid ? <Check size={32} /> : awaiting ? <Hourglass size={30} /> : <X size={32} />}
             </div>
             <h2 id="order-title" className="ck-confirmation-title">
               {title}
@@ -167,7 +168,7 @@ function OrderNotFound() {
       <meta name="robots" content="noindex, nofollow" />
       <title>Pedido não encontrado</title>
       <div className="ck-state-icon" aria-hidden>
-        🔍
+        <SearchX size={40} />
       </div>
       <h1>Pedido não encontrado</h1>
       <p>Confira se o link do pedido está completo, como foi enviado a você.</p>

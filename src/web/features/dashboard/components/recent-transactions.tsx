@@ -1,3 +1,4 @@
+import { Receipt } from 'lucide-react'
 import { useNavigate } from 'react-router-dom'
 import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
@@ -38,7 +39,7 @@ export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[
       }
     >
       {orders.length === 0 ? (
-        <EmptyState icon="▤" title="Nenhuma transação recente" />
+        <EmptyState icon={<Receipt />} title="Nenhuma transação recente" />
       ) : (
         <ul className="tx-list">
           {orders.map((o, i) => {
@@ -46,8 +47,8 @@ export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[
             const status = orderStatusInfo(o.status, o.chargeback)
             return (
               <li key={o.id ?? `${o.createdAt}-${i}`} className="tx-item">
-                <span className="tx-icon" title={pay.label} aria-label={pay.label}>
-                  {pay.icon}
+                <span className="tx-icon" title={pay.label} role="img" aria-label={pay.label}>
+                  <pay.icon size={18} aria-hidden />
                 </span>
                 <div className="tx-main">
                   <strong className="truncate">{firstItemName(o)}</strong>

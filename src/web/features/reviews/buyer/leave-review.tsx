@@ -74,7 +74,7 @@ function LeaveReviewForm({
   if (sent)
     return (
       <section className="ck-card rv-leave" aria-live="polite" data-testid="review-sent">
-        <h3 className="rv-leave-title">Obrigado pela sua avaliação! ⭐</h3>
+        <h3 className="rv-leave-title">Obrigado pela sua avaliação!</h3>
         <p className="rv-muted">{sent}</p>
       </section>
     )

@@ -1,3 +1,4 @@
+import { BadgeCheck, ChartBar, Hourglass, MessageSquare, Star, Trophy } from 'lucide-react'
 import { REVIEW_CATEGORY_LABELS, type StoreStats } from '../../../../shared/reviews'
 import { Alert, StatCard } from '../../../ui'
 import { formatRating } from '../stars'
@@ -12,19 +13,19 @@ export function ReviewStats({ stats }: { stats: StoreStats }) {
       <div className="grid grid-4 rv-stats" data-testid="review-stats">
         <StatCard
           label="Avaliações publicadas"
-          icon="⭐"
+          icon={<Star />}
           value={num.format(stats.totalReviews)}
           hint={`${num.format(stats.allReviews)} no total, todas as situações`}
         />
         <StatCard
           label="Nota média"
-          icon="📊"
+          icon={<ChartBar />}
           value={stats.averageRating === null ? '—' : `${formatRating(stats.averageRating)} / 5`}
           hint={stats.averageRating === null ? 'Sem avaliações aprovadas ainda' : 'Das avaliações aprovadas'}
         />
         <StatCard
           label="Pendentes"
-          icon="⏳"
+          icon={<Hourglass />}
           value={num.format(stats.pendingReviews)}
           hint={
             stats.reportedReviews
@@ -34,19 +35,19 @@ export function ReviewStats({ stats }: { stats: StoreStats }) {
         />
         <StatCard
           label="Compras verificadas"
-          icon="✅"
+          icon={<BadgeCheck />}
           value={num.format(stats.verifiedPurchases)}
           hint="Ligadas a um pedido pago deste produto"
         />
         <StatCard
           label="Nota da loja"
-          icon="🏆"
+          icon={<Trophy />}
           value={stats.storeScore === null ? '—' : `${formatRating(stats.storeScore)} / 10`}
           hint={REVIEW_CATEGORY_LABELS[stats.storeCategory]}
         />
         <StatCard
           label="Taxa de resposta"
-          icon="💬"
+          icon={<MessageSquare />}
           value={stats.responseRate === null ? '—' : `${pct.format(stats.responseRate)}%`}
           hint={
             stats.averageResponseHours === null

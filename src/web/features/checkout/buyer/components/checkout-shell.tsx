@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react'
 import type { CSSProperties, ReactNode } from 'react'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 
@@ -88,7 +89,7 @@ export function CheckoutShell({
           <StoreLogo customization={c} />
           <h1 className="ck-title">{title}</h1>
           <span className="ck-secure" title="Seus dados são protegidos">
-            🔒 Compra segura
+            <Lock size={14} aria-hidden /> Compra segura
           </span>
         </header>
         {c?.customBannerUrl && <img className="ck-banner" src={c.customBannerUrl} alt="" />}
@@ -105,7 +106,8 @@ export function CheckoutShell({
 export function SecurityNote() {
   return (
     <p className="ck-security-note">
-      🔒 Ambiente seguro. Seus dados são criptografados e usados apenas para processar este pedido.
+      <Lock size={14} aria-hidden /> Ambiente seguro. Seus dados são criptografados e usados apenas para processar este
+      pedido.
     </p>
   )
 }

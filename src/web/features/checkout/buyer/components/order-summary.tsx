@@ -1,3 +1,4 @@
+import { Download, Package } from 'lucide-react'
 import type { PublicProduct } from '../../../../../shared/catalog'
 import { formatBRL } from '../../../../../shared/money'
 
@@ -37,7 +38,7 @@ export function OrderSummary({
           <img src={product.imageUrl} alt={product.name} className="ck-summary-image" />
         ) : (
           <div className="ck-summary-image ck-summary-placeholder" aria-hidden>
-            {digital ? '💾' : '📦'}
+            {digital ? <Download size={28} /> : <Package size={28} />}
           </div>
         )}
         <div>

@@ -1,3 +1,4 @@
+import { SearchX } from 'lucide-react'
 import { Button, Spinner } from '../../../../ui'
 
 export function CheckoutLoading() {
@@ -18,7 +19,7 @@ export function CheckoutNotFound({ message }: { message: string }) {
       <meta name="robots" content="noindex, nofollow" />
       <title>Produto não encontrado</title>
       <div className="ck-state-icon" aria-hidden>
-        🔍
+        <SearchX size={40} />
       </div>
       <h1>Produto não encontrado</h1>
       <p>{message}</p>
