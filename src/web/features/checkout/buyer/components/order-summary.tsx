@@ -92,9 +92,12 @@ export function OrderSummary({
  */
 export function SummaryBar({ product, total }: { product: PublicProduct; total: number }) {
   return (
-    <a className="ck-summary-bar" href="#ck-summary">
+    <a className="ck-summary-bar" href="#ck-summary" data-testid="summary-bar">
       <span className="ck-summary-bar-name">{product.name}</span>
-      <strong className="ck-summary-bar-total">{formatBRL(total)}</strong>
+      {/* The figure includes shipping and bumps: it is named as the total, not put beside the product's name. */}
+      <span className="ck-summary-bar-total">
+        <span className="ck-summary-bar-label">Total</span> <strong>{formatBRL(total)}</strong>
+      </span>
     </a>
   )
 }
