@@ -146,7 +146,12 @@ function OrderView({
           {/* marketing: the post-purchase upsell (countdown once paid; before that only a link under the payment box) */}
           {!cancelled && (
             <Suspense fallback={null}>
-              <UpsellRedirect storeId={order.storeId} orderId={orderId} paid={paid} />
+              <UpsellRedirect
+                storeId={order.storeId}
+                orderId={orderId}
+                paid={paid}
+                digital={order.productType === 'DIGITAL'}
+              />
             </Suspense>
           )}
           {/* reviews: 'Avalie sua compra' for a paid order (lazy; verified through the order's review token) */}
