@@ -23,7 +23,7 @@ export function StoreRoute({
 }) {
   const { storeId = '' } = useParams()
   const navigate = useNavigate()
-  const { stores, status, reload, isFetching, selectedStoreId, syncSelectedStore, openStoreDialog } = useStores()
+  const { stores, status, error, reload, isFetching, selectedStoreId, syncSelectedStore, openStoreDialog } = useStores()
   const store = stores.find((s) => s.id === storeId)
   const found = store !== undefined
   usePageTitle(label, store?.name)
@@ -49,7 +49,11 @@ export function StoreRoute({
         <EmptyState
           icon={<TriangleAlert />}
           title="Erro ao carregar lojas."
-          description="Não foi possível carregar os dados da loja."
+          description={
+            section === 'products'
+              ? `Erro no contexto da loja: ${error?.message || 'falha ao carregar'}. Não é possível carregar produtos.`
+              : 'Não foi possível carregar os dados da loja.'
+          }
           action={
             <div className="row center">
               <Button variant="secondary" loading={isFetching} onClick={() => void reload()}>

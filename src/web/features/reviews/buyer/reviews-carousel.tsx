@@ -3,6 +3,7 @@ import { BadgeCheck, Pause, Play, ThumbsUp } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { REVIEW_CAROUSEL_MS } from '../../../../shared/review-constants'
 import type { PublicReview } from '../../../../shared/reviews'
+import { Counter } from '../counter'
 import { formatRating, formatReviewDate, Stars } from '../stars'
 import { getProductReviews, getProductStats, markHelpful, reportReview } from './api'
 import './reviews-buyer.css'
@@ -95,8 +96,8 @@ function Carousel({
         <h2 className="rv-carousel-title">O que dizem os clientes</h2>
         {average !== null && (
           <p className="rv-carousel-summary">
-            <Stars rating={average} size="sm" /> <strong>{formatRating(average)}</strong> de 5 · {total}{' '}
-            {total === 1 ? 'avaliação' : 'avaliações'}
+            <Stars rating={average} size="sm" /> <strong>{formatRating(average)}</strong> de 5 ·{' '}
+            <Counter value={total} /> {total === 1 ? 'avaliação' : 'avaliações'}
           </p>
         )}
       </header>

@@ -1,6 +1,7 @@
 import { BadgeCheck, ChartBar, Hourglass, MessageSquare, Star, Trophy } from 'lucide-react'
 import { REVIEW_CATEGORY_LABELS, type StoreStats } from '../../../../shared/reviews'
 import { Alert, StatCard } from '../../../ui'
+import { Counter } from '../counter'
 import { formatRating } from '../stars'
 
 const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
@@ -14,7 +15,7 @@ export function ReviewStats({ stats }: { stats: StoreStats }) {
         <StatCard
           label="Avaliações publicadas"
           icon={<Star />}
-          value={num.format(stats.totalReviews)}
+          value={<Counter value={stats.totalReviews} />}
           hint={`${num.format(stats.allReviews)} no total, todas as situações`}
         />
         <StatCard
@@ -26,7 +27,7 @@ export function ReviewStats({ stats }: { stats: StoreStats }) {
         <StatCard
           label="Pendentes"
           icon={<Hourglass />}
-          value={num.format(stats.pendingReviews)}
+          value={<Counter value={stats.pendingReviews} />}
           hint={
             stats.reportedReviews
               ? `${num.format(stats.reportedReviews)} publicada(s) denunciada(s)`
@@ -36,7 +37,7 @@ export function ReviewStats({ stats }: { stats: StoreStats }) {
         <StatCard
           label="Compras verificadas"
           icon={<BadgeCheck />}
-          value={num.format(stats.verifiedPurchases)}
+          value={<Counter value={stats.verifiedPurchases} />}
           hint="Ligadas a um pedido pago deste produto"
         />
         <StatCard
