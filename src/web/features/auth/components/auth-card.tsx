@@ -14,7 +14,7 @@ export function AuthCard({
   footer: ReactNode
 }) {
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       <div className="auth-card">
         <div className="auth-brand">
           <span className="sidebar-logo" aria-hidden>
@@ -27,7 +27,7 @@ export function AuthCard({
         {children}
         <div className="auth-footer">{footer}</div>
       </div>
-    </div>
+    </main>
   )
 }
 

@@ -169,7 +169,7 @@ function OrderView({
 
 function OrderNotFound() {
   return (
-    <div className="ck-state">
+    <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
       <title>Pedido não encontrado</title>
       <div className="ck-state-icon" aria-hidden>
@@ -177,6 +177,6 @@ function OrderNotFound() {
       </div>
       <h1>Pedido não encontrado</h1>
       <p>Confira se o link do pedido está completo, como foi enviado a você.</p>
-    </div>
+    </main>
   )
 }

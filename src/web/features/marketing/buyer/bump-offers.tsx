@@ -1,5 +1,6 @@
 import { Gift, Zap } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { readableButton } from '../../../../shared/contrast'
 import type { BumpOffer, BumpPosition } from '../../../../shared/marketing'
 import { BUMP_DEBOUNCE_MS, BUMP_MESSAGES } from '../../../../shared/marketing-constants'
 import { formatBRL } from '../../../../shared/money'
@@ -92,11 +93,13 @@ function Prices({ offer }: { offer: BumpOffer }) {
 
 function BumpCard({ offer, onAdd }: { offer: BumpOffer; onAdd: () => void }) {
   const label = offer.buttonText || 'Adicionar ao pedido'
+  // The merchant's colour, drawn so that the button's text reads at 4.5:1.
+  const colors = readableButton(offer.buttonColor)
   const button = (
     <button
       type="button"
       className="mk-bump-add"
-      style={{ background: offer.buttonColor, borderColor: offer.buttonColor }}
+      style={{ background: colors.background, borderColor: colors.background, color: colors.text }}
       onClick={onAdd}
     >
       {offer.template === 'MINIMAL' ? `+ ${label}` : label}

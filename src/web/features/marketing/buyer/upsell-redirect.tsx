@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { readableButton } from '../../../../shared/contrast'
 import type { PublicUpsell } from '../../../../shared/marketing'
 import { eligibleUpsell, trackUpsell, visitIdFor } from './public-api'
 import './bumps.css'
@@ -140,7 +141,11 @@ function Countdown({
         <button
           type="button"
           className="mk-upsell-go"
-          style={{ background: upsell.buttonColor, borderColor: upsell.buttonColor }}
+          style={{
+            background: readableButton(upsell.buttonColor).background,
+            borderColor: readableButton(upsell.buttonColor).background,
+            color: readableButton(upsell.buttonColor).text,
+          }}
           onClick={go}
         >
           {upsell.buttonText}

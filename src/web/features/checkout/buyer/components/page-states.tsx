@@ -3,19 +3,19 @@ import { Button, Spinner } from '../../../../ui'
 
 export function CheckoutLoading() {
   return (
-    <div className="ck-state">
+    <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
       <title>Carregando...</title>
       <Spinner size="lg" label="Carregando" />
       <p>Carregando...</p>
-    </div>
+    </main>
   )
 }
 
 /** The error screen of spec 001 §2: 'Produto não encontrado' with the load message and 'Voltar'. */
 export function CheckoutNotFound({ message }: { message: string }) {
   return (
-    <div className="ck-state">
+    <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
       <title>Produto não encontrado</title>
       <div className="ck-state-icon" aria-hidden>
@@ -29,6 +29,6 @@ export function CheckoutNotFound({ message }: { message: string }) {
       >
         Voltar
       </Button>
-    </div>
+    </main>
   )
 }
