@@ -20,7 +20,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await cep?.close()
 })
-e2e = setupE2E({ ADMIN_EMAIL, ADMIN_PASSWORD, get CEP_LOOKUP_URL() { return cep.url } } as unknown as Record<string, string>)
+e2e = setupE2E({
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  get CEP_LOOKUP_URL() {
+    return cep.url
+  },
+} as unknown as Record<string, string>)
 
 let token: string
 let storeId: string
@@ -61,7 +67,11 @@ async function watchConsole(page: Page) {
 
 beforeAll(async () => {
   const url = e2e.server.url
-  ;({ token, storeId, productId: digitalId } = await createDigitalShop(url, {
+  ;({
+    token,
+    storeId,
+    productId: digitalId,
+  } = await createDigitalShop(url, {
     merchant: 'Lojista Acessível',
     store: 'Loja Acessível',
     product: 'Curso de Libras',
@@ -138,7 +148,10 @@ describe('accessibility: no serious or critical axe violation', () => {
     expect(await landmarks(page), 'order page landmarks').toEqual([])
     await snap(page, 'a11y-order-pix-390')
     await page.goto(boletoUrl)
-    await page.getByText(/boleto/i).first().waitFor()
+    await page
+      .getByText(/boleto/i)
+      .first()
+      .waitFor()
     expect(await violations(page), 'order boleto').toEqual([])
     await snap(page, 'a11y-order-boleto-390')
     await page.goto(paidUrl)

@@ -22,7 +22,9 @@ it('the built bundle holds no emoji glyph', () => {
     for (const allowed of ALLOWED) text = text.replaceAll(allowed, '')
     for (const m of text.matchAll(/\p{Extended_Pictographic}/gu)) {
       const at = m.index ?? 0
-      found.push(`${file}: ${m[0]} U+${m[0].codePointAt(0)?.toString(16)} in …${text.slice(Math.max(0, at - 40), at + 20)}…`)
+      found.push(
+        `${file}: ${m[0]} U+${m[0].codePointAt(0)?.toString(16)} in …${text.slice(Math.max(0, at - 40), at + 20)}…`,
+      )
     }
   }
   expect(found).toEqual([])

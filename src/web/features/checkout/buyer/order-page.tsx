@@ -150,7 +150,8 @@ function OrderView({
                 storeId={order.storeId}
                 orderId={orderId}
                 paid={paid}
-                digital={order.productType === 'DIGITAL'}
+                // The page holds a digital access (the product's or a digital bump's): nothing leaves it on its own.
+                digital={order.productType === 'DIGITAL' || Boolean(data.bumpAccess?.length)}
               />
             </Suspense>
           )}

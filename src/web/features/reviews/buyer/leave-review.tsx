@@ -67,7 +67,11 @@ export default function LeaveReview({ orderId, storeId, reviewToken }: Props) {
         productName={product.productName}
         customerName={reviewable.data.customerName}
         alreadyReviewed={product.reviewed}
-        onSent={() => setSentCount((n) => n + 1)}
+        onSent={() => {
+          // The thank-you stays in view; the chooser marks the product as reviewed.
+          setChosen(product.productId)
+          setSentCount((n) => n + 1)
+        }}
       />
     </>
   )

@@ -1,6 +1,8 @@
 import { Lock } from 'lucide-react'
-import type { CSSProperties, ReactNode } from 'react'
-import { type PublicCustomization, readableButton } from '../../../../../shared/checkout'
+import { type CSSProperties, type ReactNode, useEffect } from 'react'
+import type { PublicCustomization } from '../../../../../shared/checkout'
+import { readableButton } from '../../../../../shared/contrast'
+import { ensureFontLoaded } from '../../shared/fonts'
 
 /** Used when the store's look could not be loaded (the server sends these same defaults when none is saved). */
 export const LOOK_DEFAULTS = {
@@ -79,6 +81,9 @@ export function CheckoutShell({
   children: ReactNode
 }) {
   const c = customization
+  const family = c?.fontFamily ?? LOOK_DEFAULTS.fontFamily
+  // The chosen family's faces, self-hosted, fetched only now (font-display: swap keeps the text visible meanwhile).
+  useEffect(() => ensureFontLoaded(family), [family])
   return (
     <div className="ck-page" style={themeOf(c)}>
       <meta name="robots" content="noindex, nofollow" />
