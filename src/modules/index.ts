@@ -1,9 +1,9 @@
-import { catalogModule } from './catalog'
+import { catalogModule, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
-import { orderingModule } from './ordering'
+import { orderingModule, orderingService } from './ordering'
 import { paymentsModule } from './payments'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
@@ -13,7 +13,7 @@ import type { AppModule } from './types'
 
 /** Every module of the monolith, in registration order. */
 export const appModules: AppModule[] = [
-  identityModule,
+  identityModule({ storeFigures: [catalogService.storeFigures, orderingService.storeFigures] }),
   storesModule,
   catalogModule,
   paymentsModule,

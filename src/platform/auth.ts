@@ -1,7 +1,7 @@
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Role, UserStatus } from '../modules/identity/tables'
+import type { Role, UserStatus } from '../shared/roles'
 import { deriveKey } from './crypto'
 import { AppError } from './errors'
 

@@ -2,15 +2,50 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely'
 import pg from 'pg'
-import type { Database } from './database'
+import type { PlatformTables } from './tables'
 
 // Cents and counts fit in a JS number; reading int8 as a number keeps money arithmetic integer.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
 
-export type Db = Kysely<Database>
-export type Trx = Transaction<Database>
+/**
+ * A database handle as it travels between the app, the platform and the modules (a route's `app.db`, a job's
+ * `ctx.db`, a transaction one module's use case hands to another module's service). No type here names every
+ * table: each module narrows the handle to its own tables in its repositories (`modules/<m>/tables.ts` exports
+ * its `Db`, `Trx`), and the whole-database type is composed in `modules/database.ts`, where the modules are.
+ * Kysely's table parameter is invariant, so the travelling handle leaves it open instead of a cast at every hop.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the handle is narrowed by whoever queries through it (see above)
+export type Db = Kysely<any>
+// biome-ignore lint/suspicious/noExplicitAny: as Db
+export type Trx = Transaction<any>
 export type DbOrTrx = Db | Trx
+
+/**
+ * The tables of one statement composed from several modules' parts (the one-statement order insert, a column one
+ * module selects alongside another's row): no single module knows them all, and platform/ knows none.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type AnyTables = any
+
+/**
+ * A module's service functions as other modules call them: a first argument typed to the module's own tables
+ * becomes the travelling handle, since the caller's handle is typed to the caller's tables.
+ */
+export type Exposed<S> = {
+  [K in keyof S]: S[K] extends (db: infer _ extends DbOrTrx, ...args: infer A) => infer R
+    ? (db: DbOrTrx, ...args: A) => R
+    : S[K]
+}
+
+/** Hands a module's service object to other modules (see Exposed); the functions are the same, only typed open. */
+export function expose<S>(service: S): Exposed<S> {
+  return service as Exposed<S>
+}
+
+/** The platform's own tables (migrations, outbox, jobs), for its own queries. */
+export type PlatformDb = Kysely<PlatformTables>
+export type PlatformTrx = Transaction<PlatformTables>
 
 export interface DbHandle {
   db: Db
@@ -35,7 +70,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 })
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.warn(`postgres idle connection error: ${err.message}`))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) })
     const listeners = new Set<PgListener>()
     return {
       db,
@@ -81,7 +116,7 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
       for (const fn of channels.get(n.channel) ?? []) fn()
     }),
   )
-  const db = new Kysely<Database>({
+  const db = new Kysely<PlatformTables>({
     dialect: new PostgresDialect({
       pool,
       onCreateConnection: async (conn) => {

@@ -1,7 +1,6 @@
 import { type Expression, type InsertQueryBuilder, type InsertResult, type QueryCreator, sql } from 'kysely'
 import type { z } from 'zod'
-import type { Database } from './database'
-import type { Trx } from './db'
+import type { AnyTables, Trx } from './db'
 
 /** An event a module publishes: its name and the schema of its payload (declared in the module's events.ts). */
 export interface EventDef<S extends z.ZodType = z.ZodType> {
@@ -14,9 +13,9 @@ export function defineEvent<S extends z.ZodType>(name: string, schema: S): Event
 }
 
 /** A write of a module's table that a caller runs as one part (a CTE) of a single statement of its own. */
-export type CompanionInsert<T extends keyof Database> = (
-  qc: QueryCreator<Database>,
-) => InsertQueryBuilder<Database, T, InsertResult>
+export type CompanionInsert<T extends string> = (
+  qc: QueryCreator<AnyTables>,
+) => InsertQueryBuilder<AnyTables, T, InsertResult>
 
 /** Writes the event into the outbox inside the caller's transaction: it exists if and only if the change commits. */
 export async function publish<S extends z.ZodType>(trx: Trx, def: EventDef<S>, payload: z.input<S>): Promise<string> {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createRuntime, type Runtime } from '../app'
-import type { AppModule } from '../modules/types'
 import { createDatabase, TEST_REDIS, testConfig, waitFor } from '../testing/test-app'
 import { defineEvent, publish } from './events'
 import { PermanentJobError, subscribe, subscribeBatch } from './jobs'
+import type { AppModule } from './module'
 
 const pinged = defineEvent('test.pinged', z.object({ n: z.number() }))
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
 import type { AppConfig } from '../config'
-import type { Db } from './db'
+import type { PlatformDb as Db, PlatformTrx } from './db'
 import {
   backoffDelay,
   type EnqueueOptions,
@@ -54,7 +54,8 @@ export class EmbeddedJobQueue implements JobQueue {
     const id = opts.jobId ?? crypto.randomUUID()
     const runAt = new Date(Date.now() + (opts.delayMs ?? 0))
     const maxAttempts = this.defs.get(name)?.attempts ?? this.config.JOB_ATTEMPTS
-    await (opts.trx ?? this.db)
+    const db: Db | PlatformTrx = opts.trx ?? this.db
+    await db
       .insertInto('jobs')
       .values({ id, name, data: JSON.stringify(data ?? null), run_at: runAt, max_attempts: maxAttempts })
       .onConflict((oc) => oc.column('id').doNothing())

@@ -4,10 +4,10 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createRuntime, type Runtime } from '../app'
-import type { AppModule } from '../modules/types'
 import { createDatabase, TEST_REDIS, testConfig, waitFor } from '../testing/test-app'
 import { defineEvent, publish } from './events'
 import { subscribe } from './jobs'
+import type { AppModule } from './module'
 import { purgeOld } from './retention'
 
 const rang = defineEvent('test.rang', z.object({ n: z.number() }))

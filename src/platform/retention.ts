@@ -1,4 +1,4 @@
-import type { Db } from './db'
+import type { PlatformDb as Db } from './db'
 import type { JobDefinition } from './jobs'
 
 /** Sent events stay a week (enough to look into a delivery question), finished embedded jobs as long as BullMQ's. */

@@ -2,6 +2,8 @@
 
 export const ROLES = ['ADMIN', 'LOJISTA', 'USER', 'MODERATOR'] as const
 export type Role = (typeof ROLES)[number]
+/** A user account's standing: a suspended user cannot log in and their token stops working. */
+export type UserStatus = 'ACTIVE' | 'SUSPENDED'
 
 export const ROLE_LABELS: Record<Role, string> = {
   ADMIN: 'Administrador',

@@ -1,7 +1,6 @@
 import type { AliasableExpression, ExpressionBuilder } from 'kysely'
-import type { Database } from '../../platform/database'
-import type { DbOrTrx, Trx } from '../../platform/db'
-import { addStoreFiguresSource } from '../identity'
+import type { DbOrTrx as AnyDbOrTrx, AnyTables, Trx as AnyTrx } from '../../platform/db'
+import type { StoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { seedCatalogDemo } from './demo'
 import * as repository from './repository'
@@ -14,25 +13,27 @@ export { PRODUCT_NOT_FOUND } from './service'
 /** What other modules may ask of the catalog; they never read its tables. */
 export const catalogService: {
   /** undefined for a non-uuid id, an unknown id, or a product of another store. */
-  findProduct(db: DbOrTrx, storeId: string, productId: string): Promise<service.CatalogProduct | undefined>
+  findProduct(db: AnyDbOrTrx, storeId: string, productId: string): Promise<service.CatalogProduct | undefined>
   /**
    * findProduct plus one column another module computes for the same store in the same statement (the checkout reads
    * the product and the store's payment setup in one round trip); the column never sees the product's row.
    */
   findProductWith<T>(
-    db: DbOrTrx,
+    db: AnyDbOrTrx,
     storeId: string,
     productId: string,
-    alongside: (eb: ExpressionBuilder<Database, never>) => AliasableExpression<T>,
+    alongside: (eb: ExpressionBuilder<AnyTables, never>) => AliasableExpression<T>,
   ): Promise<{ product: service.CatalogProduct; alongside: T } | undefined>
-  findProducts(db: DbOrTrx, storeId: string, productIds: string[]): Promise<service.CatalogProduct[]>
+  findProducts(db: AnyDbOrTrx, storeId: string, productIds: string[]): Promise<service.CatalogProduct[]>
   /** Atomic `stock = stock - qty where stock >= qty`; true when taken; always true for DIGITAL. */
-  reserveStock(trx: Trx, productId: string, quantity: number): Promise<boolean>
-  releaseStock(trx: Trx, productId: string, quantity: number): Promise<void>
-  countProducts(db: DbOrTrx, storeId: string): Promise<number>
+  reserveStock(trx: AnyTrx, productId: string, quantity: number): Promise<boolean>
+  releaseStock(trx: AnyTrx, productId: string, quantity: number): Promise<void>
+  countProducts(db: AnyDbOrTrx, storeId: string): Promise<number>
+  /** productCount and the newest products per store, for the admin's user details. */
+  storeFigures: StoreFiguresSource
   /** Products by type and how many can be bought now (digital, or physical in stock): the store's readiness. */
   countSellable(
-    db: DbOrTrx,
+    db: AnyDbOrTrx,
     storeId: string,
   ): Promise<{ total: number; digital: number; physical: number; physicalInStock: number }>
 } = {
@@ -42,12 +43,11 @@ export const catalogService: {
   reserveStock: service.reserveStock,
   releaseStock: service.releaseStock,
   countProducts: repository.countProducts,
+  storeFigures: service.storeFigures,
   countSellable: repository.countSellable,
 }
 
 export * as catalogEvents from './events'
-
-addStoreFiguresSource(service.storeFigures)
 
 export const catalogModule: AppModule = {
   name: 'catalog',

@@ -6,9 +6,8 @@ import {
   type Selectable,
   type Updateable,
 } from 'kysely'
-import type { Database } from '../../platform/database'
-import type { DbOrTrx } from '../../platform/db'
-import type { CatalogTables } from './tables'
+import type { AnyTables } from '../../platform/db'
+import type { CatalogTables, DbOrTrx } from './tables'
 
 export type ProductRow = Selectable<CatalogTables['products']>
 export type NewProduct = Insertable<CatalogTables['products']>
@@ -28,12 +27,12 @@ export async function findProductWith<T>(
   db: DbOrTrx,
   storeId: string,
   productId: string,
-  alongside: (eb: ExpressionBuilder<Database, never>) => AliasableExpression<T>,
+  alongside: (eb: ExpressionBuilder<AnyTables, never>) => AliasableExpression<T>,
 ): Promise<(ProductRow & { alongside: T }) | undefined> {
   return db
     .selectFrom('products')
     .selectAll()
-    .select(alongside(expressionBuilder<Database, never>()).as('alongside'))
+    .select(alongside(expressionBuilder<AnyTables, never>()).as('alongside'))
     .where('id', '=', productId)
     .where('store_id', '=', storeId)
     .$castTo<ProductRow & { alongside: T }>()

@@ -1,7 +1,6 @@
 import type { AliasableExpression, ExpressionBuilder } from 'kysely'
 import type { z } from 'zod'
-import type { Database } from '../../platform/database'
-import type { Db, DbOrTrx, Trx } from '../../platform/db'
+import type { AnyTables } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import {
@@ -16,6 +15,7 @@ import { isUuid } from '../stores'
 import { productCreated, productDeleted, productUpdated } from './events'
 import type { ProductRow } from './repository'
 import * as repo from './repository'
+import type { Db, DbOrTrx, Trx } from './tables'
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
 
@@ -98,7 +98,7 @@ export async function findProductWith<T>(
   db: DbOrTrx,
   storeId: string,
   productId: string,
-  alongside: (eb: ExpressionBuilder<Database, never>) => AliasableExpression<T>,
+  alongside: (eb: ExpressionBuilder<AnyTables, never>) => AliasableExpression<T>,
 ): Promise<{ product: CatalogProduct; alongside: T } | undefined> {
   if (!isUuid(storeId) || !isUuid(productId)) return undefined
   const row = await repo.findProductWith(db, storeId, productId, alongside)

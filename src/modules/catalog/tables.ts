@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 
 export type ProductType = 'PHYSICAL' | 'DIGITAL'
@@ -18,3 +18,8 @@ export interface CatalogTables {
     updated_at: Timestamp
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<CatalogTables>
+export type Trx = Transaction<CatalogTables>
+export type DbOrTrx = Db | Trx

@@ -1,4 +1,3 @@
-import type { DbOrTrx } from '../../platform/db'
 import {
   CHECKOUT_TEXT_DEFAULTS,
   CUSTOMIZATION_DEFAULTS,
@@ -13,6 +12,7 @@ import { storesService } from '../stores'
 import type { CustomizationRow } from './repository'
 import * as repo from './repository'
 import { memoized } from './sanitize'
+import type { DbOrTrx } from './tables'
 
 type TextKey = keyof typeof CHECKOUT_TEXT_DEFAULTS
 const TEXT_KEYS: TextKey[] = ['checkoutTitle', 'thankYouTitle', 'thankYouMessage']

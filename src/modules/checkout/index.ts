@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { DbOrTrx } from '../../platform/db'
+import type { DbOrTrx as AnyDbOrTrx } from '../../platform/db'
 import type { AddressValidationAnswer, PublicCustomization } from '../../shared/checkout'
 import type { AppModule } from '../types'
 import { validateAddress } from './address'
@@ -9,6 +9,7 @@ import { readinessRoutes } from './readiness'
 import { seedCheckoutDemo } from './seed'
 import { quoteShipping, quoteShippingOption, type ShippingQuote } from './shipping'
 import { shippingRoutes } from './shipping-routes'
+import type { DbOrTrx } from './tables'
 
 export { sanitizeCss, sanitizeHtml } from './sanitize'
 export type { ShippingQuote } from './shipping'
@@ -17,10 +18,10 @@ export { PRODUCT_UNAVAILABLE } from './shipping'
 /** What other modules (ordering, the buyer checkout) may ask of the checkout configuration; they never read its tables. */
 export const checkoutService: {
   /** Options a buyer can pick for this CEP and server-computed subtotal (cents), from the DB. */
-  quoteShipping(db: DbOrTrx, storeId: string, zipCode: string, subtotalCents: number): Promise<ShippingQuote[]>
+  quoteShipping(db: AnyDbOrTrx, storeId: string, zipCode: string, subtotalCents: number): Promise<ShippingQuote[]>
   /** The quote for one option id (undefined if the option is unknown/inactive/foreign). Used to price an order. */
   quoteShippingOption(
-    db: DbOrTrx,
+    db: AnyDbOrTrx,
     storeId: string,
     optionId: string,
     zipCode: string,

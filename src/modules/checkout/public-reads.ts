@@ -1,21 +1,22 @@
 /**
- * The buyer's reads of a store's checkout look in one query: the store row (it must exist; its name is shown) with
- * its customisation row, instead of a store check followed by two more reads.
+ * The buyer's reads of a store's checkout look: the store (it must exist; its name is shown), asked of the stores
+ * module, and this module's customisation row, read side by side. The answer is kept in memory between changes
+ * (platform/public-config-cache.ts), so the second round trip is paid once per change, not per buyer.
  */
-import type { DbOrTrx } from '../../platform/db'
+import type { DbOrTrx as AnyDbOrTrx } from '../../platform/db'
 import type { PublicCustomization } from '../../shared/checkout'
+import { storesService } from '../stores'
 import { toPublicCustomization } from './customization'
-import type { CustomizationRow } from './repository'
+import * as repo from './repository'
 
-export async function findPublicCustomization(db: DbOrTrx, storeId: string): Promise<PublicCustomization | undefined> {
-  const row = await db
-    .selectFrom('stores as s')
-    .leftJoin('checkout_customizations as c', 'c.store_id', 's.id')
-    .select('s.name as store_name')
-    .selectAll('c')
-    .where('s.id', '=', storeId)
-    .executeTakeFirst()
-  if (!row) return undefined
-  const { store_name, ...custom } = row
-  return toPublicCustomization(storeId, store_name, custom.store_id ? (custom as CustomizationRow) : undefined)
+export async function findPublicCustomization(
+  db: AnyDbOrTrx,
+  storeId: string,
+): Promise<PublicCustomization | undefined> {
+  const [store, custom] = await Promise.all([
+    storesService.findStoreById(db, storeId),
+    repo.findCustomization(db, storeId),
+  ])
+  if (!store) return undefined
+  return toPublicCustomization(storeId, store.name, custom)
 }

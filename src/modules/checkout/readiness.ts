@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../../platform/db'
 import { type StoreReadiness, storeReadinessSchema } from '../../shared/readiness'
 import { catalogService } from '../catalog'
 import { paymentsService } from '../payments'
 import { requireStoreOwner } from '../stores'
 import * as repo from './repository'
 import { shippingFallbackEnabled } from './shipping'
+import type { Db } from './tables'
 
 /**
  * Whether the store can sell, asked of each module through its service functions: payments (an active key with a

@@ -1,6 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
-import type { CheckoutTables } from './tables'
+import type { CheckoutTables, DbOrTrx } from './tables'
 
 export type ShippingOptionRow = Selectable<CheckoutTables['shipping_options']>
 export type CustomizationRow = Selectable<CheckoutTables['checkout_customizations']>

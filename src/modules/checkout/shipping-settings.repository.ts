@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../platform/db'
+import type { DbOrTrx } from './tables'
 
 /** False when the store never saved its settings: the fallback is opt-in. */
 export async function findFallbackEnabled(db: DbOrTrx, storeId: string): Promise<boolean> {

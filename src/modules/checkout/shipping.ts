@@ -1,4 +1,3 @@
-import type { DbOrTrx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import {
   computeQuote,
@@ -17,6 +16,7 @@ import { isUuid } from '../stores'
 import type { ShippingOptionRow } from './repository'
 import * as repo from './repository'
 import * as settingsRepo from './shipping-settings.repository'
+import type { DbOrTrx } from './tables'
 
 export const PRODUCT_UNAVAILABLE = 'Este produto não está disponível. Verifique se o link está correto.'
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
 import type { ZipRule } from '../../shared/checkout'
 
@@ -42,3 +42,8 @@ export interface CheckoutTables {
     updated_at: Timestamp
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<CheckoutTables>
+export type Trx = Transaction<CheckoutTables>
+export type DbOrTrx = Db | Trx

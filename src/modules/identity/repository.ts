@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
-import type { Role } from './tables'
+import type { DbOrTrx, Role } from './tables'
 
 const userColumns = ['id', 'email', 'name', 'role', 'status', 'created_at'] as const
 

@@ -13,7 +13,7 @@ import {
 import { isUuid } from '../stores'
 import * as repo from './repository'
 import * as service from './service'
-import { userDetails } from './user-details'
+import { type StoreFiguresSource, userDetails } from './user-details'
 
 const authAnswer = z.object({ user: userSchema, token: z.string() })
 const USER_NOT_FOUND = 'Usuário não encontrado'
@@ -21,7 +21,7 @@ const TOO_MANY = 'Muitas tentativas. Aguarde um minuto e tente novamente.'
 export const TOO_MANY_FOR_EMAIL =
   'Muitas tentativas de acesso para este e-mail. Por segurança, aguarde um minuto e tente novamente.'
 
-export async function identityRoutes(fastify: FastifyInstance) {
+export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigures: StoreFiguresSource[] }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { config } = app
   const cost = config.PASSWORD_HASH_COST
@@ -121,7 +121,7 @@ export async function identityRoutes(fastify: FastifyInstance) {
   )
 
   app.get('/admin/users/:id', { schema: { tags: ['admin'], params: idParams }, preHandler: admin }, async (request) =>
-    userDetails(app.db, await findUserOr404(request.params.id)),
+    userDetails(app.db, await findUserOr404(request.params.id), deps.storeFigures),
   )
 
   app.delete(

@@ -1,8 +1,9 @@
-import type { Generated } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
 
-export type Role = 'ADMIN' | 'LOJISTA' | 'USER' | 'MODERATOR'
-export type UserStatus = 'ACTIVE' | 'SUSPENDED'
+import type { Role, UserStatus } from '../../shared/roles'
+
+export type { Role, UserStatus }
 
 export interface IdentityTables {
   users: {
@@ -24,3 +25,8 @@ export interface IdentityTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<IdentityTables>
+export type Trx = Transaction<IdentityTables>
+export type DbOrTrx = Db | Trx

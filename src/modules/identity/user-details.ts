@@ -1,7 +1,8 @@
-import type { Db } from '../../platform/db'
+import type { Db as AnyDb } from '../../platform/db'
 import { storesService } from '../stores'
 import type { UserRow } from './repository'
 import { toUserDto } from './repository'
+import type { Db } from './tables'
 
 /** Figures one module knows about a set of stores; other modules contribute theirs (products, orders). */
 export interface StoreFigures {
@@ -12,16 +13,10 @@ export interface StoreFigures {
   recentOrders: { createdAt: string }[]
 }
 
-export type StoreFiguresSource = (db: Db, storeIds: string[]) => Promise<Map<string, Partial<StoreFigures>>>
+export type StoreFiguresSource = (db: AnyDb, storeIds: string[]) => Promise<Map<string, Partial<StoreFigures>>>
 
-const sources: StoreFiguresSource[] = []
-
-/** Catalog and ordering register here at start-up, so identity never reads their tables. */
-export function addStoreFiguresSource(source: StoreFiguresSource) {
-  sources.push(source)
-}
-
-export async function userDetails(db: Db, user: UserRow) {
+/** `sources`: catalog's and ordering's figures, handed in where the modules are composed (modules/index.ts). */
+export async function userDetails(db: Db, user: UserRow, sources: StoreFiguresSource[]) {
   const stores = await storesService.listStoresByUser(db, user.id)
   const ids = stores.map((s) => s.id)
   const contributed = ids.length ? await Promise.all(sources.map((s) => s(db, ids))) : []

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { DeliveryState, UtmfyStatus } from '../../shared/integrations'
 
@@ -26,3 +26,8 @@ export interface IntegrationsTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<IntegrationsTables>
+export type Trx = Transaction<IntegrationsTables>
+export type DbOrTrx = Db | Trx

@@ -1,6 +1,5 @@
 /** Order bump rules: the merchant's CRUD with spec 002 §5, the public offer, and the priced lines of an order. */
 import { createHash } from 'node:crypto'
-import type { Db, DbOrTrx, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import {
@@ -22,6 +21,7 @@ import { discountValueOf, toBumpDto, toOfferDto } from './dto'
 import { bumpAdded, bumpDisplayed } from './events'
 import { type CartFacts, isEligible, priceBump } from './pricing'
 import * as repo from './repository'
+import type { Db, DbOrTrx, Trx } from './tables'
 
 /** A zod failure as the API's 400: the first message on top, one message per field. */
 function validationError(issues: { path: PropertyKey[]; message: string }[]): AppError {

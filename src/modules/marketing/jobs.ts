@@ -1,8 +1,8 @@
-import type { Db } from '../../platform/db'
 import { subscribe } from '../../platform/jobs'
-import { orderPaid, orderPlaced } from '../ordering'
+import { orderPaid, orderPlaced } from '../ordering/events'
 import { bumpAdded, bumpDisplayed, upsellTracked } from './events'
 import * as repo from './repository'
+import type { Db } from './tables'
 
 /** Orders without a bump have no counter to move: their events do not become jobs. */
 async function ordersWithBumps(events: { orderId: string }[], db: Db): Promise<boolean[]> {
@@ -15,10 +15,8 @@ async function ordersWithBumps(events: { orderId: string }[], db: Db): Promise<b
 
 /**
  * The counters, kept by the worker only. Each handler claims its effect in the same transaction that counts it
- * (a visit row's primary key, an order row's flag), so a re-delivered event changes nothing.
- *
- * Built on first use: ordering calls marketing while placing an order and marketing listens to ordering's events,
- * so the subscriptions are made once both modules are loaded rather than while either is still initialising.
+ * (a visit row's primary key, an order row's flag), so a re-delivered event changes nothing. Ordering's events
+ * come from its events.ts, which loads nothing of ordering: ordering may call marketing without an import cycle.
  */
 export function marketingSubscriptions() {
   return [

@@ -1,7 +1,6 @@
 /** Kysely queries over marketing's own tables (order_bumps, upsells and their dedupe rows). */
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
-import type { DbOrTrx, Trx } from '../../platform/db'
-import type { MarketingTables } from './tables'
+import type { DbOrTrx, MarketingTables, Trx } from './tables'
 
 export type BumpRow = Selectable<MarketingTables['order_bumps']>
 export type NewBump = Insertable<MarketingTables['order_bumps']>

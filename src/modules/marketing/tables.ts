@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { BumpDiscountType, BumpPosition, BumpTemplate } from '../../shared/marketing'
 
@@ -71,3 +71,8 @@ export interface MarketingTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<MarketingTables>
+export type Trx = Transaction<MarketingTables>
+export type DbOrTrx = Db | Trx

@@ -1,5 +1,5 @@
 /** Post-purchase redirect links: CRUD, one active link per store (database-enforced), public read and tracking. */
-import type { Db, Trx } from '../../platform/db'
+
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import {
@@ -15,6 +15,7 @@ import { isUuid } from '../stores'
 import { toPublicUpsellDto, toUpsellDto } from './dto'
 import { upsellTracked } from './events'
 import * as repo from './repository'
+import type { Db, Trx } from './tables'
 
 type UpsellValues = ReturnType<typeof upsellInputSchema.parse>
 

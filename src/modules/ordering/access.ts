@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { deriveKey } from '../../platform/crypto'
-import type { DbOrTrx } from '../../platform/db'
 import { type OrderStatus, PAID_STATUSES } from '../../shared/ordering'
 import { orderSnapshot } from './snapshot'
+import type { DbOrTrx } from './tables'
 
 /** How long a digital-download link works; each order-status read issues a fresh one. */
 export const DOWNLOAD_LINK_TTL_MS = 24 * 60 * 60 * 1000

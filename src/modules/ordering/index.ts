@@ -1,4 +1,4 @@
-import { addStoreFiguresSource } from '../identity'
+import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { orderingJobs, orderingSubscriptions } from './jobs'
@@ -18,7 +18,7 @@ export {
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 
 /** What other modules may ask of ordering; they never read its tables. */
-export const orderingService = {
+export const orderingService = expose({
   /** The buyer's view of an order (status, total, digital access once paid), or undefined. */
   orderStatus: service.orderStatus,
   /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
@@ -28,9 +28,9 @@ export const orderingService = {
   /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */
   recentOrders,
   summarizeOrders,
-}
-
-addStoreFiguresSource(service.storeFigures)
+  /** Orders and revenue per store, for the admin's user details (handed to identity where modules are composed). */
+  storeFigures: service.storeFigures,
+})
 
 export const orderingModule: AppModule = {
   name: 'ordering',

@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
-import { paymentStatusChanged } from '../payments'
+import { paymentStatusChanged } from '../payments/events'
 import { applyPaymentEvent } from './service'
 import { SWEEP_EVERY_MS, SWEEP_JOB, sweepJob } from './sweeper'
 

@@ -4,7 +4,6 @@
  * finishes an order whose request died half-way: a buyer's retry (`resumeOrder`) or the sweeper.
  */
 import type { AppConfig } from '../../config'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { toReais } from '../../shared/money'
 import { orderPagePath } from '../../shared/order-page'
@@ -16,11 +15,12 @@ import {
   type OpenedCharge,
   paymentsService,
 } from '../payments'
+import type { OrderingDeps } from './deps'
 import { orderPageToken } from './order-page'
-import type { OrderingDeps } from './place-order'
 import type { IdempotencyClaim, PlacedOrder } from './repository'
 import * as repo from './repository'
 import { cancelOrder, markPaid } from './service'
+import type { Db } from './tables'
 
 export const CARD_REFUSED = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
 

@@ -3,14 +3,13 @@
  * store or (storeId null, the admin's screen) the whole platform.
  */
 import { type SelectQueryBuilder, sql } from 'kysely'
-import type { Database } from '../../platform/database'
-import type { DbOrTrx } from '../../platform/db'
 import { PAID_STATUSES } from '../../shared/ordering'
 import type { OrderFiltersQuery, OrderPageQuery } from '../../shared/orders-list'
 import { periodRange } from '../../shared/periods'
 import type { OrderRow } from './repository'
+import type { DbOrTrx, OrderingTables } from './tables'
 
-type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>
+type OrdersQuery<O> = SelectQueryBuilder<OrderingTables, 'orders', O>
 
 /** One store's orders, or every store's (the platform's orders screen, admin only). */
 export type OrdersScope = string | null

@@ -3,7 +3,7 @@
  * store's name), the summary cards for the same filters, and the CSV export read in bounded batches. The SQL is in
  * orders-list.repository.ts.
  */
-import type { Db, DbOrTrx } from '../../platform/db'
+
 import { toReais } from '../../shared/money'
 import type { PlatformOrder, RecentOrder, StoreOrder } from '../../shared/ordering'
 import type { OrderFiltersQuery, OrderPageQuery, OrderSummary } from '../../shared/orders-list'
@@ -11,6 +11,7 @@ import { storesService } from '../stores'
 import { itemsByOrder, toRecentOrderDto, toStoreOrderDto } from './dto'
 import { countOrders, findOrdersPage, findRecentOrders, type OrdersScope } from './orders-list.repository'
 import * as repo from './repository'
+import type { Db, DbOrTrx } from './tables'
 
 export { applyOrderFilters, dateFilterRange } from './orders-list.repository'
 

@@ -1,9 +1,7 @@
 /** Placing an order: every amount priced from the database, stock taken atomically, then the charge. */
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
 import type { Expression } from 'kysely'
 import type { z } from 'zod'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publishing } from '../../platform/events'
 import { BUMP_MESSAGES } from '../../shared/marketing'
@@ -23,12 +21,13 @@ import { compactTracking } from '../../shared/tracking'
 import { catalogService } from '../catalog'
 import { checkoutService } from '../checkout'
 import { marketingService } from '../marketing'
-import { type PaymentsDeps, type PublicPaymentMethods, paymentsService } from '../payments'
+import { type PublicPaymentMethods, paymentsService } from '../payments'
+import type { OrderingDeps } from './deps'
 import { orderPlaced } from './events'
 import { chargeOrder } from './order-charge'
 import * as repo from './repository'
 import { type IdempotencyClaim, KeyTaken } from './repository'
-import type { ShippingAddress } from './tables'
+import type { Db, ShippingAddress } from './tables'
 
 export const NOT_CONFIGURED = PAYMENT_MESSAGES.notConfigured
 export const METHOD_UNAVAILABLE = 'Forma de pagamento indisponível para esta loja. Escolha outra forma de pagamento.'
@@ -44,8 +43,6 @@ type DigitalPayload = z.output<typeof digitalOrderPayloadSchema>
 export type PlaceOrderInput =
   | { kind: 'PHYSICAL'; payload: PhysicalPayload; ip?: string; userAgent?: string }
   | { kind: 'DIGITAL'; payload: DigitalPayload; ip?: string; userAgent?: string }
-
-export type OrderingDeps = PaymentsDeps & { log: FastifyBaseLogger }
 
 const PAYMENT_TO_CHARGE: Record<OrderPaymentMethod, 'PIX' | 'CREDIT_CARD' | 'BOLETO'> = {
   PIX: 'PIX',

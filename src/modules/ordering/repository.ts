@@ -8,13 +8,11 @@ import {
   sql,
   type Updateable,
 } from 'kysely'
-import type { Database } from '../../platform/database'
-
-import type { DbOrTrx, Trx } from '../../platform/db'
+import type { AnyTables } from '../../platform/db'
 import type { CompanionInsert } from '../../platform/events'
 import type { OrderStatus } from '../../shared/ordering'
 import type { ChargeCte } from '../payments'
-import type { OrderingTables, ShippingAddress } from './tables'
+import type { DbOrTrx, OrderingTables, ShippingAddress, Trx } from './tables'
 
 export type OrderRow = Selectable<OrderingTables['orders']>
 export type OrderItemRow = Selectable<OrderingTables['order_items']>
@@ -47,12 +45,12 @@ export class KeyTaken extends Error {}
  * Adds a data-modifying CTE. Parts are referred to by name in SQL only (`select last_number from n`), so the CTE's
  * table type is dropped: optional parts then chain on one creator type.
  */
-function withPart<T extends keyof Database, O extends object>(
-  creator: QueryCreator<Database>,
+function withPart<T extends string, O extends object>(
+  creator: QueryCreator<OrderingTables>,
   name: string,
-  part: (qc: QueryCreator<Database>) => InsertQueryBuilder<Database, T, O>,
-): QueryCreator<Database> {
-  return creator.with(name, part) as unknown as QueryCreator<Database>
+  part: (qc: QueryCreator<OrderingTables>) => InsertQueryBuilder<AnyTables, T, O>,
+): QueryCreator<OrderingTables> {
+  return creator.with(name, part) as unknown as QueryCreator<OrderingTables>
 }
 
 /**
@@ -90,7 +88,7 @@ async function orderInsert<R>(
   order: NewOrder,
   items: NewItem[],
   companions: OrderCompanions,
-  run: (insert: InsertQueryBuilder<Database, 'orders', object>) => Promise<R>,
+  run: (insert: InsertQueryBuilder<OrderingTables, 'orders', object>) => Promise<R>,
 ): Promise<R> {
   const id = order.id ?? randomUUID()
   const { claim, charge, event } = companions
@@ -252,7 +250,7 @@ export async function claimIdempotencyKey(trx: Trx, claim: IdempotencyClaim, ord
 
 /** The order's charge details and, with a key, its answer; only where `onlyIf` holds. */
 function chargeRecording(
-  qc: QueryCreator<Database>,
+  qc: QueryCreator<AnyTables>,
   orderId: string,
   patch: Parameters<typeof updateOrder>[2],
   answer: { claim: IdempotencyClaim; body: unknown } | undefined,
@@ -268,7 +266,7 @@ function chargeRecording(
           .where('key', '=', answer.claim.key)
           .where('order_id', '=', orderId)
           .where(onlyIf),
-      ) as unknown as QueryCreator<Database>)
+      ) as unknown as QueryCreator<AnyTables>)
     : qc
   // Callers only learn whether the order was written.
   return creator
@@ -303,7 +301,7 @@ export function recordChargeWith(
   answer?: { claim: IdempotencyClaim; body: unknown },
 ) {
   const chargeStored = sql<boolean>`exists (select 1 from charge)`
-  return chargeRecording(qc as unknown as QueryCreator<Database>, orderId, patch, answer, chargeStored)
+  return chargeRecording(qc as unknown as QueryCreator<AnyTables>, orderId, patch, answer, chargeStored)
 }
 
 export async function readIdempotencyKey(db: DbOrTrx, scope: string, key: string) {

@@ -3,7 +3,6 @@
  * labels, and the status changes the merchant may make by hand.
  */
 import { sql } from 'kysely'
-import type { Db, DbOrTrx, Trx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import { toCents, toReais } from '../../shared/money'
@@ -26,6 +25,7 @@ import { orderStatusChanged } from './events'
 import type { OrderItemRow, OrderRow } from './repository'
 import * as repo from './repository'
 import { cancelOrder, markPaid } from './service'
+import type { Db, DbOrTrx, Trx } from './tables'
 
 export function toSaleDto(row: OrderRow, items: OrderItemRow[], storeName: string): Sale {
   return {

@@ -1,5 +1,5 @@
 /** An order after it is placed: payment outcomes, cancellation with stock given back once, status and lists. */
-import type { Db, DbOrTrx, Trx } from '../../platform/db'
+
 import { publish } from '../../platform/events'
 import { toReais } from '../../shared/money'
 import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES } from '../../shared/ordering'
@@ -10,6 +10,7 @@ import { signDownloadToken, signReviewToken } from './access'
 import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from './events'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
+import type { Db, DbOrTrx, Trx } from './tables'
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado'
 

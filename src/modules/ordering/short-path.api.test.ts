@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Database } from '../../platform/database'
 import { digitalOrderPayloadSchema } from '../../shared/ordering'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import type { Database } from '../database'
 import { placeOrder } from './place-order'
 
 // Production mode (PostgreSQL + BullMQ): the order's SQL statements are counted through a Kysely log hook on a

@@ -2,12 +2,12 @@
  * One order as the integrations that report it outside (UTMify, Meta Conversions API) need it. They subscribe to the
  * ordering events and read the order through this function, never through ordering's tables.
  */
-import type { DbOrTrx } from '../../platform/db'
+
 import { formatOrderNumber, type OrderPaymentMethod, type OrderStatus } from '../../shared/ordering'
 import type { TrackingParams } from '../../shared/tracking'
 import { isUuid } from '../stores'
 import * as repo from './repository'
-import type { ShippingAddress } from './tables'
+import type { DbOrTrx, ShippingAddress } from './tables'
 
 export interface OrderSnapshotItem {
   productId: string

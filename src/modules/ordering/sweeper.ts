@@ -9,8 +9,8 @@
  */
 import type { JobContext } from '../../platform/jobs'
 import { paymentsService } from '../payments'
+import type { OrderingDeps } from './deps'
 import { sweepOrders } from './order-charge'
-import type { OrderingDeps } from './place-order'
 
 export const SWEEP_JOB = 'ordering.sweep'
 export const SWEEP_EVERY_MS = 60_000

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { OrderPaymentMethod, OrderStatus } from '../../shared/ordering'
 import type { TrackingParams } from '../../shared/tracking'
@@ -83,3 +83,8 @@ export interface OrderingTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<OrderingTables>
+export type Trx = Transaction<OrderingTables>
+export type DbOrTrx = Db | Trx

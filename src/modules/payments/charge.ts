@@ -7,8 +7,7 @@
 import type { Expression, ExpressionBuilder } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import { decryptSecret } from '../../platform/crypto'
-import type { Database } from '../../platform/database'
-import type { Db } from '../../platform/db'
+import type { AnyTables } from '../../platform/db'
 import type { CompanionInsert } from '../../platform/events'
 import { methodsOf } from './config-service'
 import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
@@ -33,7 +32,7 @@ import {
   withLog,
 } from './service'
 import { expireTransaction, OVERDUE_GRACE_MS, planExpiries } from './status'
-import type { TransactionRowStatus } from './tables'
+import type { Db, PaymentsTables, TransactionRowStatus } from './tables'
 
 /** A store's payment configuration, read once per order and handed back to each step. */
 export interface CheckoutPayments {
@@ -47,8 +46,9 @@ export interface CheckoutPayments {
  * A store's configuration as a column of another module's query (the checkout's product read): one round trip for
  * both. Read it back with checkoutPaymentsOf.
  */
-export function checkoutPaymentsColumn(eb: ExpressionBuilder<Database, never>, storeId: string) {
-  return jsonObjectFrom(eb.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId))
+export function checkoutPaymentsColumn(eb: ExpressionBuilder<AnyTables, never>, storeId: string) {
+  const own = eb as ExpressionBuilder<PaymentsTables, never>
+  return jsonObjectFrom(own.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId))
 }
 
 type ConfigJson = NonNullable<ReturnType<typeof checkoutPaymentsColumn> extends Expression<infer J> ? J : never>

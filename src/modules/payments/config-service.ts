@@ -1,6 +1,5 @@
 import type { z } from 'zod'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
-import type { Db, DbOrTrx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import type { JobQueue } from '../../platform/jobs'
 import {
@@ -18,6 +17,7 @@ import type { GatewayDeps } from './gateway'
 import type { SerializedGatewayError } from './gateway-client'
 import * as repo from './repository'
 import { sandboxEnabled } from './sandbox'
+import type { Db, DbOrTrx } from './tables'
 
 export const HEALTH_JOB = 'payments.check-health'
 

@@ -1,5 +1,4 @@
 import type { AppConfig } from '../../config'
-import type { Db } from '../../platform/db'
 import {
   createGatewayClient,
   GATEWAY_MESSAGES,
@@ -9,6 +8,7 @@ import {
   httpTransport,
 } from './gateway-client'
 import { handleSandboxRequest, sandboxEnabled } from './sandbox'
+import type { Db } from './tables'
 
 export interface GatewayDeps {
   db: Db

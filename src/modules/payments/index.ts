@@ -1,3 +1,4 @@
+import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import {
   chargeState,
@@ -22,7 +23,7 @@ export * as pixRenewal from './renew-pix'
 export type { ChargeCte, PaymentsDeps } from './service'
 
 /** What other modules may call. */
-export const paymentsService = {
+export const paymentsService = expose({
   createCharge,
   publicMethods,
   /** An order's charge: configuration read once, row written with the order, gateway called after. */
@@ -34,7 +35,7 @@ export const paymentsService = {
   chargeState,
   resolveCharge,
   sweepCharges,
-}
+})
 
 /** The demo store's sandbox key: the demo checkout can take payments out of the box. */
 export const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_loja_demo_0001'

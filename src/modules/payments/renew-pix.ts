@@ -11,7 +11,7 @@
  *    takes the first payment (markPaid is once per order) and the later PAID charge is flagged for a refund on the
  *    merchant's transactions list (`flagDoublePayment`, its errorMessage).
  */
-import type { DbOrTrx } from '../../platform/db'
+
 import { AppError } from '../../platform/errors'
 import { subscribe } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
@@ -20,6 +20,7 @@ import { paymentStatusChanged } from './events'
 import * as repo from './repository'
 import { CREATE_JOB, type CreateOutcome, type WorkerDeps } from './service'
 import { expireTransaction, syncTransaction } from './status'
+import type { DbOrTrx } from './tables'
 
 export const PIX_RENEW_MESSAGES = {
   notAllowed: 'Não é possível gerar um novo código PIX para este pedido.',

@@ -1,6 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
-import type { PaymentsTables, TransactionRowStatus } from './tables'
+import type { DbOrTrx, PaymentsTables, TransactionRowStatus } from './tables'
 
 type Tables = PaymentsTables
 

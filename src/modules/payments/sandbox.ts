@@ -9,11 +9,11 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { AppConfig } from '../../config'
-import type { Db } from '../../platform/db'
 import { saoPauloDay } from '../../shared/dates'
 import { buildBarcode, digitableLine } from './boleto'
 import { buildBrCode } from './brcode'
 import type { WireRequest, WireResponse } from './gateway-client'
+import type { Db } from './tables'
 
 export const SANDBOX_PREFIX = '/sandbox/ativopay'
 export const SANDBOX_KEY_PREFIX = 'sk_sandbox_'

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { QueryCreator, Selectable } from 'kysely'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
-import type { Database } from '../../platform/database'
-import type { Db, Trx } from '../../platform/db'
+import type { Db as AnyDb, AnyTables } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import type { JobQueue } from '../../platform/jobs'
@@ -15,7 +14,7 @@ import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction, type SerializedGatewayError } from './gateway-client'
 import * as repo from './repository'
 import { sandboxEnabled } from './sandbox'
-import type { ChargePurpose, PaymentsTables, StoredChargeRequest, TransactionRowStatus } from './tables'
+import type { ChargePurpose, PaymentsTables, StoredChargeRequest, TransactionRowStatus, Trx } from './tables'
 
 export { publicMethods }
 
@@ -23,7 +22,7 @@ export const CREATE_JOB = 'payments.create-transaction'
 export const SYNC_JOB = 'payments.sync-transaction'
 export const EXPIRE_JOB = 'payments.expire-transaction'
 
-export type PaymentsDeps = { db: Db; jobs: JobQueue; config: AppConfig }
+export type PaymentsDeps = { db: AnyDb; jobs: JobQueue; config: AppConfig }
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 export type WorkerDeps = PaymentsDeps & { log: Log }
 
@@ -283,7 +282,7 @@ function createdPatch(row: Pick<CreatingRow, 'card_last4' | 'card_brand'>, gw: G
 
 export type StoredCharge = Selectable<PaymentsTables['payment_transactions']>
 /** A query builder that already holds the `charge` CTE: the PENDING charge's update, returning its row. */
-export type ChargeCte = QueryCreator<Database & { charge: StoredCharge }>
+export type ChargeCte = QueryCreator<AnyTables & { charge: StoredCharge }>
 /** Runs the caller's write (built on the `charge` CTE) as one statement; its row, or undefined if it wrote nothing. */
 export type StoreWith = <O>(
   write: (qc: ChargeCte) => { executeTakeFirst(): Promise<O | undefined> },

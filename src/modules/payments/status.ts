@@ -2,14 +2,14 @@
  * A charge's later life: what the gateway says about it (postbacks, syncs, expiry), applied under the row's lock with
  * its event in the same transaction.
  */
-import type { Db } from '../../platform/db'
+
 import type { PaymentStatus } from '../../shared/payments'
 import { storeApiKey } from './config-service'
 import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
 import { announce, EXPIRE_JOB, type Log, SYNC_JOB, type WorkerDeps } from './service'
-import type { TransactionRowStatus } from './tables'
+import type { Db, TransactionRowStatus } from './tables'
 
 /** Which status changes the gateway may make to a transaction we know. */
 const TRANSITIONS: Partial<Record<TransactionRowStatus, PaymentStatus[]>> = {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
 import type { PaymentMethod } from '../../shared/payments'
 
@@ -98,3 +98,8 @@ export interface PaymentsTables {
     updated_at: Timestamp
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<PaymentsTables>
+export type Trx = Transaction<PaymentsTables>
+export type DbOrTrx = Db | Trx

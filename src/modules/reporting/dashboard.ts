@@ -2,7 +2,7 @@
  * Store and admin dashboards (spec 000) answered from the per-day rollups: a period costs its days, not its orders.
  * Only the five recent orders are read from the orders themselves (newest first, by index).
  */
-import type { Db } from '../../platform/db'
+
 import { toReais } from '../../shared/money'
 import {
   type AdminDashboard,
@@ -22,6 +22,7 @@ import { reviewsService } from '../reviews'
 import { storesService } from '../stores'
 import type { DayWindow, TotalsRow } from './reports.repository'
 import * as reports from './reports.repository'
+import type { Db } from './tables'
 
 const round1 = (n: number) => Math.round(n * 10) / 10
 const avg = (cents: number, count: number) => (count ? toReais(Math.round(cents / count)) : 0)
@@ -157,20 +158,21 @@ export async function storeDashboard(
 
 async function topStores(db: Db, w: DayWindow) {
   const rows = await reports.topStoresByRevenue(db, w.fromDay, w.toDay)
-  const stores = new Map(
-    (
-      await storesService.describeStores(
-        db,
-        rows.map((r) => r.storeId),
-      )
-    ).map((s) => [s.id, s]),
+  const described = await storesService.describeStores(
+    db,
+    rows.map((r) => r.storeId),
+  )
+  const stores = new Map(described.map((s) => [s.id, s]))
+  const owners = new Map(
+    (await identityService.describeUsers(db, [...new Set(described.map((s) => s.userId))])).map((u) => [u.id, u]),
   )
   return rows.map((r) => {
     const store = stores.get(r.storeId)
+    const owner = store && owners.get(store.userId)
     return {
       id: r.storeId,
       name: store?.name ?? '--',
-      owner: store?.ownerName || store?.ownerEmail || '--',
+      owner: owner?.name || owner?.email || '--',
       revenue: toReais(r.cents),
       orders: r.orders,
     }

@@ -6,7 +6,7 @@ import {
   orderPlaced,
   orderRefunded,
   orderStatusChanged,
-} from '../ordering'
+} from '../ordering/events'
 import { applyOrders } from './rollups'
 
 /**

@@ -2,7 +2,7 @@
  * The summary cards of the orders page. Without a text search every filter (status, payment, São Paulo days) is a
  * rollup dimension, so the cards read days; a search needs the orders themselves, which ordering counts in SQL.
  */
-import type { Db } from '../../platform/db'
+
 import { toReais } from '../../shared/money'
 import { PAID_STATUSES } from '../../shared/ordering'
 import type { OrderFiltersQuery, OrderSummary } from '../../shared/orders-list'
@@ -10,6 +10,7 @@ import { dayRange, periodRange } from '../../shared/periods'
 import { orderingService } from '../ordering'
 import { sumFigures } from './dashboard'
 import * as reports from './reports.repository'
+import type { Db } from './tables'
 
 const PERIOD = { today: 'today', week: '7days', month: '30days' } as const
 

@@ -1,8 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { AppConfig } from '../../config'
-import type { Database } from '../../platform/database'
-import type { Db } from '../../platform/db'
+import type { Db, ReportingTables } from './tables'
 
 /** Connections the dashboards may hold at once: a merchant reloading dashboards never takes the checkout's pool. */
 export const REPORTING_POOL_MAX = 2
@@ -22,6 +21,6 @@ export function openReportingDb(config: AppConfig, appDb: Db): { db: Db; close()
     application_name: 'reporting',
   })
   pool.on('error', (err) => console.warn(`reporting pool idle connection error: ${err.message}`))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<ReportingTables>({ dialect: new PostgresDialect({ pool }) })
   return { db, close: () => db.destroy() }
 }

@@ -1,5 +1,5 @@
-import type { Db } from '../../platform/db'
 import { rebuildAll } from './rollups.repository'
+import type { Db } from './tables'
 
 /** Recomputes every rollup from the orders table in one transaction (handlers wait, then apply on top). */
 export async function rebuildRollups(db: Db): Promise<{ orders: number }> {

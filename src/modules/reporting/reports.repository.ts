@@ -1,7 +1,7 @@
 /** Dashboard reads over the rollups: their cost grows with the days (and stores) of a period, not with its orders. */
 import { sql } from 'kysely'
-import type { Db } from '../../platform/db'
 import { PAID_STATUSES } from '../../shared/ordering'
+import type { Db } from './tables'
 
 export interface DayWindow {
   /** Inclusive first day of the period; null for all time. */

@@ -3,8 +3,8 @@
  * the difference. Reads the orders table as the source of truth (the read model's only input besides its own rows).
  */
 import { sql } from 'kysely'
-import type { Trx } from '../../platform/db'
 import { TIME_ZONE } from '../../shared/dates'
+import type { Trx } from './tables'
 
 export interface OrderFact {
   store_id: string

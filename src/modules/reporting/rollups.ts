@@ -4,9 +4,10 @@
  * buyer counters. A repeated event finds no difference, a late one (paid before placed) converges to the same
  * figures, so the handlers are idempotent without trusting event order.
  */
-import type { Trx } from '../../platform/db'
+
 import type { CustomerRow, OrderFact } from './rollups.repository'
 import * as repo from './rollups.repository'
+import type { Trx } from './tables'
 
 const key = (...parts: string[]) => parts.join('|')
 

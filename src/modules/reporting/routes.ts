@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import {
   ADMIN_DASHBOARD_PERIODS,
@@ -17,6 +16,7 @@ import { adminDashboard, storeDashboard } from './dashboard'
 import { microCache } from './micro-cache'
 import { ordersSummary } from './orders-summary'
 import { openReportingDb } from './pool'
+import type { Db } from './tables'
 
 /** How long a dashboard answer is reused for the same store and period (see micro-cache.ts). */
 export const DASHBOARD_CACHE_MS = 2_000

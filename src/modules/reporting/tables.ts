@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely'
 /** The reporting read model: per-day rollups and per-store buyers, kept by the ordering events (see rollups.ts). */
 export interface ReportingTables {
   reporting_order_facts: {
@@ -35,3 +36,8 @@ export interface ReportingTables {
     first_seen: number
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<ReportingTables>
+export type Trx = Transaction<ReportingTables>
+export type DbOrTrx = Db | Trx

@@ -1,5 +1,5 @@
 import { subscribe } from '../../platform/jobs'
-import { orderCancelled, orderRefunded, orderStatusChanged } from '../ordering'
+import { orderCancelled, orderRefunded, orderStatusChanged } from '../ordering/events'
 import { revokeVerification } from './repository'
 
 /**

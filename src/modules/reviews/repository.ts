@@ -1,8 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { sql } from 'kysely'
-import type { DbOrTrx } from '../../platform/db'
 import type { ReviewStatus } from '../../shared/reviews'
-import type { ReviewsTables } from './tables'
+import type { DbOrTrx, ReviewsTables } from './tables'
 
 export type ReviewRow = Selectable<ReviewsTables['reviews']>
 type NewReview = Insertable<ReviewsTables['reviews']>

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto'
 import type { z } from 'zod'
 import { deriveKey } from '../../platform/crypto'
-import type { Db, DbOrTrx } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import {
   canModerate,
@@ -19,6 +18,7 @@ import { catalogService } from '../catalog'
 import { orderingService } from '../ordering'
 import { isUuid, STORE_NOT_FOUND, storesService } from '../stores'
 import * as repo from './repository'
+import type { Db, DbOrTrx } from './tables'
 
 export interface ReviewDeps {
   db: Db

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { ReviewSource, ReviewStatus } from '../../shared/reviews'
 
 type NullableTime = ColumnType<Date | null, Date | null | undefined, Date | null>
@@ -35,3 +35,8 @@ export interface ReviewsTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<ReviewsTables>
+export type Trx = Transaction<ReviewsTables>
+export type DbOrTrx = Db | Trx

@@ -1,7 +1,11 @@
+import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import { storeRoutes } from './routes'
 
 export { isUuid, requireStoreOwner, STORE_NOT_FOUND, storeIdOf } from './guard'
-export * as storesService from './service'
+
+import * as service from './service'
+
+export const storesService = expose(service)
 
 export const storesModule: AppModule = { name: 'stores', routes: storeRoutes }

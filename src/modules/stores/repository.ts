@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../platform/db'
+import type { DbOrTrx } from './tables'
 
 export async function findStoreById(db: DbOrTrx, id: string) {
   return db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst()

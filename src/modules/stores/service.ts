@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import type { Db, DbOrTrx } from '../../platform/db'
 import { publish } from '../../platform/events'
 import type { StoreUpdateInput, storeInputSchema, storeUpdateSchema } from '../../shared/stores'
 import { storeCreated } from './events'
 import * as repo from './repository'
+import type { Db } from './tables'
 
 export { findStoreById, listStoresByUser, type StoreRow, toStoreDto } from './repository'
 
@@ -33,13 +33,8 @@ export async function countStores(
   return (await q.executeTakeFirstOrThrow()).n
 }
 
-/** Names and owners of a set of stores, for reports that only hold store ids. */
-export async function describeStores(db: DbOrTrx, ids: string[]) {
+/** Names, status and owner ids of a set of stores, for reports that only hold store ids (owners: identity). */
+export async function describeStores(db: Db, ids: string[]) {
   if (ids.length === 0) return []
-  return db
-    .selectFrom('stores')
-    .innerJoin('users', 'users.id', 'stores.user_id')
-    .select(['stores.id', 'stores.name', 'stores.status', 'users.name as ownerName', 'users.email as ownerEmail'])
-    .where('stores.id', 'in', ids)
-    .execute()
+  return db.selectFrom('stores').select(['id', 'name', 'status', 'user_id as userId']).where('id', 'in', ids).execute()
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 
 export interface StoreTables {
@@ -12,3 +12,8 @@ export interface StoreTables {
     updated_at: Timestamp
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<StoreTables>
+export type Trx = Transaction<StoreTables>
+export type DbOrTrx = Db | Trx

@@ -1,7 +1,6 @@
 /** The store's Facebook Pixel configuration: the owner's view (token masked), the save rules, the public view. */
 import type { AppConfig } from '../../config'
 import { encryptSecret, maskSecret } from '../../platform/crypto'
-import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import {
   isMaskedToken,
@@ -12,6 +11,7 @@ import {
   pixelIsActive,
 } from '../../shared/pixel'
 import * as repo from './repository'
+import type { Db } from './tables'
 
 /** A store that never saved: the toggles of the form's first show (the checkout events on, the rest off). */
 const DEFAULT_TOGGLES = {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { DELIVERY_STATES, ServerEvent } from '../../shared/pixel'
 
@@ -27,6 +27,7 @@ export interface TrackingTables {
     order_number: string
     event_name: ServerEvent
     event_id: string
+    product_id: string | null
     state: Generated<PixelDeliveryState>
     attempts: Generated<number>
     http_status: number | null
@@ -36,3 +37,8 @@ export interface TrackingTables {
     created_at: Generated<Date>
   }
 }
+
+/** This module's view of the database: its own tables only; another module's data is asked of its service. */
+export type Db = Kysely<TrackingTables>
+export type Trx = Transaction<TrackingTables>
+export type DbOrTrx = Db | Trx

@@ -1,8 +1,8 @@
 import { TriangleAlert } from 'lucide-react'
 import { useNavigate } from 'react-router-dom'
 import type { Role } from '../../shared/identity'
+import { roleLabel } from '../lib/roles'
 import { Button, Card } from '../ui'
-import { roleLabel } from './roles'
 
 /** What a non-admin sees on an /admin route (spec 000 §2 Admin panel, 002 §2.1). */
 export function AccessDenied({ role }: { role: Role }) {

@@ -1,10 +1,11 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { usePageTitle } from '../lib/page-title'
+import { useSession } from '../lib/session-context'
 import { Loading } from '../ui'
 import { RequireAuth } from './guards'
 import { publicRoutes } from './registry'
-import { SessionProvider, useSession } from './session'
+import { SessionProvider } from './session'
 
 // Everything behind login is one lazy chunk, so a buyer on a checkout page downloads no merchant code.
 const PrivateApp = lazy(() => import('./private-app'))

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import type { Role } from '../../shared/identity'
 import { useProfile } from '../features/account/api/get-profile'
+import { hasRole } from '../lib/roles'
+import { useSession } from '../lib/session-context'
 import { Loading } from '../ui'
 import { AccessDenied } from './access-denied'
-import { hasRole } from './roles'
-import { useSession } from './session'
 
 /** Authenticated routes: an anonymous visitor goes to /login, which remembers where they were going. */
 export function RequireAuth({ children }: { children?: ReactNode }) {

@@ -1,9 +1,9 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import { Navigate, Route, Routes, useParams } from 'react-router-dom'
 import { usePageTitle } from '../lib/page-title'
+import { StoreSectionsContext, storeEntrySection, storePath } from '../lib/sections'
 import { RequireRole } from './guards'
 import { MerchantLayout } from './layout/merchant-layout'
-import { storeEntrySection, storePath } from './paths'
 import { storeSections } from './registry'
 import { StoreRoute } from './store-route'
 
@@ -18,7 +18,7 @@ const SalesPage = lazy(() => import('../features/sales/sales-page'))
 /** /store/:storeId alone: its entry section (or the dashboard when no feature provides one). */
 function StoreIndex() {
   const { storeId = '' } = useParams()
-  const section = storeEntrySection() ?? storeSections[0]?.path
+  const section = storeEntrySection(storeSections) ?? storeSections[0]?.path
   return <Navigate to={section ? storePath(storeId, section) : '/dashboard'} replace />
 }
 
@@ -31,30 +31,32 @@ function Titled({ title, Page }: { title: string; Page: LazyExoticComponent<Comp
 /** The authenticated part of the route table, inside the merchant layout. */
 export default function PrivateApp() {
   return (
-    <Routes>
-      <Route element={<MerchantLayout />}>
-        <Route path="/dashboard" element={<Titled title="Dashboard" Page={DashboardPage} />} />
-        <Route path="/sales" element={<Titled title="Vendas" Page={SalesPage} />} />
-        <Route
-          path="/account-settings"
-          element={<Titled title="Configurações da conta" Page={AccountSettingsPage} />}
-        />
-        <Route path="/debug" element={<Titled title="Depuração" Page={DebugPage} />} />
-        <Route path="/admin" element={<RequireRole role="ADMIN" />}>
-          <Route index element={<Titled title="Administração" Page={AdminDashboardPage} />} />
-          <Route path="panel" element={<Titled title="Painel de usuários" Page={AdminPanelPage} />} />
-          <Route path="orders" element={<Titled title="Pedidos da plataforma" Page={AdminOrdersPage} />} />
-        </Route>
-        {storeSections.map((s) => (
+    <StoreSectionsContext.Provider value={storeSections}>
+      <Routes>
+        <Route element={<MerchantLayout />}>
+          <Route path="/dashboard" element={<Titled title="Dashboard" Page={DashboardPage} />} />
+          <Route path="/sales" element={<Titled title="Vendas" Page={SalesPage} />} />
           <Route
-            key={s.path}
-            path={`/store/:storeId/${s.path}`}
-            element={<StoreRoute section={s.path} label={s.label} Component={s.Component} />}
+            path="/account-settings"
+            element={<Titled title="Configurações da conta" Page={AccountSettingsPage} />}
           />
-        ))}
-        <Route path="/store/:storeId" element={<StoreIndex />} />
-        <Route path="*" element={<Navigate to="/dashboard" replace />} />
-      </Route>
-    </Routes>
+          <Route path="/debug" element={<Titled title="Depuração" Page={DebugPage} />} />
+          <Route path="/admin" element={<RequireRole role="ADMIN" />}>
+            <Route index element={<Titled title="Administração" Page={AdminDashboardPage} />} />
+            <Route path="panel" element={<Titled title="Painel de usuários" Page={AdminPanelPage} />} />
+            <Route path="orders" element={<Titled title="Pedidos da plataforma" Page={AdminOrdersPage} />} />
+          </Route>
+          {storeSections.map((s) => (
+            <Route
+              key={s.path}
+              path={`/store/:storeId/${s.path}`}
+              element={<StoreRoute section={s.path} label={s.label} Component={s.Component} />}
+            />
+          ))}
+          <Route path="/store/:storeId" element={<StoreIndex />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Route>
+      </Routes>
+    </StoreSectionsContext.Provider>
   )
 }

@@ -8,7 +8,7 @@ import { pixelSections } from '../features/pixel/sections'
 import { productSections } from '../features/products/sections'
 import { reviewSections } from '../features/reviews/sections'
 import { dashboardSections } from '../features/store-dashboard/sections'
-import type { PublicRoute, StoreSection } from './sections'
+import type { PublicRoute, StoreSection } from '../lib/sections'
 
 /** Every store page and public page the features provide; the router and the sidebar are built from these. */
 export const storeSections: StoreSection[] = [

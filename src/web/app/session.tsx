@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { setUnauthorizedHandler } from '../lib/api'
 import {
@@ -10,27 +10,9 @@ import {
   type SessionUser,
   saveSession,
   saveUser,
-  takeCleanupNotice,
 } from '../lib/session'
+import { SessionContext, type SessionContextValue, showCleanupNotice } from '../lib/session-context'
 import { toast } from '../lib/toast'
-
-export interface SessionContextValue {
-  user: SessionUser | null
-  token: string | null
-  isAuthenticated: boolean
-  signIn(session: Session): void
-  /** Logout: clears everything, says so and goes to /login. */
-  signOut(): void
-  updateUser(patch: Partial<Omit<SessionUser, 'id'>>): void
-}
-
-const SessionContext = createContext<SessionContextValue | null>(null)
-
-/** Shows the cleanup notice left by an earlier clean-up, once, if younger than 5 minutes. */
-export function showCleanupNotice() {
-  const message = takeCleanupNotice()
-  if (message) toast.info(message)
-}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | undefined>(restoreSession)
@@ -88,17 +70,4 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [session, signIn, signOut, updateUser],
   )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
-}
-
-export function useSession(): SessionContextValue {
-  const value = useContext(SessionContext)
-  if (!value) throw new Error('Erro de inicialização')
-  return value
-}
-
-/** For screens that are only mounted behind <RequireAuth>. */
-export function useCurrentUser(): SessionUser {
-  const { user } = useSession()
-  if (!user) throw new Error('Erro de inicialização')
-  return user
 }

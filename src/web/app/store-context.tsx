@@ -1,31 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { Store } from '../../shared/stores'
 import { myStoresQuery, useMyStores } from '../features/stores/api/get-my-stores'
 import { StoreFormDialog } from '../features/stores/components/store-form-dialog'
 import { ApiError } from '../lib/api'
+import { currentStoreSubPath, defaultStoreSection, storePath } from '../lib/sections'
 import { clearObsoleteData, readSelectedStoreId, storeCleanupNotice, writeSelectedStoreId } from '../lib/session'
+import { StoresContext, type StoresContextValue } from '../lib/store-context'
 import { toast } from '../lib/toast'
-import { currentStoreSubPath, defaultStoreSection, storePath } from './paths'
-
-export interface StoresContextValue {
-  stores: Store[]
-  status: 'pending' | 'error' | 'success'
-  error: Error | null
-  isFetching: boolean
-  /** Refetches the list; resolves true when it loaded. */
-  reload(): Promise<boolean>
-  selectedStoreId: string | null
-  selectedStore: Store | undefined
-  /** Selects one of the user's stores and goes to it (keeping the current sub-section); unknown ids are ignored. */
-  selectStore(id: string): void
-  /** Marks the store of the current URL as selected, without navigating. */
-  syncSelectedStore(id: string): void
-  openStoreDialog(store?: Store): void
-}
-
-const StoresContext = createContext<StoresContextValue | null>(null)
+import { storeSections } from './registry'
 
 type DialogState = { open: false } | { open: true; store?: Store }
 
@@ -68,7 +52,7 @@ export function StoresProvider({ autoSelectFirst, children }: { autoSelectFirst:
       const list = queryClient.getQueryData<Store[]>(myStoresQuery().queryKey) ?? []
       if (!list.some((s) => s.id === id)) return
       select(id)
-      const section = currentStoreSubPath(location.pathname) ?? defaultStoreSection()
+      const section = currentStoreSubPath(location.pathname) ?? defaultStoreSection(storeSections)
       if (section) navigate(storePath(id, section))
     },
     [queryClient, select, location.pathname, navigate],
@@ -111,10 +95,4 @@ export function StoresProvider({ autoSelectFirst, children }: { autoSelectFirst:
       )}
     </StoresContext.Provider>
   )
-}
-
-export function useStores(): StoresContextValue {
-  const value = useContext(StoresContext)
-  if (!value) throw new Error('Erro de inicialização')
-  return value
 }

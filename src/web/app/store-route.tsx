@@ -2,10 +2,10 @@ import { Store, TriangleAlert } from 'lucide-react'
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useRef } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { usePageTitle } from '../lib/page-title'
+import { storePath } from '../lib/sections'
+import { useStores } from '../lib/store-context'
 import { toast } from '../lib/toast'
 import { Button, Card, EmptyState, Loading } from '../ui'
-import { storePath } from './paths'
-import { useStores } from './store-context'
 
 /**
  * Every /store/:storeId/<section> page: the id must be one of the user's stores (spec 000 'Store products page').

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { homeAfterLogin } from '../app/roles'
+import { homeAfterLogin } from './roles'
 import { normalizeRole, userFromToken, validClaims } from './session'
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')

@@ -1,9 +1,9 @@
 import { Menu } from 'lucide-react'
 import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
+import { autoSelectsFirstStore } from '../../lib/roles'
+import { useCurrentUser } from '../../lib/session-context'
 import { cx, Loading } from '../../ui'
-import { autoSelectsFirstStore } from '../roles'
-import { useCurrentUser } from '../session'
 import { StoresProvider } from '../store-context'
 import { Sidebar } from './sidebar'
 

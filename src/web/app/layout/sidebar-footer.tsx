@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react'
-import { roleLabel } from '../roles'
-import { useCurrentUser, useSession } from '../session'
+import { roleLabel } from '../../lib/roles'
+import { useCurrentUser, useSession } from '../../lib/session-context'
 
 export function SidebarFooter({ collapsed }: { collapsed: boolean }) {
   const user = useCurrentUser()

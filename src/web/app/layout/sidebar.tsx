@@ -1,10 +1,10 @@
 import { Crown, DollarSign, LayoutDashboard, Settings, Users } from 'lucide-react'
+import { storePath } from '../../lib/sections'
+import { useStores } from '../../lib/store-context'
+import { NavGroup, NavItem, SidebarFrame } from '../../ui/sidebar-frame'
 import { RoleGate } from '../guards'
-import { storePath } from '../paths'
 import { storeSections } from '../registry'
-import { useStores } from '../store-context'
 import { SidebarFooter } from './sidebar-footer'
-import { NavGroup, NavItem, SidebarFrame } from './sidebar-frame'
 import { StoreSelector } from './store-selector'
 
 export interface SidebarProps {

@@ -1,7 +1,7 @@
 import { Check, ChevronDown, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { useStores } from '../../lib/store-context'
 import { Button, cx, Spinner } from '../../ui'
-import { useStores } from '../store-context'
 
 /** Store selector in all its states: loading, error with retry, no store, dropdown (spec 000 §2 Sidebar). */
 export function StoreSelector({ collapsed, onExpand }: { collapsed: boolean; onExpand(): void }) {

@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router-dom'
-import { storeEntrySection, storePath } from '../../app/paths'
-import { entersStoreFromDashboard } from '../../app/roles'
-import { useCurrentUser } from '../../app/session'
-import { useStores } from '../../app/store-context'
+import { entersStoreFromDashboard } from '../../lib/roles'
+import { storeEntrySection, storePath, useStoreSections } from '../../lib/sections'
+import { useCurrentUser } from '../../lib/session-context'
+import { useStores } from '../../lib/store-context'
 import { Loading } from '../../ui'
 import { WelcomeCard } from './components/welcome-card'
 import { GeneralDashboard } from './general-dashboard'
@@ -11,10 +11,11 @@ import { GeneralDashboard } from './general-dashboard'
 export default function DashboardPage() {
   const user = useCurrentUser()
   const { stores, status } = useStores()
+  const sections = useStoreSections()
   if (!entersStoreFromDashboard(user.role)) return <GeneralDashboard />
   if (status === 'pending') return <Loading message="Carregando suas lojas..." />
   if (status === 'success' && stores.length === 0) return <WelcomeCard />
-  const section = storeEntrySection()
+  const section = storeEntrySection(sections)
   if (stores.length && section) return <Navigate to={storePath(stores[0].id, section)} replace />
   return <GeneralDashboard />
 }

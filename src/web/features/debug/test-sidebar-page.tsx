@@ -1,7 +1,7 @@
 import { LayoutDashboard, type LucideIcon, Package, Receipt, Settings } from 'lucide-react'
 import { useState } from 'react'
-import { NavGroup, SidebarFrame } from '../../app/layout/sidebar-frame'
 import { Button, Card, cx, PageHeader } from '../../ui'
+import { NavGroup, SidebarFrame } from '../../ui/sidebar-frame'
 
 /** /test-sidebar (spec 002 §2.10): the sidebar toggle, without login or data. */
 export default function TestSidebarPage() {

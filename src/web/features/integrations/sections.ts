@@ -1,6 +1,6 @@
 import { Link } from 'lucide-react'
 import { lazy } from 'react'
-import type { PublicRoute, StoreSection } from '../../app/sections'
+import type { PublicRoute, StoreSection } from '../../lib/sections'
 
 export const integrationSections: StoreSection[] = [
   {

@@ -1,6 +1,6 @@
 import { CornerUpRight, Gift } from 'lucide-react'
 import { lazy } from 'react'
-import type { StoreSection } from '../../app/sections'
+import type { StoreSection } from '../../lib/sections'
 
 export const marketingSections: StoreSection[] = [
   {

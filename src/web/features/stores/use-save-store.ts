@@ -1,6 +1,6 @@
 import type { Store } from '../../../shared/stores'
-import { useSession } from '../../app/session'
 import { ApiError } from '../../lib/api'
+import { useSession } from '../../lib/session-context'
 import { toast } from '../../lib/toast'
 import { useCreateStore } from './api/create-store'
 import { useUpdateStore } from './api/update-store'

@@ -1,5 +1,5 @@
 import { normalizeRole, type Role, statusLabel } from '../../../../shared/identity'
-import { roleLabel } from '../../../app/roles'
+import { roleLabel } from '../../../lib/roles'
 import { Badge, type BadgeTone } from '../../../ui'
 
 const ROLE_TONES: Record<Role, BadgeTone> = { ADMIN: 'purple', LOJISTA: 'info', USER: 'neutral', MODERATOR: 'warning' }

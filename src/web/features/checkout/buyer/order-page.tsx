@@ -8,6 +8,8 @@ import type { OrderPage as OrderPageData } from '../../../../shared/order-page'
 import { PAID_STATUSES, paymentMethodLabel } from '../../../../shared/ordering-rules'
 import { ApiError } from '../../../lib/api'
 import { Alert, Spinner } from '../../../ui'
+import { loadUpsellRedirect } from '../../marketing'
+import { loadLeaveReview } from '../../reviews'
 import { useCustomization } from './api/get-customization'
 import { orderPageQuery, renewPix, useOrderPage } from './api/get-order-page'
 import { CheckoutShell, StoreLogo, textsOf } from './components/checkout-shell'
@@ -21,9 +23,9 @@ import './checkout.css'
 import './order/order-page.css'
 
 // reviews: the buyer's 'Avalie sua compra', loaded only for a paid order.
-const LeaveReview = lazy(() => import('../../reviews/buyer/leave-review'))
+const LeaveReview = lazy(loadLeaveReview)
 // marketing: the store's post-purchase link; it redirects only once the order is paid.
-const UpsellRedirect = lazy(() => import('../../marketing/buyer/upsell-redirect'))
+const UpsellRedirect = lazy(loadUpsellRedirect)
 
 export const AWAITING_TITLE = 'Pedido recebido! Pague para confirmar'
 const RENEW_FAILED = 'Não foi possível gerar um novo código. Tente novamente.'
@@ -115,12 +117,18 @@ function OrderView({
             <PaidBlock data={data} />
           ) : payment?.method === 'PIX' && (awaiting || payment.canRenew) ? (
             <PixPanel
-              payment={payment}
+              code={payment.pixCode ?? ''}
               amount={order.total}
               customerName={order.customerName}
-              renewing={renew.isPending}
-              renewError={renewError}
-              onRenew={() => renew.mutate()}
+              expiresAt={payment.pixExpiresAt}
+              expired={payment.status === 'EXPIRED'}
+              renewal={{
+                canRenew: payment.canRenew,
+                renewing: renew.isPending,
+                error: renewError,
+                onRenew: () => renew.mutate(),
+              }}
+              sandboxGatewayId={payment.sandboxGatewayId}
               onSimulated={refresh}
             />
           ) : cancelled ? (

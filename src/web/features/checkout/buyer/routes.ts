@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { PublicRoute } from '../../../app/sections'
+import type { PublicRoute } from '../../../lib/sections'
 
 /** Where each buyer page lives; the server's first paint (src/web/checkout-server.tsx) routes the same paths. */
 export const BUYER_PATHS = {

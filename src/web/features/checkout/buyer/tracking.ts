@@ -14,9 +14,11 @@
  * Every event carries the product and the price, never the buyer's name, e-mail, phone or CPF: Meta's pixel does its
  * own hashed advanced matching, and a plain e-mail in event parameters would leave the browser unhashed.
  */
+
 import type { PublicPixelConfig } from '../../../../shared/pixel'
 import { initiateCheckoutEventId, purchaseEventId } from '../../../../shared/pixel-ids'
 import { api } from '../../../lib/api'
+import { loadBrowserPixel } from '../../pixel'
 
 export type TrackingEvent = 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead' | 'CompleteRegistration'
 
@@ -130,7 +132,7 @@ export function track(event: TrackingEvent, data: TrackingData): void {
 async function send(event: TrackingEvent, data: TrackingData): Promise<void> {
   const config = await pixelConfig(data.storeId)
   if (!config?.active || !config.pixelId) return
-  const pixel = await import('../../pixel/browser-pixel')
+  const pixel = await loadBrowserPixel()
   pixel.ensurePixel(config)
   if (!config[TOGGLE[event]]) return
   const contents = (data.contents ?? [{ id: data.productId, quantity: 1, itemPrice: data.value ?? 0 }]).map((c) => ({

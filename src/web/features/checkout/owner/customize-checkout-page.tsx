@@ -11,8 +11,8 @@ import {
   type CustomizationValues,
   customizationInputSchema,
 } from '../../../../shared/checkout'
-import { useSession } from '../../../app/session'
 import { ApiError } from '../../../lib/api'
+import { useSession } from '../../../lib/session-context'
 import { toast } from '../../../lib/toast'
 import { Alert, Button, Card, EmptyState, Loading } from '../../../ui'
 import { useCustomization, useSaveCustomization, useStore } from './api/customization'

@@ -2,8 +2,8 @@ import { Receipt } from 'lucide-react'
 import { useNavigate } from 'react-router-dom'
 import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
-import { hasOrdersSection, storePath } from '../../../app/paths'
-import { useStores } from '../../../app/store-context'
+import { hasSection, storePath, useStoreSections } from '../../../lib/sections'
+import { useStores } from '../../../lib/store-context'
 import { Badge, Button, Card, EmptyState } from '../../../ui'
 import { firstItemName, orderStatusInfo, paymentMethodInfo, type RecentOrder } from '../model'
 
@@ -13,7 +13,8 @@ import { firstItemName, orderStatusInfo, paymentMethodInfo, type RecentOrder } f
  */
 function useSeeAllTarget(orders: RecentOrder[]): string | undefined {
   const { stores, selectedStoreId } = useStores()
-  if (!hasOrdersSection() || !stores.length) return undefined
+  const sections = useStoreSections()
+  if (!hasSection(sections, 'orders') || !stores.length) return undefined
   const own = new Set(stores.map((s) => s.id))
   const fromOrder = orders.find((o) => o.storeId && own.has(o.storeId))?.storeId
   const id = fromOrder ?? (selectedStoreId && own.has(selectedStoreId) ? selectedStoreId : stores[0].id)

@@ -1,8 +1,7 @@
 import { Store } from 'lucide-react'
 import { useState } from 'react'
 import { Button, Card } from '../../../ui'
-import { StoreForm } from '../../stores/components/store-form'
-import { useSaveStore } from '../../stores/use-save-store'
+import { StoreForm, useSaveStore } from '../../stores'
 
 /** A merchant without stores: the welcome card and the first-store form (spec 000 §2 Dashboard entry). */
 export function WelcomeCard() {

@@ -1,6 +1,8 @@
 import { Hourglass } from 'lucide-react'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router-dom'
+import { loadBumpOffers } from '../../../marketing'
+import { loadReviewsCarousel } from '../../../reviews'
 import { useCheckoutBase } from '../hooks/use-checkout-base'
 import type { CheckoutFlow, FlowForm, ReadyCheckout } from '../hooks/use-checkout-flow'
 import { usePendingOrder } from '../pending-order'
@@ -14,9 +16,9 @@ import { ProductDetails } from './product-details'
 import { ProgressSteps } from './progress-steps'
 
 // reviews: the product's approved reviews under the form, in their own chunk so they never delay it.
-const ReviewsCarousel = lazy(() => import('../../../reviews/buyer/reviews-carousel'))
+const ReviewsCarousel = lazy(loadReviewsCarousel)
 // marketing: the order-bump offers, in their own chunk (the checkout's JS budget).
-const BumpOffers = lazy(() => import('../../../marketing/buyer/bump-offers'))
+const BumpOffers = lazy(loadBumpOffers)
 
 /**
  * A checkout page until it can sell: loading, not found, or blocked (sold out, no payment method) said up front;

@@ -1,7 +1,7 @@
 import { Gem, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
-import { cx } from '../../ui'
+import { cx } from './cx'
 
 export interface SidebarFrameProps {
   collapsed: boolean
