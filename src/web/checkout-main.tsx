@@ -1,9 +1,6 @@
 // The buyer pages' own entry (checkout.html, chosen by the server for their URLs, src/platform/spa.ts): no merchant
 // session, shell or route table, so a buyer on a phone downloads and runs only what these pages need. The merchant
 // app (main.tsx) still routes them too, for the dev server and in-app links.
-// First: the buyer pages parse with Zod too (the review form, the checkout's rules), and its eval probe is a CSP
-// violation in the buyer's console unless jitless is set before any schema runs.
-import './zod-jitless'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

@@ -3,6 +3,7 @@ import { Check } from 'lucide-react'
 import { useId, useState } from 'react'
 import { REVIEW_LIMITS, REVIEW_MESSAGES, reviewCreateSchema } from '../../../../shared/reviews'
 import { ApiError } from '../../../lib/api'
+import '../../../zod-jitless'
 import { createReview, getReviewableOrder } from './api'
 import './reviews-buyer.css'
 
