@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { PAID_STATUSES } from '../../../../shared/ordering'
+import { PAID_STATUSES } from '../../../../shared/ordering-rules'
 import { getOrderPage } from './api/get-order-page'
 
 /**
