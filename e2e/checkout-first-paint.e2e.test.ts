@@ -29,7 +29,7 @@ it('shows the checkout before any JavaScript runs: store, title, product and pri
   await page.goto(url)
   expect(await page.title()).toBe('Finalizar Compra Digital · Loja Rápida')
   expect(await page.locator('.ck-summary-bar-name').textContent()).toBe('Curso <Rápido> & "Direto"')
-  expect(await page.locator('.ck-summary-bar-total').textContent()).toBe('R$\u00a047,50')
+  expect(await page.locator('.ck-summary-bar-total').textContent()).toBe('Total R$\u00a047,50')
   await page.getByRole('heading', { name: 'Seus dados' }).waitFor()
   await context.close()
 }, 60_000)

@@ -13,6 +13,12 @@ describe('config', () => {
       expect(readFileSync(path.join(dir, 'app-secret'), 'utf8')).toBe(a.APP_SECRET)
       expect(loadConfig({ DATA_DIR: dir }).APP_SECRET).toBe(a.APP_SECRET)
       expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }).seedDemo).toBe(false)
+      // without PUBLIC_URL the address is the local default and says so (the webhook screen warns)
+      expect(a).toMatchObject({ publicUrl: 'http://localhost:3001', publicUrlSet: false })
+      expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://loja.example.com/' })).toMatchObject({
+        publicUrl: 'https://loja.example.com',
+        publicUrlSet: true,
+      })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

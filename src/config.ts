@@ -144,6 +144,8 @@ export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'SEED_DEMO'> {
   seedDemo: boolean
   uploadsDir: string
   publicUrl: string
+  /** Whether PUBLIC_URL was given (otherwise publicUrl is the local default, which no gateway can reach). */
+  publicUrlSet: boolean
   /** Whether this process should run queue workers (api in embedded mode, the worker process). */
   runWorkers: boolean
 }
@@ -173,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.NODE_ENV !== 'production' && embedded && e.SEED_DEMO !== '0',
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: Boolean(e.PUBLIC_URL),
     runWorkers: !e.REDIS_URL,
   }
 }

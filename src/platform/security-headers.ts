@@ -15,9 +15,10 @@ import type { FastifyInstance } from 'fastify'
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' https://connect.facebook.net",
-  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
-  "font-src 'self' data: https://fonts.gstatic.com",
+  // Fonts are self-hosted (fontsource): no font host is trusted.
+  "font-src 'self' data:",
   "connect-src 'self' https://www.facebook.com",
   "frame-ancestors 'self'",
   "object-src 'none'",

@@ -193,3 +193,5 @@ export type PublicCustomization = z.infer<typeof publicCustomizationSchema>
 
 /** The class every merchant CSS rule is scoped under; the buyer page wraps the checkout in it. */
 export const CUSTOM_SCOPE_CLASS = 'checkout-custom'
+
+export { contrastRatio, readableButton } from './contrast'

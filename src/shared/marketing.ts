@@ -46,13 +46,22 @@ const amount = z.preprocess(
     .refine((n) => Number.isFinite(n) && n >= 0 && n <= MONEY_MAX, BUMP_MESSAGES.amount)
     .nullable(),
 )
+/** A negative discount is told as the spec's discount message (spec 002 §5), not as a malformed amount. */
+const discountAmount = z.preprocess(
+  toNumberOrNull,
+  z
+    .number({ error: BUMP_MESSAGES.amount })
+    .refine((n) => Number.isFinite(n) && n <= MONEY_MAX, BUMP_MESSAGES.amount)
+    .refine((n) => n >= 0, BUMP_MESSAGES.discountValue)
+    .nullable(),
+)
 
 const bumpFields = {
   title: z.string({ error: BUMP_MESSAGES.title }).trim().min(1, BUMP_MESSAGES.title).max(120),
   description: z.preprocess(toTextOrNull, z.string().max(500).nullable()).optional(),
   productId: z.string({ error: BUMP_MESSAGES.product }).trim().min(1, BUMP_MESSAGES.product).max(100),
   discountType: z.enum(BUMP_DISCOUNT_TYPES),
-  discountValue: amount.optional(),
+  discountValue: discountAmount.optional(),
   originalPrice: amount.optional(),
   position: z.enum(BUMP_POSITIONS),
   template: z.enum(BUMP_TEMPLATES),

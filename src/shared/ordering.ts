@@ -266,6 +266,10 @@ export const storeOrderSchema = z.object({
 })
 export type StoreOrder = z.infer<typeof storeOrderSchema>
 
+/** A row of the admin's platform orders screen: the store view plus the store it belongs to. */
+export const platformOrderSchema = storeOrderSchema.extend({ storeId: z.string(), storeName: z.string() })
+export type PlatformOrder = z.infer<typeof platformOrderSchema>
+
 export const orderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),

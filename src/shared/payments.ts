@@ -94,6 +94,8 @@ export const paymentConfigSchema = z.object({
   hasApiKey: z.boolean(),
   ativoPayActive: z.boolean(),
   ativoPayWebhookUrl: z.string(),
+  /** False when PUBLIC_URL is not set: the address above is this server's local default, unreachable to a gateway. */
+  webhookUrlPublic: z.boolean(),
   pixEnabled: z.boolean(),
   creditCardEnabled: z.boolean(),
   boletoEnabled: z.boolean(),

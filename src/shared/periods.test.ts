@@ -29,6 +29,7 @@ describe('periods in America/Sao_Paulo', () => {
     expect(trend(150, 100)).toBe(50)
     expect(trend(50, 100)).toBe(-50)
     expect(trend(10, 0)).toBeNull()
-    expect(trend(0, 0)).toBe(0)
+    expect(trend(0, 0)).toBeNull()
+    expect(trend(0, 5)).toBe(-100)
   })
 })

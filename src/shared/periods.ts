@@ -89,7 +89,8 @@ export function monthsBetween(from: string, to: string, max = 12): string[] {
 
 /** Percentage change with one decimal; null when there is nothing to compare with. */
 export function trend(current: number, previous: number | undefined): number | null {
-  if (previous === undefined || previous === 0) return current === 0 && previous === 0 ? 0 : null
+  // No baseline, no arrow: an empty store's '▲ 0%' before its first sale says nothing true.
+  if (previous === undefined || previous === 0) return null
   return Math.round(((current - previous) / previous) * 1000) / 10
 }
 

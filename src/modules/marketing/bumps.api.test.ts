@@ -116,6 +116,10 @@ describe('order bump form rules (spec 002 §5), enforced by the server', () => {
         'Valor do desconto deve ser maior que zero',
       ],
       [
+        { title: 'X', productId: s.capId, discountType: 'FIXED', discountValue: -5 },
+        'Valor do desconto deve ser maior que zero',
+      ],
+      [
         { title: 'X', productId: s.capId, discountType: 'PERCENTAGE', discountValue: 101 },
         'Percentual não pode ser maior que 100%',
       ],
@@ -207,8 +211,13 @@ describe('public offer (calculate)', () => {
     expect(digital).toEqual(ids([onlyOther, max99]))
     expect(digital).not.toContain(atPayment.id)
     for (const hidden of [inactive, ofMain]) expect(ids(await offers(s, cartOf(s)))).not.toContain(hidden.id)
-    // unknown store or products: nothing, not an error; malformed bodies are 400
+    // unknown products: nothing, not an error; a store that does not exist is 404; malformed bodies are 400
     expect(await offers(s, { items: [{ productId: 'x' }] })).toEqual([])
+    for (const storeId of ['00000000-0000-4000-8000-000000000000', 'nao-existe']) {
+      const unknown = await req('POST', `/api/stores/${storeId}/order-bumps/calculate`, undefined, cartOf(s))
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.json().message).toBe('Loja não encontrada')
+    }
     const bad = await req('POST', `/api/stores/${s.storeId}/order-bumps/calculate`, undefined, { items: 'x' })
     expect(bad.statusCode).toBe(400)
   })

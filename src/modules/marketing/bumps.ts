@@ -16,7 +16,7 @@ import {
 } from '../../shared/marketing'
 import { toCents, toReais } from '../../shared/money'
 import { type CatalogProduct, catalogService } from '../catalog'
-import { isUuid } from '../stores'
+import { isUuid, STORE_NOT_FOUND, storesService } from '../stores'
 import { discountValueOf, toBumpDto, toOfferDto } from './dto'
 import { bumpAdded, bumpDisplayed } from './events'
 import { type CartFacts, isEligible, priceBump } from './pricing'
@@ -195,10 +195,14 @@ export async function calculateOffers(
   body: BumpCalculateRequest,
   position?: BumpPosition,
 ): Promise<BumpOffer[]> {
-  if (!isUuid(storeId)) return []
+  if (!isUuid(storeId)) throw new AppError(404, STORE_NOT_FOUND)
   const items = body.items.map((i) => ({ productId: i.productId, quantity: Number(i.quantity ?? 1) }))
   const cart = await cartFacts(db, storeId, items)
-  if (cart.productIds.size === 0) return []
+  if (cart.productIds.size === 0) {
+    // Only a cart with none of this store's products can name a store that does not exist: asked only then.
+    if (!(await storesService.findStoreById(db, storeId))) throw new AppError(404, STORE_NOT_FOUND)
+    return []
+  }
   const offered = await eligibleBumps(db, storeId, await repo.activeBumps(db, storeId), cart, position)
   return offered.map((o) => toOfferDto(o.row, o.product, o.price))
 }

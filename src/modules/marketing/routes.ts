@@ -115,7 +115,7 @@ export async function marketingRoutes(fastify: FastifyInstance) {
         params: storeParams,
         querystring: z.object({ position: z.enum(BUMP_POSITIONS).optional() }),
         body: bumpCalculateSchema,
-        response: { 200: z.array(bumpOfferSchema) },
+        response: { 200: z.array(bumpOfferSchema), 404: errorBody },
       },
       preHandler: offerLimit,
     },

@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { saoPauloDay } from '../../shared/dates'
-import { storeOrderSchema } from '../../shared/ordering'
+import { platformOrderSchema, storeOrderSchema } from '../../shared/ordering'
 import { csvHead, csvLine } from '../../shared/orders-csv'
-import { orderFiltersSchema, orderPageQuerySchema } from '../../shared/orders-list'
+import { orderFiltersSchema, orderPageQuerySchema, orderSummarySchema } from '../../shared/orders-list'
 import { requireStoreOwner } from '../stores'
-import { exportOrders, listOrdersPage } from './orders-list'
+import { exportOrders, listOrdersPage, listPlatformOrdersPage, summarizeOrders } from './orders-list'
 
-/** The store orders page: GET /stores/:storeId/orders (one page, spec 000: an array) and the CSV export. */
+/**
+ * The store orders page: GET /stores/:storeId/orders (one page, spec 000: an array) and the CSV export; the admin's
+ * platform orders screen ('Ver todas' on the general dashboard): GET /admin/orders and its summary, same filters.
+ */
 export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const params = z.object({ storeId: z.string() })
@@ -55,5 +58,36 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         .header('cache-control', 'no-store')
         .send(Readable.from(csv()))
     },
+  )
+
+  const admin = app.requireRole('ADMIN')
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "One page of every store's orders, newest first, each with its store's name (same filters and pages)",
+        querystring: orderPageQuerySchema,
+        response: { 200: z.array(platformOrderSchema) },
+      },
+      preHandler: admin,
+    },
+    async (request) => listPlatformOrdersPage(app.db, request.query),
+  )
+
+  app.get(
+    '/admin/orders/summary',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The platform orders screen's cards for the same filters as its list",
+        querystring: orderFiltersSchema,
+        response: { 200: orderSummarySchema },
+      },
+      // Counting every store's orders can wait for the checkouts in flight (src/platform/http-priority.ts).
+      config: { background: true },
+      preHandler: admin,
+    },
+    async (request) => summarizeOrders(app.db, null, request.query),
   )
 }

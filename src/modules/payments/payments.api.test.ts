@@ -34,6 +34,7 @@ describe('payment configuration', () => {
       hasApiKey: false,
       ativoPayActive: false,
       ativoPayWebhookUrl: `${t.config.publicUrl}/api/payment/ativo-pay/webhook/callback`,
+      webhookUrlPublic: t.config.publicUrlSet,
       pixEnabled: true,
       creditCardEnabled: true,
       boletoEnabled: true,

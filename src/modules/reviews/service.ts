@@ -108,9 +108,13 @@ export async function reviewableProducts(deps: ReviewDeps, storeId: string, orde
     catalogService.findProducts(deps.db, storeId, order.productIds),
     repo.reviewedProducts(deps.db, order.orderId),
   ])
+  // The order's own order (its product first, then the bumps): the catalog answers in no particular order.
+  const rank = (id: string) => order.productIds.indexOf(id)
   return {
     customerName: order.customer.name,
-    products: products.map((p) => ({ productId: p.id, productName: p.name, reviewed: reviewed.has(p.id) })),
+    products: [...products]
+      .sort((a, b) => rank(a.id) - rank(b.id))
+      .map((p) => ({ productId: p.id, productName: p.name, reviewed: reviewed.has(p.id) })),
   }
 }
 

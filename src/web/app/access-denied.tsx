@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react'
 import { useNavigate } from 'react-router-dom'
 import type { Role } from '../../shared/identity'
 import { roleLabel } from '../lib/roles'
@@ -15,7 +16,7 @@ export function AccessDenied({ role }: { role: Role }) {
     <div className="center-page">
       <Card className="access-denied">
         <div className="access-denied-icon" aria-hidden>
-          ⚠
+          <TriangleAlert size={40} />
         </div>
         <h1>Acesso Negado</h1>
         <p>Você não tem permissão para acessar esta área.</p>

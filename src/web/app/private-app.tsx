@@ -10,6 +10,7 @@ import { StoreRoute } from './store-route'
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'))
 const AdminDashboardPage = lazy(() => import('../features/dashboard/admin-dashboard-page'))
 const AdminPanelPage = lazy(() => import('../features/admin/admin-panel-page'))
+const AdminOrdersPage = lazy(() => import('../features/orders/admin-orders-page'))
 const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'))
 const DebugPage = lazy(() => import('../features/debug/debug-page'))
 const SalesPage = lazy(() => import('../features/sales/sales-page'))
@@ -45,6 +46,7 @@ export default function PrivateApp() {
             <Route index element={<Titled title="Administração" Page={AdminDashboardPage} />} />
             <Route path="panel" element={<Titled title="Painel de usuários" Page={AdminPanelPage} />} />
             <Route path="emails" element={<Titled title="Caixa de e-mails" Page={MailboxPage} />} />
+            <Route path="orders" element={<Titled title="Pedidos da plataforma" Page={AdminOrdersPage} />} />
           </Route>
           {storeSections.map((s) => (
             <Route

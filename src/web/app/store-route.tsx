@@ -1,3 +1,4 @@
+import { Store, TriangleAlert } from 'lucide-react'
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useRef } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { usePageTitle } from '../lib/page-title'
@@ -22,7 +23,7 @@ export function StoreRoute({
 }) {
   const { storeId = '' } = useParams()
   const navigate = useNavigate()
-  const { stores, status, reload, isFetching, selectedStoreId, syncSelectedStore, openStoreDialog } = useStores()
+  const { stores, status, error, reload, isFetching, selectedStoreId, syncSelectedStore, openStoreDialog } = useStores()
   const store = stores.find((s) => s.id === storeId)
   const found = store !== undefined
   usePageTitle(label, store?.name)
@@ -46,9 +47,13 @@ export function StoreRoute({
     return (
       <Card>
         <EmptyState
-          icon="⚠"
+          icon={<TriangleAlert />}
           title="Erro ao carregar lojas."
-          description="Não foi possível carregar os dados da loja."
+          description={
+            section === 'products'
+              ? `Erro no contexto da loja: ${error?.message || 'falha ao carregar'}. Não é possível carregar produtos.`
+              : 'Não foi possível carregar os dados da loja.'
+          }
           action={
             <div className="row center">
               <Button variant="secondary" loading={isFetching} onClick={() => void reload()}>
@@ -65,7 +70,7 @@ export function StoreRoute({
     return (
       <Card>
         <EmptyState
-          icon="⌂"
+          icon={<Store />}
           title="Nenhuma loja encontrada para sua conta. Crie uma loja primeiro."
           action={
             <div className="row center">

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react'
 import { type ComponentType, createContext, type LazyExoticComponent, useContext } from 'react'
 
 /** A page under /store/:storeId/<path>, with its sidebar entry. Features declare theirs in sections.ts. */
@@ -7,8 +8,9 @@ export interface StoreSection {
   /** Sidebar position: dashboard 10, products 20, orders 30, reviews 40, customize-checkout 50, shipping 60,
    *  order-bumps 70, upsells 80, facebook-pixel 90, integrations 100, payment-configuration 110. */
   order: number
-  /** A short emoji or symbol shown in the sidebar, also when collapsed. */
-  icon: string
+  /** The sidebar icon (an SVG from lucide-react: an emoji renders as an empty box where no emoji font is), also
+   *  shown when collapsed. */
+  icon: LucideIcon
   Component: LazyExoticComponent<ComponentType>
 }
 

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react'
+import { Check, CircleX, Info } from 'lucide-react'
+import { createElement, useSyncExternalStore } from 'react'
 import { dismissToast, getToasts, subscribeToasts } from './toast'
 
-const ICONS = { success: '✓', error: '✕', info: 'ℹ' } as const
+const ICONS = { success: Check, error: CircleX, info: Info } as const
 
 /** Top-right stack of toasts; mounted once in main.tsx. */
 export function Toaster() {
@@ -11,7 +12,7 @@ export function Toaster() {
       {items.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span className="toast-icon" aria-hidden>
-            {ICONS[t.kind]}
+            {createElement(ICONS[t.kind], { size: 16 })}
           </span>
           <span className="toast-message">{t.message}</span>
           <button type="button" className="toast-close" aria-label="Fechar" onClick={() => dismissToast(t.id)}>

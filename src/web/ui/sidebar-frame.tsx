@@ -1,3 +1,4 @@
+import { Gem, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
 import { cx } from './cx'
@@ -24,7 +25,7 @@ export function SidebarFrame({ collapsed, onToggle, mobileOpen, onCloseMobile, c
         <div className="sidebar-inner">
           <div className="sidebar-brand">
             <span className="sidebar-logo" aria-hidden>
-              ◆
+              <Gem size={18} />
             </span>
             {!collapsed && <span className="sidebar-brand-name">Checkout Platform</span>}
             <button
@@ -56,14 +57,14 @@ export function NavGroup({ title, collapsed, children }: { title: string; collap
 
 export function NavItem({
   to,
-  icon,
+  icon: Icon,
   label,
   collapsed,
   end,
   onNavigate,
 }: {
   to: string
-  icon: ReactNode
+  icon: LucideIcon
   label: string
   collapsed: boolean
   end?: boolean
@@ -78,7 +79,7 @@ export function NavItem({
       onClick={onNavigate}
     >
       <span className="nav-icon" aria-hidden>
-        {icon}
+        <Icon size={18} strokeWidth={2} />
       </span>
       {!collapsed && <span className="nav-label">{label}</span>}
     </NavLink>

@@ -1,3 +1,4 @@
+import { Menu } from 'lucide-react'
 import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { autoSelectsFirstStore } from '../../lib/roles'
@@ -31,7 +32,7 @@ export function MerchantLayout() {
         <div className="shell-main">
           <header className="topbar">
             <button type="button" className="icon-btn" aria-label="Abrir menu" onClick={() => setMobileOpen(true)}>
-              ☰
+              <Menu size={20} />
             </button>
             <span className="topbar-title">Checkout Platform</span>
           </header>

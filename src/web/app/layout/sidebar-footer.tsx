@@ -1,3 +1,4 @@
+import { LogOut } from 'lucide-react'
 import { roleLabel } from '../../lib/roles'
 import { useCurrentUser, useSession } from '../../lib/session-context'
 
@@ -19,8 +20,8 @@ export function SidebarFooter({ collapsed }: { collapsed: boolean }) {
           <span className="user-box-role">{roleLabel(user.role)}</span>
         </div>
       )}
-      <button type="button" className="logout-btn" onClick={signOut} title="Sair">
-        {collapsed ? '⎋' : 'Sair'}
+      <button type="button" className="logout-btn" onClick={signOut} title="Sair" aria-label="Sair">
+        {collapsed ? <LogOut size={18} /> : 'Sair'}
       </button>
     </div>
   )

@@ -1,3 +1,4 @@
+import { Crown, DollarSign, LayoutDashboard, Mail, Settings, Users } from 'lucide-react'
 import { storePath } from '../../lib/sections'
 import { useStores } from '../../lib/store-context'
 import { NavGroup, NavItem, SidebarFrame } from '../../ui/sidebar-frame'
@@ -24,13 +25,13 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
       onCloseMobile={onCloseMobile}
       footer={<SidebarFooter collapsed={collapsed} />}
     >
-      <NavItem to="/dashboard" icon="▦" label="Dashboard" end {...item} />
-      <NavItem to="/sales" icon="$" label="Vendas" {...item} />
+      <NavItem to="/dashboard" icon={LayoutDashboard} label="Dashboard" end {...item} />
+      <NavItem to="/sales" icon={DollarSign} label="Vendas" {...item} />
       <RoleGate role="ADMIN">
         <NavGroup title="Administração" collapsed={collapsed}>
-          <NavItem to="/admin" icon="♛" label="Painel Admin" end {...item} />
-          <NavItem to="/admin/panel" icon="☺" label="Gerenciar Usuários" {...item} />
-          <NavItem to="/admin/emails" icon="✉" label="Caixa de e-mails" {...item} />
+          <NavItem to="/admin" icon={Crown} label="Painel Admin" end {...item} />
+          <NavItem to="/admin/panel" icon={Users} label="Gerenciar Usuários" {...item} />
+          <NavItem to="/admin/emails" icon={Mail} label="Caixa de e-mails" {...item} />
         </NavGroup>
       </RoleGate>
       <NavGroup title="Minha Loja" collapsed={collapsed}>
@@ -43,7 +44,7 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
           ))}
       </NavGroup>
       <NavGroup title="Configurações" collapsed={collapsed}>
-        <NavItem to="/account-settings" icon="⚙" label="Conta" {...item} />
+        <NavItem to="/account-settings" icon={Settings} label="Conta" {...item} />
       </NavGroup>
     </SidebarFrame>
   )

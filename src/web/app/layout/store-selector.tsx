@@ -1,3 +1,4 @@
+import { Check, ChevronDown, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useStores } from '../../lib/store-context'
 import { Button, cx, Spinner } from '../../ui'
@@ -72,7 +73,7 @@ export function StoreSelector({ collapsed, onExpand }: { collapsed: boolean; onE
           <span className="store-selector-caption">Loja atual</span>
           <span className="store-selector-name">{selectedStore?.name ?? 'Selecione uma loja'}</span>
           <span className="store-selector-caret" aria-hidden>
-            ▾
+            <ChevronDown size={16} />
           </span>
         </button>
         {selectedStore && (
@@ -83,7 +84,7 @@ export function StoreSelector({ collapsed, onExpand }: { collapsed: boolean; onE
             aria-label="Editar loja"
             onClick={() => openStoreDialog(selectedStore)}
           >
-            ✎
+            <Pencil size={16} />
           </button>
         )}
       </div>
@@ -102,7 +103,7 @@ export function StoreSelector({ collapsed, onExpand }: { collapsed: boolean; onE
               }}
             >
               <span className="store-menu-name">{s.name}</span>
-              {s.id === selectedStore?.id && <span aria-hidden>✓</span>}
+              {s.id === selectedStore?.id && <Check size={16} aria-hidden />}
             </button>
           ))}
           <button

@@ -1,3 +1,4 @@
+import { Crown, UserCheck, Users } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ROLE_LABELS, ROLES, type Role, type User } from '../../../shared/identity'
 import { ApiError } from '../../lib/api'
@@ -55,9 +56,13 @@ export default function AdminPanelPage() {
         actions={<Button onClick={() => setCreating(true)}>+ Criar Usuário</Button>}
       />
       <div className="grid grid-3">
-        <StatCard label="Total de Usuários" icon="☺" value={filtered.length} />
-        <StatCard label="Usuários Ativos" icon="✓" value={users.filter((u) => u.status === 'ACTIVE').length} />
-        <StatCard label="Administradores" icon="♛" value={users.filter((u) => u.role === 'ADMIN').length} />
+        <StatCard label="Total de Usuários" icon={<Users />} value={filtered.length} />
+        <StatCard
+          label="Usuários Ativos"
+          icon={<UserCheck />}
+          value={users.filter((u) => u.status === 'ACTIVE').length}
+        />
+        <StatCard label="Administradores" icon={<Crown />} value={users.filter((u) => u.role === 'ADMIN').length} />
       </div>
       <div className="filters">
         <Input

@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
 import { usesPlatformDashboard } from '../../lib/roles'
 import { useCurrentUser } from '../../lib/session-context'
@@ -49,7 +50,7 @@ export function GeneralDashboard() {
         {header}
         <Card>
           <EmptyState
-            icon="⚠"
+            icon={<TriangleAlert />}
             title="Dashboard Indisponível"
             description="Não foi possível carregar os dados do dashboard no momento."
             action={

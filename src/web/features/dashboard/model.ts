@@ -1,3 +1,4 @@
+import { Barcode, CreditCard, type LucideIcon, QrCode, Wallet } from 'lucide-react'
 import { z } from 'zod'
 
 /** Dashboard periods (spec 000 §9): default 30days. */
@@ -87,19 +88,19 @@ export function firstItemName(order: RecentOrder): string {
   return item?.name || item?.productName || item?.product?.name || 'Pedido'
 }
 
-const PAYMENT_LABELS: Record<string, { label: string; icon: string }> = {
-  PIX: { label: 'PIX', icon: '◈' },
-  CREDIT_CARD: { label: 'Cartão de Crédito', icon: '▭' },
-  BANK_SLIP: { label: 'Boleto Bancário', icon: '▤' },
+const PAYMENT_LABELS: Record<string, { label: string; icon: LucideIcon }> = {
+  PIX: { label: 'PIX', icon: QrCode },
+  CREDIT_CARD: { label: 'Cartão de Crédito', icon: CreditCard },
+  BANK_SLIP: { label: 'Boleto Bancário', icon: Barcode },
 }
 
-export function paymentMethodInfo(method: string): { label: string; icon: string } {
+export function paymentMethodInfo(method: string): { label: string; icon: LucideIcon } {
   const key = method.toUpperCase()
   if (PAYMENT_LABELS[key]) return PAYMENT_LABELS[key]
   if (/pix/i.test(method)) return PAYMENT_LABELS.PIX
   if (/card|cart|credit/i.test(method)) return PAYMENT_LABELS.CREDIT_CARD
   if (/boleto|slip/i.test(method)) return PAYMENT_LABELS.BANK_SLIP
-  return { label: method || '--', icon: '◇' }
+  return { label: method || '--', icon: Wallet }
 }
 
 const STATUS: Record<

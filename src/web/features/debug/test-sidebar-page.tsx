@@ -1,3 +1,4 @@
+import { LayoutDashboard, type LucideIcon, Package, Receipt, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Button, Card, cx, PageHeader } from '../../ui'
 import { NavGroup, SidebarFrame } from '../../ui/sidebar-frame'
@@ -7,7 +8,7 @@ export default function TestSidebarPage() {
   const [collapsed, setCollapsed] = useState(false)
   const [active, setActive] = useState('Dashboard')
   const toggle = () => setCollapsed((v) => !v)
-  const item = (icon: string, label: string) => (
+  const item = (Icon: LucideIcon, label: string) => (
     <button
       type="button"
       className={cx('nav-item', active === label && 'nav-item-active')}
@@ -15,7 +16,7 @@ export default function TestSidebarPage() {
       onClick={() => setActive(label)}
     >
       <span className="nav-icon" aria-hidden>
-        {icon}
+        <Icon size={18} />
       </span>
       {!collapsed && <span className="nav-label">{label}</span>}
     </button>
@@ -23,13 +24,13 @@ export default function TestSidebarPage() {
   return (
     <div className={cx('shell shell-demo', collapsed && 'shell-collapsed')}>
       <SidebarFrame collapsed={collapsed} onToggle={toggle}>
-        {item('▦', 'Dashboard')}
+        {item(LayoutDashboard, 'Dashboard')}
         <NavGroup title="Minha Loja" collapsed={collapsed}>
-          {item('◫', 'Produtos')}
-          {item('▤', 'Pedidos')}
+          {item(Package, 'Produtos')}
+          {item(Receipt, 'Pedidos')}
         </NavGroup>
         <NavGroup title="Configurações" collapsed={collapsed}>
-          {item('⚙', 'Conta')}
+          {item(Settings, 'Conta')}
         </NavGroup>
       </SidebarFrame>
       <div className="shell-main">

@@ -1,6 +1,7 @@
+import { Mail } from 'lucide-react'
 import { lazy } from 'react'
 import type { StoreSection } from '../../lib/sections'
 
 export const emailSections: StoreSection[] = [
-  { path: 'emails', label: 'E-mails', order: 105, icon: '✉️', Component: lazy(() => import('./emails-page')) },
+  { path: 'emails', label: 'E-mails', order: 105, icon: Mail, Component: lazy(() => import('./emails-page')) },
 ]

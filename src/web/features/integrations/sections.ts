@@ -1,3 +1,4 @@
+import { Link } from 'lucide-react'
 import { lazy } from 'react'
 import type { PublicRoute, StoreSection } from '../../lib/sections'
 
@@ -6,7 +7,7 @@ export const integrationSections: StoreSection[] = [
     path: 'integrations',
     label: 'Integrações',
     order: 100,
-    icon: '🔗',
+    icon: Link,
     Component: lazy(() => import('./integrations-page')),
   },
 ]

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { CircleCheck, Eye, Gift, TrendingUp } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import {
@@ -65,12 +66,12 @@ export default function OrderBumpsPage() {
         }
       />
       <div className="grid grid-4 mk-stats" data-testid="bump-stats">
-        <StatCard label="Total de Bumps" icon="🎁" value={int.format(s.totalBumps)} />
-        <StatCard label="Bumps Ativos" icon="✅" value={int.format(s.activeBumps)} />
-        <StatCard label="Total de Exibições" icon="👁" value={int.format(s.totalDisplays)} />
+        <StatCard label="Total de Bumps" icon={<Gift />} value={int.format(s.totalBumps)} />
+        <StatCard label="Bumps Ativos" icon={<CircleCheck />} value={int.format(s.activeBumps)} />
+        <StatCard label="Total de Exibições" icon={<Eye />} value={int.format(s.totalDisplays)} />
         <StatCard
           label="Taxa de Conversão"
-          icon="📈"
+          icon={<TrendingUp />}
           value={`${pct.format(s.conversionRate)}%`}
           hint={`${int.format(s.totalConversions)} pedidos com bump`}
         />
@@ -81,7 +82,7 @@ export default function OrderBumpsPage() {
         <Alert tone="danger">{BUMP_MESSAGES.loadFailed}</Alert>
       ) : bumps.data.length === 0 ? (
         <EmptyState
-          icon="🎁"
+          icon={<Gift />}
           title="Nenhum order bump criado"
           description="Ofereça um produto extra com desconto no checkout e aumente o valor de cada pedido."
           action={<Button onClick={() => setEditing('new')}>Criar Primeiro Order Bump</Button>}

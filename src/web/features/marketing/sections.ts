@@ -1,3 +1,4 @@
+import { CornerUpRight, Gift, TicketPercent } from 'lucide-react'
 import { lazy } from 'react'
 import type { StoreSection } from '../../lib/sections'
 
@@ -6,21 +7,21 @@ export const marketingSections: StoreSection[] = [
     path: 'order-bumps',
     label: 'Order Bumps',
     order: 70,
-    icon: '🎁',
+    icon: Gift,
     Component: lazy(() => import('./order-bumps-page')),
   },
   {
     path: 'coupons',
     label: 'Cupons',
     order: 75,
-    icon: '%',
+    icon: TicketPercent,
     Component: lazy(() => import('./coupons-page')),
   },
   {
     path: 'upsells',
     label: 'Pós-Compra',
     order: 80,
-    icon: '↪',
+    icon: CornerUpRight,
     Component: lazy(() => import('./upsells-page')),
   },
 ]

@@ -1,3 +1,4 @@
+import { CornerUpRight } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { UPSELL_DEFAULTS, UPSELL_MESSAGES, type Upsell, upsellInputSchema } from '../../../shared/marketing'
@@ -78,7 +79,7 @@ export default function UpsellsPage() {
         <Alert tone="danger">Erro ao carregar links</Alert>
       ) : list.data.length === 0 ? (
         <EmptyState
-          icon="↪"
+          icon={<CornerUpRight />}
           title="Nenhum link configurado"
           description="Crie um link para levar o comprador à sua próxima oferta."
           action={<Button onClick={() => setModal('new')}>Criar Link</Button>}

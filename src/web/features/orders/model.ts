@@ -2,6 +2,16 @@ import type { OrderDateFilter, OrderFiltersQuery } from '../../../shared/orders-
 
 export { addressLine, statusLabel } from '../../../shared/orders-csv'
 
+/** Whose orders a screen lists: one store's (the merchant's 'Pedidos') or the platform's (the admin's screen). */
+export type OrdersScope = { storeId: string } | 'platform'
+
+/** The API path of a scope's orders list; '/summary' and '/export' hang under it. */
+export function ordersPath(scope: OrdersScope): string {
+  return scope === 'platform' ? '/admin/orders' : `/stores/${encodeURIComponent(scope.storeId)}/orders`
+}
+
+export const scopeKey = (scope: OrdersScope) => (scope === 'platform' ? ['admin'] : ['stores', scope.storeId])
+
 export type DateFilter = OrderDateFilter
 export type OrderFilters = OrderFiltersQuery
 

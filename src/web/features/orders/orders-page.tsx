@@ -1,12 +1,12 @@
+import { Cog, Hourglass, Receipt, Wallet } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { formatBRL } from '../../../shared/money'
-import type { StoreOrder } from '../../../shared/ordering'
 import { ORDERS_PAGE_SIZE } from '../../../shared/orders-list'
 import { toast } from '../../lib/toast'
 import { Button, Card, EmptyState, Loading, PageHeader, StatCard } from '../../ui'
 import { exportOrders } from './api/export-orders'
-import { useOrders } from './api/get-orders'
+import { type ListedOrder, useOrders } from './api/get-orders'
 import { useOrdersSummary } from './api/get-orders-summary'
 import { OrderDetailModal } from './components/order-detail-modal'
 import { OrderFiltersBar } from './components/order-filters'
@@ -18,13 +18,14 @@ import {
   NO_FILTERS,
   nextPage,
   type OrderFilters,
+  type OrdersScope,
   type Pager,
   previousPage,
   totalPages,
 } from './model'
 import './orders.css'
 
-const EMPTY: StoreOrder[] = []
+const EMPTY: ListedOrder[] = []
 
 /**
  * 'Pedidos' (spec 000 §2): the store's orders a page at a time, filtered by the server, with summary cards for the
@@ -32,10 +33,17 @@ const EMPTY: StoreOrder[] = []
  */
 export default function OrdersPage() {
   const { storeId } = useParams()
+  return <OrdersScreen scope={storeId ? { storeId } : undefined} />
+}
+
+/** The orders list of a store or, for the admin, of the whole platform (each row then names its store). */
+export function OrdersScreen({ scope }: { scope: OrdersScope | undefined }) {
+  const platform = scope === 'platform'
+  const storeId = scope && scope !== 'platform' ? scope.storeId : undefined
   const [draft, setDraft] = useState<OrderFilters>(NO_FILTERS)
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS)
   const [pager, setPager] = useState<Pager>(FIRST_PAGE)
-  const [open, setOpen] = useState<StoreOrder | null>(null)
+  const [open, setOpen] = useState<ListedOrder | null>(null)
   const [exporting, setExporting] = useState(false)
 
   // Typing in the search box asks the server once the typing pauses; the selects apply at once.
@@ -52,8 +60,8 @@ export default function OrdersPage() {
     return () => clearTimeout(timer)
   }, [draft, filters])
 
-  const query = useOrders(storeId, { filters, limit: ORDERS_PAGE_SIZE, after: afterOf(pager) })
-  const summaryQuery = useOrdersSummary(storeId, filters)
+  const query = useOrders(scope, { filters, limit: ORDERS_PAGE_SIZE, after: afterOf(pager) })
+  const summaryQuery = useOrdersSummary(scope, filters)
   const orders = query.isError ? EMPTY : (query.data ?? EMPTY)
   const summary = summaryQuery.data
   const pages = totalPages(summary?.total ?? 0, ORDERS_PAGE_SIZE)
@@ -79,29 +87,31 @@ export default function OrdersPage() {
   return (
     <div className="stack orders-page">
       <PageHeader
-        title="Pedidos"
-        subtitle="Acompanhe os pedidos da sua loja"
+        title={platform ? 'Pedidos da Plataforma' : 'Pedidos'}
+        subtitle={platform ? 'Os pedidos de todas as lojas' : 'Acompanhe os pedidos da sua loja'}
         actions={
-          <Button variant="secondary" onClick={exportCsv} disabled={!summary?.total || exporting}>
-            {exporting ? 'Exportando...' : 'Exportar'}
-          </Button>
+          storeId && (
+            <Button variant="secondary" onClick={exportCsv} disabled={!summary?.total || exporting}>
+              {exporting ? 'Exportando...' : 'Exportar'}
+            </Button>
+          )
         }
       />
       <div className="grid orders-summary">
-        <StatCard label="Total de pedidos" value={(summary?.total ?? 0).toLocaleString('pt-BR')} icon="🧾" />
-        <StatCard label="Receita (pagos)" value={formatBRL(summary?.paidRevenue ?? 0)} icon="💰" />
-        <StatCard label="Pendentes" value={(summary?.pending ?? 0).toLocaleString('pt-BR')} icon="⏳" />
-        <StatCard label="Processando" value={(summary?.processing ?? 0).toLocaleString('pt-BR')} icon="⚙️" />
+        <StatCard label="Total de pedidos" value={(summary?.total ?? 0).toLocaleString('pt-BR')} icon={<Receipt />} />
+        <StatCard label="Receita (pagos)" value={formatBRL(summary?.paidRevenue ?? 0)} icon={<Wallet />} />
+        <StatCard label="Pendentes" value={(summary?.pending ?? 0).toLocaleString('pt-BR')} icon={<Hourglass />} />
+        <StatCard label="Processando" value={(summary?.processing ?? 0).toLocaleString('pt-BR')} icon={<Cog />} />
       </div>
       <Card>
         <OrderFiltersBar value={draft} onChange={setDraft} />
       </Card>
       <Card>
-        {query.isPending && storeId ? (
+        {query.isPending && scope ? (
           <Loading message="Carregando pedidos..." />
         ) : orders.length === 0 ? (
           <EmptyState
-            icon="🧾"
+            icon={<Receipt />}
             title="Nenhum pedido encontrado"
             description={
               hasFilters(filters) ? 'Tente ajustar os filtros de busca.' : 'Aguarde os primeiros pedidos chegarem!'
@@ -109,7 +119,7 @@ export default function OrdersPage() {
           />
         ) : (
           <>
-            <OrdersTable orders={orders} onView={setOpen} />
+            <OrdersTable orders={orders} onView={setOpen} showStore={platform} />
             <nav className="orders-pagination" aria-label="Paginação">
               <Button
                 variant="secondary"

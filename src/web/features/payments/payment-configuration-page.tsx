@@ -179,6 +179,7 @@ function PaymentConfiguration({ storeId }: { storeId: string }) {
         />
         <WebhookCard
           url={data?.ativoPayWebhookUrl ?? `${window.location.origin}/api/payment/ativo-pay/webhook/callback`}
+          isPublic={data?.webhookUrlPublic ?? true}
         />
       </div>
 

@@ -1,3 +1,4 @@
+import { CreditCard } from 'lucide-react'
 import { lazy } from 'react'
 import type { PublicRoute, StoreSection } from '../../lib/sections'
 
@@ -6,7 +7,7 @@ export const paymentSections: StoreSection[] = [
     path: 'payment-configuration',
     label: 'Pagamentos',
     order: 110,
-    icon: '💳',
+    icon: CreditCard,
     Component: lazy(() => import('./payment-configuration-page')),
   },
 ]

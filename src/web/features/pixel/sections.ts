@@ -1,3 +1,4 @@
+import { ChartLine } from 'lucide-react'
 import { lazy } from 'react'
 import type { StoreSection } from '../../lib/sections'
 
@@ -6,7 +7,7 @@ export const pixelSections: StoreSection[] = [
     path: 'facebook-pixel',
     label: 'Facebook Pixel',
     order: 90,
-    icon: '📈',
+    icon: ChartLine,
     Component: lazy(() => import('./pixel-page')),
   },
 ]

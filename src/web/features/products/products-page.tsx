@@ -71,7 +71,7 @@ export default function ProductsPage() {
   return (
     <div className="stack products-page">
       <PageHeader
-        title="Meus Produtos"
+        title="Produtos da Loja"
         subtitle="Produtos físicos e digitais da loja, com o link de compra de cada um."
         actions={
           <>
@@ -88,7 +88,7 @@ export default function ProductsPage() {
         }
       />
       <ReadinessWarning storeId={storeId} />
-      <Card>
+      <Card title="Meus Produtos">
         <ProductTable
           storeId={storeId}
           products={list}

@@ -1,3 +1,4 @@
+import { RotateCcw } from 'lucide-react'
 import { lazy } from 'react'
 import type { StoreSection } from '../../lib/sections'
 
@@ -6,7 +7,7 @@ export const recoverySections: StoreSection[] = [
     path: 'recuperacao',
     label: 'Recuperação',
     order: 35,
-    icon: '↺',
+    icon: RotateCcw,
     Component: lazy(() => import('./recovery-page')),
   },
 ]

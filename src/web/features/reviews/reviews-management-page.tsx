@@ -1,3 +1,4 @@
+import { Star } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { type OwnerReview, REVIEW_MESSAGES, type ReviewStatus } from '../../../shared/reviews'
@@ -90,7 +91,7 @@ function ReviewsManagement({ storeId }: { storeId: string }) {
         <Alert tone="danger">Erro ao carregar avaliações</Alert>
       ) : !data || data.reviews.length === 0 ? (
         <EmptyState
-          icon="⭐"
+          icon={<Star />}
           title={filter === 'ALL' ? 'Nenhuma avaliação ainda' : 'Nenhuma avaliação nesta situação'}
           description="As avaliações chegam pela página do pedido dos seus compradores e pelo checkout."
         />

@@ -1,3 +1,4 @@
+import { Star } from 'lucide-react'
 import { lazy } from 'react'
 import type { StoreSection } from '../../lib/sections'
 
@@ -6,7 +7,7 @@ export const reviewSections: StoreSection[] = [
     path: 'reviews-management',
     label: 'Avaliações',
     order: 40,
-    icon: '⭐',
+    icon: Star,
     Component: lazy(() => import('./reviews-management-page')),
   },
 ]

@@ -1,3 +1,4 @@
+import { ChartBar } from 'lucide-react'
 import { lazy } from 'react'
 import type { StoreSection } from '../../lib/sections'
 
@@ -6,7 +7,7 @@ export const dashboardSections: StoreSection[] = [
     path: 'dashboard',
     label: 'Dashboard da Loja',
     order: 10,
-    icon: '📊',
+    icon: ChartBar,
     Component: lazy(() => import('./store-dashboard-page')),
   },
 ]

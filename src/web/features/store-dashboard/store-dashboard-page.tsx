@@ -1,3 +1,4 @@
+import { Banknote, CreditCard, Hourglass, Receipt, Repeat, Ticket, TrendingDown, TrendingUp, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { formatBRL } from '../../../shared/money'
@@ -72,7 +73,7 @@ export default function StoreDashboardPage() {
       <div className="stack">
         {header}
         <EmptyState
-          icon="📉"
+          icon={<TrendingDown />}
           title="Erro ao carregar dashboard"
           description="Não foi possível carregar os dados do dashboard"
           action={<Button onClick={() => void dash.refetch()}>Tentar Novamente</Button>}
@@ -105,41 +106,51 @@ export default function StoreDashboardPage() {
         <MilestoneCard revenue={allTime.data?.metrics.paidRevenue} loading={allTime.isPending} />
       </div>
       <div className="grid">
-        <StatCard label="Vendas Totais" icon="💵" value={formatBRL(m.totalRevenue)} hint="Pagas e pendentes" />
+        <StatCard
+          label="Vendas Totais"
+          icon={<Banknote />}
+          value={formatBRL(m.totalRevenue)}
+          hint="Pagas e pendentes"
+        />
         <StatCard
           label="Ticket Médio"
-          icon="🎟️"
+          icon={<Ticket />}
           value={formatBRL(m.averageOrderValue)}
           hint={<Trend value={m.trends.averageOrderValue} />}
         />
         <StatCard
           label="Vendas Pendentes"
-          icon="⏳"
+          icon={<Hourglass />}
           value={formatBRL(m.pendingRevenue)}
           hint={`${m.pendingOrdersCount} ${m.pendingOrdersCount === 1 ? 'pedido pendente' : 'pedidos pendentes'}`}
         />
-        <StatCard label="Total de Pedidos" icon="🧾" value={m.totalOrders} hint={<Trend value={m.trends.orders} />} />
+        <StatCard
+          label="Total de Pedidos"
+          icon={<Receipt />}
+          value={m.totalOrders}
+          hint={<Trend value={m.trends.orders} />}
+        />
         <StatCard
           label="Taxa de Conversão"
-          icon="📈"
+          icon={<TrendingUp />}
           value={pct(m.conversionRate)}
           hint="Pedidos pagos sobre o total"
         />
         <StatCard
           label="Formas de Pagamento"
-          icon="💳"
+          icon={<CreditCard />}
           value={`${m.pixOrdersCount} PIX · ${m.cardOrdersCount} cartão`}
           hint={m.boletoOrdersCount ? `${m.boletoOrdersCount} boleto` : undefined}
         />
         <StatCard
           label="Clientes Únicos"
-          icon="👥"
+          icon={<Users />}
           value={m.totalCustomers}
           hint={<Trend value={m.trends.customers} />}
         />
         <StatCard
           label="Clientes Recorrentes"
-          icon="🔁"
+          icon={<Repeat />}
           value={share === null ? '--' : pct(share)}
           hint={
             share === null

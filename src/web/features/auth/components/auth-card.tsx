@@ -1,3 +1,4 @@
+import { Gem } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 /** Centered card of the login and register screens. */
@@ -13,11 +14,11 @@ export function AuthCard({
   footer: ReactNode
 }) {
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       <div className="auth-card">
         <div className="auth-brand">
           <span className="sidebar-logo" aria-hidden>
-            ◆
+            <Gem size={18} />
           </span>
           Checkout Platform
         </div>
@@ -26,7 +27,7 @@ export function AuthCard({
         {children}
         <div className="auth-footer">{footer}</div>
       </div>
-    </div>
+    </main>
   )
 }
 

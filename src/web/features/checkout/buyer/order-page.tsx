@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Check, Hourglass, SearchX, X } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { PublicCustomization } from '../../../../shared/checkout'
@@ -98,7 +99,7 @@ function OrderView({
               className={`ck-confirmation-icon ${paid ? '' : awaiting ? 'ck-icon-waiting' : 'ck-icon-cancelled'}`}
               aria-hidden
             >
-              {paid ? '✓' : awaiting ? '⏳' : '✕'}
+              {paid ? <Check size={32} /> : awaiting ? <Hourglass size={30} /> : <X size={32} />}
             </div>
             <h2 id="order-title" className="ck-confirmation-title">
               {title}
@@ -153,7 +154,13 @@ function OrderView({
           {/* marketing: the post-purchase upsell (countdown once paid; before that only a link under the payment box) */}
           {!cancelled && (
             <Suspense fallback={null}>
-              <UpsellRedirect storeId={order.storeId} orderId={orderId} paid={paid} />
+              <UpsellRedirect
+                storeId={order.storeId}
+                orderId={orderId}
+                paid={paid}
+                // The page holds a digital access (the product's or a digital bump's): nothing leaves it on its own.
+                digital={order.productType === 'DIGITAL' || Boolean(data.bumpAccess?.length)}
+              />
             </Suspense>
           )}
           {/* reviews: 'Avalie sua compra' for a paid order (lazy; verified through the order's review token) */}
@@ -171,14 +178,14 @@ function OrderView({
 
 function OrderNotFound() {
   return (
-    <div className="ck-state">
+    <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
       <title>Pedido não encontrado</title>
       <div className="ck-state-icon" aria-hidden>
-        🔍
+        <SearchX size={40} />
       </div>
       <h1>Pedido não encontrado</h1>
       <p>Confira se o link do pedido está completo, como foi enviado a você.</p>
-    </div>
+    </main>
   )
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { Search, TriangleAlert } from 'lucide-react'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -81,7 +82,7 @@ export default function CustomizeCheckoutPage() {
     return (
       <Card>
         <EmptyState
-          icon={notFound ? '🔍' : '⚠'}
+          icon={notFound ? <Search /> : <TriangleAlert />}
           title={notFound ? 'Loja não encontrada' : CUSTOMIZATION_MESSAGES.storeLoadError}
           description={notFound ? 'A loja que você tentou abrir não existe ou foi removida.' : undefined}
           action={
@@ -103,7 +104,7 @@ export default function CustomizeCheckoutPage() {
       <div className="center-page">
         <Card className="access-denied">
           <div className="access-denied-icon" aria-hidden>
-            ⚠
+            <TriangleAlert size={40} />
           </div>
           <h1>Acesso Negado</h1>
           <p>{CUSTOMIZATION_MESSAGES.accessDenied}</p>

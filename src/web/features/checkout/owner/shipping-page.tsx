@@ -1,3 +1,4 @@
+import { Truck } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { SHIPPING_MESSAGES, type ShippingOption, type ShippingOptionValues } from '../../../../shared/checkout'
@@ -83,7 +84,7 @@ export default function ShippingPage() {
       ) : list.length === 0 ? (
         <Card>
           <EmptyState
-            icon="🚚"
+            icon={<Truck />}
             title={SHIPPING_MESSAGES.empty}
             description="Crie a primeira opção de frete para que compradores de produtos físicos possam escolher a entrega."
             action={newButton}

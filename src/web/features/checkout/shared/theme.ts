@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { CUSTOM_SCOPE_CLASS, CUSTOMIZATION_DEFAULTS, fontStack } from '../../../../shared/checkout'
+import { CUSTOM_SCOPE_CLASS, CUSTOMIZATION_DEFAULTS, fontStack, readableButton } from '../../../../shared/checkout'
 
 /** The look fields a checkout page is themed with (a PublicCustomization, or the owner's unsaved form values). */
 export interface CheckoutLook {
@@ -20,8 +20,11 @@ export const CHECKOUT_SCOPE_CLASS = CUSTOM_SCOPE_CLASS
  */
 export function checkoutThemeStyle(look: Partial<CheckoutLook> | undefined): CSSProperties {
   const l = { ...CUSTOMIZATION_DEFAULTS, ...(look ?? {}) }
+  // The same readable button the buyer page draws (text at 4.5:1 on the merchant's colour).
+  const button = readableButton(l.primaryColor)
   return {
-    '--ck-primary': l.primaryColor,
+    '--ck-primary': button.background,
+    '--ck-on-primary': button.text,
     '--ck-secondary': l.secondaryColor,
     '--ck-bg': l.backgroundColor,
     '--ck-accent': l.accentColor,
@@ -29,16 +32,4 @@ export function checkoutThemeStyle(look: Partial<CheckoutLook> | undefined): CSS
     '--ck-font': fontStack(l.fontFamily),
     isolation: 'isolate',
   } as CSSProperties
-}
-
-const loadedFonts = new Set<string>()
-
-/** Loads a Google Font for the chosen family once per page (Arial is a system font). */
-export function ensureFontLoaded(font: string) {
-  if (typeof document === 'undefined' || font === 'Arial' || loadedFonts.has(font)) return
-  loadedFonts.add(font)
-  const link = document.createElement('link')
-  link.rel = 'stylesheet'
-  link.href = `https://fonts.googleapis.com/css2?family=${encodeURIComponent(font)}:wght@400;600;700&display=swap`
-  document.head.appendChild(link)
 }

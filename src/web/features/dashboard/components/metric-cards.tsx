@@ -1,3 +1,4 @@
+import { BadgeCheck, Calculator, DollarSign, Package, Percent, Receipt, Store, Users } from 'lucide-react'
 import { formatBRL } from '../../../../shared/money'
 import { StatCard } from '../../../ui'
 import { type DashboardMetrics, formatPercent } from '../model'
@@ -19,21 +20,36 @@ export function AdminMetricCards({ m }: { m: DashboardMetrics }) {
     <div className="grid">
       <StatCard
         label="Receita Total da Plataforma"
-        icon="$"
+        icon={<DollarSign />}
         value={formatBRL(m.totalRevenue)}
         hint={<Trend value={m.revenueTrend} />}
       />
-      <StatCard label="Total de Pedidos" icon="▤" value={int(m.totalOrders)} hint={<Trend value={m.ordersTrend} />} />
-      <StatCard label="Total de Lojas" icon="⌂" value={int(m.totalStores)} hint={<Trend value={m.storesTrend} />} />
-      <StatCard label="Total de Usuários" icon="☺" value={int(m.totalUsers)} hint={<Trend value={m.usersTrend} />} />
-      <StatCard label="Lojas Ativas" icon="✓" value={`${int(m.activeStores)} / ${int(m.totalStores)}`} />
+      <StatCard
+        label="Total de Pedidos"
+        icon={<Receipt />}
+        value={int(m.totalOrders)}
+        hint={<Trend value={m.ordersTrend} />}
+      />
+      <StatCard
+        label="Total de Lojas"
+        icon={<Store />}
+        value={int(m.totalStores)}
+        hint={<Trend value={m.storesTrend} />}
+      />
+      <StatCard
+        label="Total de Usuários"
+        icon={<Users />}
+        value={int(m.totalUsers)}
+        hint={<Trend value={m.usersTrend} />}
+      />
+      <StatCard label="Lojas Ativas" icon={<BadgeCheck />} value={`${int(m.activeStores)} / ${int(m.totalStores)}`} />
       <StatCard
         label="Taxa da Plataforma"
-        icon="%"
+        icon={<Percent />}
         value={formatBRL(m.platformFee)}
         hint={`${m.platformFeePercentage}% sobre a receita`}
       />
-      <StatCard label="Ticket Médio" icon="≈" value={formatBRL(m.averageOrderValue)} />
+      <StatCard label="Ticket Médio" icon={<Calculator />} value={formatBRL(m.averageOrderValue)} />
     </div>
   )
 }
@@ -41,10 +57,20 @@ export function AdminMetricCards({ m }: { m: DashboardMetrics }) {
 export function MerchantMetricCards({ m }: { m: DashboardMetrics }) {
   return (
     <div className="grid">
-      <StatCard label="Receita" icon="$" value={formatBRL(m.totalRevenue)} hint={<Trend value={m.revenueTrend} />} />
-      <StatCard label="Meus Pedidos" icon="▤" value={int(m.totalOrders)} hint={<Trend value={m.ordersTrend} />} />
-      <StatCard label="Ticket Médio" icon="≈" value={formatBRL(m.averageOrderValue)} />
-      <StatCard label="Produtos Ativos" icon="◫" value={int(m.totalProducts)} />
+      <StatCard
+        label="Receita"
+        icon={<DollarSign />}
+        value={formatBRL(m.totalRevenue)}
+        hint={<Trend value={m.revenueTrend} />}
+      />
+      <StatCard
+        label="Meus Pedidos"
+        icon={<Receipt />}
+        value={int(m.totalOrders)}
+        hint={<Trend value={m.ordersTrend} />}
+      />
+      <StatCard label="Ticket Médio" icon={<Calculator />} value={formatBRL(m.averageOrderValue)} />
+      <StatCard label="Produtos Ativos" icon={<Package />} value={int(m.totalProducts)} />
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { Receipt } from 'lucide-react'
 import { useNavigate } from 'react-router-dom'
 import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
@@ -20,9 +21,13 @@ function useSeeAllTarget(orders: RecentOrder[]): string | undefined {
   return storePath(id, 'orders')
 }
 
+/** The admin's 'Ver todas' opens the platform's orders (every store's, with the store's name on each row). */
+export const PLATFORM_ORDERS_PATH = '/admin/orders'
+
 export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[]; showStore: boolean }) {
   const navigate = useNavigate()
-  const target = useSeeAllTarget(orders)
+  const storeTarget = useSeeAllTarget(orders)
+  const target = showStore ? PLATFORM_ORDERS_PATH : storeTarget
   return (
     <Card
       title="Transações Recentes"
@@ -35,7 +40,7 @@ export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[
       }
     >
       {orders.length === 0 ? (
-        <EmptyState icon="▤" title="Nenhuma transação recente" />
+        <EmptyState icon={<Receipt />} title="Nenhuma transação recente" />
       ) : (
         <ul className="tx-list">
           {orders.map((o, i) => {
@@ -43,8 +48,8 @@ export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[
             const status = orderStatusInfo(o.status, o.chargeback)
             return (
               <li key={o.id ?? `${o.createdAt}-${i}`} className="tx-item">
-                <span className="tx-icon" title={pay.label} aria-label={pay.label}>
-                  {pay.icon}
+                <span className="tx-icon" title={pay.label} role="img" aria-label={pay.label}>
+                  <pay.icon size={18} aria-hidden />
                 </span>
                 <div className="tx-main">
                   <strong className="truncate">{firstItemName(o)}</strong>

@@ -1,3 +1,4 @@
+import { Store } from 'lucide-react'
 import { useState } from 'react'
 import { Button, Card } from '../../../ui'
 import { StoreForm, useSaveStore } from '../../stores'
@@ -10,7 +11,7 @@ export function WelcomeCard() {
     <div className="center-page">
       <Card className="welcome-card">
         <div className="welcome-icon" aria-hidden>
-          ⌂
+          <Store size={40} />
         </div>
         <h1>Bem-vindo!</h1>
         <p className="muted">Você ainda não possui lojas. Crie sua primeira loja para começar a vender.</p>

@@ -1,4 +1,6 @@
+import { Gift, Zap } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { readableButton } from '../../../../shared/contrast'
 import type { BumpOffer, BumpPosition } from '../../../../shared/marketing'
 import { BUMP_DEBOUNCE_MS, BUMP_MESSAGES } from '../../../../shared/marketing-constants'
 import { formatBRL } from '../../../../shared/money'
@@ -91,11 +93,13 @@ function Prices({ offer }: { offer: BumpOffer }) {
 
 function BumpCard({ offer, onAdd }: { offer: BumpOffer; onAdd: () => void }) {
   const label = offer.buttonText || 'Adicionar ao pedido'
+  // The merchant's colour, drawn so that the button's text reads at 4.5:1.
+  const colors = readableButton(offer.buttonColor)
   const button = (
     <button
       type="button"
       className="mk-bump-add"
-      style={{ background: offer.buttonColor, borderColor: offer.buttonColor }}
+      style={{ background: colors.background, borderColor: colors.background, color: colors.text }}
       onClick={onAdd}
     >
       {offer.template === 'MINIMAL' ? `+ ${label}` : label}
@@ -112,14 +116,18 @@ function BumpCard({ offer, onAdd }: { offer: BumpOffer; onAdd: () => void }) {
   const template = offer.template === 'FEATURED' || offer.template === 'URGENT' ? offer.template : 'DEFAULT'
   return (
     <article className={`mk-bump mk-bump-${template.toLowerCase()}`} data-testid="bump-offer">
-      {template === 'URGENT' && <p className="mk-bump-flag">⚡ Oferta por tempo limitado — só nesta compra!</p>}
+      {template === 'URGENT' && (
+        <p className="mk-bump-flag">
+          <Zap size={14} aria-hidden /> Oferta por tempo limitado — só nesta compra!
+        </p>
+      )}
       {template === 'FEATURED' && <p className="mk-bump-flag">★ Oferta especial</p>}
       <div className="mk-bump-body">
         {offer.product.imageUrl ? (
           <img className="mk-bump-image" src={offer.product.imageUrl} alt={offer.product.name} />
         ) : (
           <div className="mk-bump-image mk-bump-placeholder" aria-hidden>
-            🎁
+            <Gift size={28} />
           </div>
         )}
         <div className="mk-bump-text">

@@ -1,21 +1,27 @@
 import { useEffect, useRef, useState } from 'react'
+import { readableButton } from '../../../../shared/contrast'
 import type { PublicUpsell } from '../../../../shared/marketing'
 import { eligibleUpsell, trackUpsell, visitIdFor } from './public-api'
 import './bumps.css'
 
 /**
  * The store's post-purchase link (spec 002 §2.3, §4): once the order is paid, a countdown (the link's delay, 3 s by
- * default) then the redirect, with 'Continuar' and 'Pular'. Before the payment is confirmed the buyer is never taken
- * away from a PIX code or a boleto: the link is only offered under the payment box, opening in a new tab.
+ * default) then the redirect, with 'Continuar' and 'Pular', and the address it leads to. Before the payment is
+ * confirmed the buyer is never taken away from a PIX code or a boleto: the link is only offered under the payment
+ * box, opening in a new tab. A digital order's page holds the buyer's access ('Acessar Produto'): nothing leaves it
+ * on its own; the offer waits for a tap and opens in a new tab, so the access stays where it is.
  */
 export default function UpsellRedirect({
   storeId,
   orderId,
   paid,
+  digital = false,
 }: {
   storeId: string
   orderId: string
   paid: boolean
+  /** The order page holds a digital product's access: no automatic redirect away from it. */
+  digital?: boolean
 }) {
   const [upsell, setUpsell] = useState<PublicUpsell | null>(null)
   const visitId = useRef(visitIdFor(`order:${orderId}`)).current
@@ -60,13 +66,34 @@ export default function UpsellRedirect({
   return (
     <Countdown
       upsell={upsell}
+      auto={!digital}
       onGo={() => trackUpsell(storeId, upsell.id, 'click', visitId)}
       onSkip={() => trackUpsell(storeId, upsell.id, 'skip', visitId)}
     />
   )
 }
 
-function Countdown({ upsell, onGo, onSkip }: { upsell: PublicUpsell; onGo: () => void; onSkip: () => void }) {
+/** Where the link leads, said before the buyer is taken there ('loja.exemplo.com'). */
+function destinationOf(url: string): string {
+  try {
+    return new URL(url, window.location.href).host
+  } catch {
+    return url
+  }
+}
+
+function Countdown({
+  upsell,
+  auto,
+  onGo,
+  onSkip,
+}: {
+  upsell: PublicUpsell
+  /** false: no countdown, the offer opens in a new tab on a tap (a digital buyer's access stays on this page). */
+  auto: boolean
+  onGo: () => void
+  onSkip: () => void
+}) {
   const [left, setLeft] = useState(upsell.delaySeconds)
   const [skipped, setSkipped] = useState(false)
   const gone = useRef(false)
@@ -75,12 +102,16 @@ function Countdown({ upsell, onGo, onSkip }: { upsell: PublicUpsell; onGo: () =>
     if (gone.current) return
     gone.current = true
     onGo()
-    window.location.assign(upsell.redirectUrl)
+    if (auto) window.location.assign(upsell.redirectUrl)
+    else {
+      window.open(upsell.redirectUrl, '_blank', 'noopener')
+      gone.current = false
+    }
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: go only reads refs and props; the tick follows left/skipped
   useEffect(() => {
-    if (skipped) return
+    if (skipped || !auto) return
     if (left <= 0) {
       go()
       return
@@ -94,7 +125,10 @@ function Countdown({ upsell, onGo, onSkip }: { upsell: PublicUpsell; onGo: () =>
     <section className="ck-card mk-upsell" aria-live="polite" data-testid="upsell">
       <h3 className="ck-card-title">{upsell.title}</h3>
       {upsell.description && <p className="ck-muted">{upsell.description}</p>}
-      {upsell.showCountdown && (
+      <p className="ck-muted" data-testid="upsell-destination">
+        {auto ? 'Você será levado para' : 'Abre em uma nova aba:'} <strong>{destinationOf(upsell.redirectUrl)}</strong>
+      </p>
+      {auto && upsell.showCountdown && (
         <p>
           Redirecionando em{' '}
           <span className="mk-upsell-count" data-testid="upsell-countdown">
@@ -107,7 +141,11 @@ function Countdown({ upsell, onGo, onSkip }: { upsell: PublicUpsell; onGo: () =>
         <button
           type="button"
           className="mk-upsell-go"
-          style={{ background: upsell.buttonColor, borderColor: upsell.buttonColor }}
+          style={{
+            background: readableButton(upsell.buttonColor).background,
+            borderColor: readableButton(upsell.buttonColor).background,
+            color: readableButton(upsell.buttonColor).text,
+          }}
           onClick={go}
         >
           {upsell.buttonText}

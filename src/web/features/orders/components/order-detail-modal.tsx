@@ -1,3 +1,4 @@
+import { Package } from 'lucide-react'
 import { Fragment, useEffect, useState } from 'react'
 import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
@@ -138,7 +139,7 @@ export function OrderDetailModal({
                   <img src={item.product.imageUrl} alt="" className="order-item-image" />
                 ) : (
                   <span className="order-item-image order-item-placeholder" aria-hidden>
-                    📦
+                    <Package size={20} />
                   </span>
                 )}
                 <span className="order-item-name">

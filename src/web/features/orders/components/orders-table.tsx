@@ -1,16 +1,26 @@
 import { formatDateTime } from '../../../../shared/dates'
 import { formatBRL } from '../../../../shared/money'
-import type { StoreOrder } from '../../../../shared/ordering'
 import { paymentMethodLabel } from '../../../../shared/ordering-rules'
 import { Badge, Button, Table, Td, Th } from '../../../ui'
+import type { ListedOrder } from '../api/get-orders'
 import { OrderStatusBadge } from './status-badge'
 
-export function OrdersTable({ orders, onView }: { orders: StoreOrder[]; onView: (order: StoreOrder) => void }) {
+export function OrdersTable({
+  orders,
+  onView,
+  showStore = false,
+}: {
+  orders: ListedOrder[]
+  onView: (order: ListedOrder) => void
+  /** The platform's list names each order's store. */
+  showStore?: boolean
+}) {
   return (
     <Table className="orders-table">
       <thead>
         <tr>
           <Th>Pedido</Th>
+          {showStore && <Th>Loja</Th>}
           <Th>Cliente</Th>
           <Th>Status</Th>
           <Th>Pagamento</Th>
@@ -30,6 +40,11 @@ export function OrdersTable({ orders, onView }: { orders: StoreOrder[]; onView: 
                 )}
               </span>
             </Td>
+            {showStore && (
+              <Td data-label="Loja" data-testid="order-store">
+                {o.storeName}
+              </Td>
+            )}
             <Td data-label="Cliente">
               <span>
                 <span className="orders-block">{o.customerName}</span>

@@ -16,7 +16,7 @@ export function checkHealth(storeId: string, apiKey?: string): Promise<HealthAns
   const token = localStorage.getItem(TOKEN_KEY)
   const opts = {
     auth: false,
-    timeoutMs: 7_000,
+    timeoutMs: 5_000,
     headers: token ? { authorization: `Bearer ${token}` } : undefined,
   } as const
   return apiKey

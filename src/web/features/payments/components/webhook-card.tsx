@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Card } from '../../../ui'
 
 /** The fixed callback address the merchant registers at the gateway (PUBLIC_URL + the callback path). */
-export function WebhookCard({ url }: { url: string }) {
+export function WebhookCard({ url, isPublic }: { url: string; isPublic: boolean }) {
   const [copied, setCopied] = useState(false)
   async function copy() {
     try {
@@ -31,6 +31,12 @@ export function WebhookCard({ url }: { url: string }) {
           {copied ? 'Copiado!' : 'Copiar'}
         </Button>
       </div>
+      {!isPublic && (
+        <p className="payment-note" role="note" data-testid="webhook-url-local">
+          Este endereço é o padrão local do servidor e o Ativo Pay não consegue alcançá-lo. Peça ao administrador da
+          plataforma para definir a variável PUBLIC_URL com o endereço público do site.
+        </p>
+      )}
     </Card>
   )
 }

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
+import { Check } from 'lucide-react'
 import { useId, useState } from 'react'
 import { REVIEW_LIMITS, REVIEW_MESSAGES, reviewCreateSchema } from '../../../../shared/reviews'
 import { ApiError } from '../../../lib/api'
+import '../../../zod-jitless'
 import { createReview, getReviewableOrder } from './api'
 import './reviews-buyer.css'
 
@@ -28,19 +30,51 @@ export default function LeaveReview({ orderId, storeId, reviewToken }: Props) {
     retry: 0,
     staleTime: Number.POSITIVE_INFINITY,
   })
-  const product = reviewable.data?.products.find((p) => !p.reviewed) ?? reviewable.data?.products[0]
+  const [chosen, setChosen] = useState<string | null>(null)
+  const [, setSentCount] = useState(0)
+  const products = reviewable.data?.products ?? []
+  const done = (p: (typeof products)[number]) => p.reviewed || readSent(orderId, p.productId) !== null
+  // Every product of the order can be reviewed, the checkout's own product first (then its bumps): the first one
+  // still to review opens, and the others are a tap away.
+  const product = products.find((p) => p.productId === chosen) ?? products.find((p) => !done(p)) ?? products[0]
   if (!reviewable.data || !product) return null
   return (
-    <LeaveReviewForm
-      key={product.productId}
-      orderId={orderId}
-      storeId={storeId}
-      reviewToken={reviewToken}
-      productId={product.productId}
-      productName={product.productName}
-      customerName={reviewable.data.customerName}
-      alreadyReviewed={product.reviewed}
-    />
+    <>
+      {products.length > 1 && (
+        <nav className="ck-card rv-choose" aria-label="Produtos para avaliar" data-testid="review-products">
+          <p className="rv-muted">Este pedido tem {products.length} produtos. Qual você quer avaliar?</p>
+          <div className="rv-choose-list">
+            {products.map((p) => (
+              <button
+                key={p.productId}
+                type="button"
+                className={p.productId === product.productId ? 'rv-choice rv-choice-on' : 'rv-choice'}
+                aria-pressed={p.productId === product.productId}
+                onClick={() => setChosen(p.productId)}
+              >
+                {done(p) && <Check size={14} aria-label="avaliado" />}
+                {p.productName}
+              </button>
+            ))}
+          </div>
+        </nav>
+      )}
+      <LeaveReviewForm
+        key={product.productId}
+        orderId={orderId}
+        storeId={storeId}
+        reviewToken={reviewToken}
+        productId={product.productId}
+        productName={product.productName}
+        customerName={reviewable.data.customerName}
+        alreadyReviewed={product.reviewed}
+        onSent={() => {
+          // The thank-you stays in view; the chooser marks the product as reviewed.
+          setChosen(product.productId)
+          setSentCount((n) => n + 1)
+        }}
+      />
+    </>
   )
 }
 
@@ -52,12 +86,14 @@ function LeaveReviewForm({
   productId,
   productName,
   alreadyReviewed,
+  onSent,
 }: Props & {
   reviewToken: string
   productId: string
   productName: string
   customerName: string
   alreadyReviewed: boolean
+  onSent: () => void
 }) {
   const id = useId()
   const [sent, setSent] = useState(
@@ -74,7 +110,8 @@ function LeaveReviewForm({
   if (sent)
     return (
       <section className="ck-card rv-leave" aria-live="polite" data-testid="review-sent">
-        <h3 className="rv-leave-title">Obrigado pela sua avaliação! ⭐</h3>
+        <h3 className="rv-leave-title">Obrigado pela sua avaliação!</h3>
+        <p className="rv-muted">{productName}</p>
         <p className="rv-muted">{sent}</p>
       </section>
     )
@@ -109,6 +146,7 @@ function LeaveReviewForm({
       // Private mode: the thank-you still shows on this visit.
     }
     setSent(message)
+    onSent()
   }
 
   return (

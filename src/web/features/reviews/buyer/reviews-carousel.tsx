@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
+import { BadgeCheck, Pause, Play, ThumbsUp } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { REVIEW_CAROUSEL_MS } from '../../../../shared/review-constants'
 import type { PublicReview } from '../../../../shared/reviews'
+import { Counter } from '../counter'
 import { formatRating, formatReviewDate, Stars } from '../stars'
 import { getProductReviews, getProductStats, markHelpful, reportReview } from './api'
 import './reviews-buyer.css'
@@ -94,8 +96,8 @@ function Carousel({
         <h2 className="rv-carousel-title">O que dizem os clientes</h2>
         {average !== null && (
           <p className="rv-carousel-summary">
-            <Stars rating={average} size="sm" /> <strong>{formatRating(average)}</strong> de 5 · {total}{' '}
-            {total === 1 ? 'avaliação' : 'avaliações'}
+            <Stars rating={average} size="sm" /> <strong>{formatRating(average)}</strong> de 5 ·{' '}
+            <Counter value={total} /> {total === 1 ? 'avaliação' : 'avaliações'}
           </p>
         )}
       </header>
@@ -115,7 +117,7 @@ function Carousel({
             aria-label={userPaused ? 'Retomar a rotação das avaliações' : 'Pausar a rotação das avaliações'}
             onClick={() => setUserPaused((p) => !p)}
           >
-            {userPaused ? '▶' : '❚❚'}
+            {userPaused ? <Play size={16} /> : <Pause size={16} />}
           </button>
           <button
             type="button"
@@ -191,7 +193,7 @@ function Slide({
         <Stars rating={review.rating} size="sm" />
         {review.isVerifiedPurchase && (
           <span className="rv-verified" data-testid="verified-badge">
-            ✓ Compra verificada
+            <BadgeCheck size={14} aria-hidden /> Compra verificada
           </span>
         )}
         {review.source === 'MERCHANT' && <span className="rv-by-store">Adicionada pela loja</span>}
@@ -204,7 +206,7 @@ function Slide({
       </p>
       <div className="rv-slide-actions">
         <button type="button" className="rv-link" onClick={() => void helpful()} disabled={voted}>
-          👍 Útil ({votes})
+          <ThumbsUp size={14} aria-hidden /> Útil ({votes})
         </button>
         <button type="button" className="rv-link" onClick={() => void report()} disabled={reported}>
           {reported ? 'Denúncia enviada' : 'Denunciar'}

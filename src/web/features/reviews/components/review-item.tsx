@@ -1,3 +1,4 @@
+import { NotebookPen } from 'lucide-react'
 import { useState } from 'react'
 import {
   moderationTargets,
@@ -107,7 +108,11 @@ export function ReviewItem({
           </div>
         </div>
       ) : (
-        review.moderatorNotes && <p className="rv-item-notes small">📝 {review.moderatorNotes}</p>
+        review.moderatorNotes && (
+          <p className="rv-item-notes small">
+            <NotebookPen size={14} aria-hidden /> {review.moderatorNotes}
+          </p>
+        )
       )}
 
       <footer className="rv-item-actions">

@@ -1,5 +1,7 @@
+import { BadgeCheck, ChartBar, Hourglass, MessageSquare, Star, Trophy } from 'lucide-react'
 import { REVIEW_CATEGORY_LABELS, type StoreStats } from '../../../../shared/reviews'
 import { Alert, StatCard } from '../../../ui'
+import { Counter } from '../counter'
 import { formatRating } from '../stars'
 
 const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
@@ -12,20 +14,20 @@ export function ReviewStats({ stats }: { stats: StoreStats }) {
       <div className="grid grid-4 rv-stats" data-testid="review-stats">
         <StatCard
           label="Avaliações publicadas"
-          icon="⭐"
-          value={num.format(stats.totalReviews)}
+          icon={<Star />}
+          value={<Counter value={stats.totalReviews} />}
           hint={`${num.format(stats.allReviews)} no total, todas as situações`}
         />
         <StatCard
           label="Nota média"
-          icon="📊"
+          icon={<ChartBar />}
           value={stats.averageRating === null ? '—' : `${formatRating(stats.averageRating)} / 5`}
           hint={stats.averageRating === null ? 'Sem avaliações aprovadas ainda' : 'Das avaliações aprovadas'}
         />
         <StatCard
           label="Pendentes"
-          icon="⏳"
-          value={num.format(stats.pendingReviews)}
+          icon={<Hourglass />}
+          value={<Counter value={stats.pendingReviews} />}
           hint={
             stats.reportedReviews
               ? `${num.format(stats.reportedReviews)} publicada(s) denunciada(s)`
@@ -34,19 +36,19 @@ export function ReviewStats({ stats }: { stats: StoreStats }) {
         />
         <StatCard
           label="Compras verificadas"
-          icon="✅"
-          value={num.format(stats.verifiedPurchases)}
+          icon={<BadgeCheck />}
+          value={<Counter value={stats.verifiedPurchases} />}
           hint="Ligadas a um pedido pago deste produto"
         />
         <StatCard
           label="Nota da loja"
-          icon="🏆"
+          icon={<Trophy />}
           value={stats.storeScore === null ? '—' : `${formatRating(stats.storeScore)} / 10`}
           hint={REVIEW_CATEGORY_LABELS[stats.storeCategory]}
         />
         <StatCard
           label="Taxa de resposta"
-          icon="💬"
+          icon={<MessageSquare />}
           value={stats.responseRate === null ? '—' : `${pct.format(stats.responseRate)}%`}
           hint={
             stats.averageResponseHours === null

@@ -1,3 +1,4 @@
+import { Trophy } from 'lucide-react'
 import { formatBRL } from '../../../../shared/money'
 import { milestoneProgress } from '../model'
 
@@ -11,7 +12,7 @@ export function MilestoneCard({ revenue, loading }: { revenue: number | undefine
       <div className="stat-top">
         <span className="stat-label">Premiação Total</span>
         <span className="stat-icon" aria-hidden>
-          🏆
+          <Trophy />
         </span>
       </div>
       <div className="stat-value">{loading ? '...' : `${p.percent.toLocaleString('pt-BR')}%`}</div>

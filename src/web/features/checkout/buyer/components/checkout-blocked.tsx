@@ -1,17 +1,18 @@
+import { CreditCard, type LucideIcon, PackageX } from 'lucide-react'
 import type { PublicProduct } from '../../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 import type { Blocker } from '../hooks/use-checkout-base'
 import { CheckoutShell } from './checkout-shell'
 import { OrderSummary } from './order-summary'
 
-const TEXTS: Record<Blocker, { icon: string; title: string; message: string }> = {
+const TEXTS: Record<Blocker, { icon: LucideIcon; title: string; message: string }> = {
   soldOut: {
-    icon: '📦',
+    icon: PackageX,
     title: 'Produto esgotado',
     message: 'Este produto não tem estoque no momento. Volte mais tarde ou fale com a loja.',
   },
   noPayments: {
-    icon: '💳',
+    icon: CreditCard,
     title: 'Métodos de pagamento indisponíveis',
     message: 'Nenhum método de pagamento disponível para esta loja. Entre em contato com o suporte.',
   },
@@ -36,7 +37,7 @@ export function CheckoutBlocked({
         <div className="ck-main">
           <section className="ck-card ck-blocked" role="alert" data-testid="checkout-blocked">
             <div className="ck-state-icon" aria-hidden>
-              {t.icon}
+              <t.icon size={40} />
             </div>
             <h2 className="ck-confirmation-title">{t.title}</h2>
             <p className="ck-muted">{t.message}</p>

@@ -1,8 +1,11 @@
+import { Hourglass } from 'lucide-react'
 import { lazy, type ReactNode, Suspense } from 'react'
+import { Link } from 'react-router-dom'
 import { loadBumpOffers } from '../../../marketing'
 import { loadReviewsCarousel } from '../../../reviews'
 import { useCheckoutBase } from '../hooks/use-checkout-base'
 import type { CheckoutFlow, FlowForm, ReadyCheckout } from '../hooks/use-checkout-flow'
+import { usePendingOrder } from '../pending-order'
 import { ConsentBox } from '../recovery/consent-box'
 import { useRecoveryRestore } from '../recovery/use-recovery-restore'
 import { CheckoutBlocked } from './checkout-blocked'
@@ -70,6 +73,18 @@ export function FlowBumps<F extends FlowForm>({
   )
 }
 
+/** 'Você já tem um pedido aguardando pagamento' when this browser placed one for this product (pending-order.ts). */
+function PendingOrderNotice({ storeId, productId }: { storeId: string; productId: string }) {
+  const url = usePendingOrder(storeId, productId)
+  if (!url) return null
+  return (
+    <p className="ck-card ck-pending-order" role="status" data-testid="pending-order">
+      <Hourglass size={18} aria-hidden /> <span>Você já tem um pedido aguardando pagamento.</span>{' '}
+      <Link to={url}>Ver pedido e pagar</Link>
+    </p>
+  )
+}
+
 /**
  * The page around a checkout flow: the store's frame, progress, the one-line summary (phones), the customer step
  * first and the payment step (with its bumps) last, the kind's own steps (`children`) in between, then the security
@@ -89,6 +104,7 @@ export function CheckoutFlowPage<F extends FlowForm>({
   if (step > flow.reachable) return <CheckoutLoading />
   return (
     <CheckoutShell customization={flow.customization} title={textsOf(flow.customization, flow.kind).checkoutTitle}>
+      <PendingOrderNotice storeId={flow.storeId} productId={product.id} />
       <ProgressSteps steps={flow.steps} current={step} />
       <SummaryBar product={product} total={flow.amount} />
       <div className="ck-layout">

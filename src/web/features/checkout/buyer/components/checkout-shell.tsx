@@ -1,5 +1,8 @@
-import type { CSSProperties, ReactNode } from 'react'
+import { Lock } from 'lucide-react'
+import { type CSSProperties, type ReactNode, useEffect } from 'react'
 import type { PublicCustomization } from '../../../../../shared/checkout'
+import { readableButton } from '../../../../../shared/contrast'
+import { ensureFontLoaded } from '../../shared/fonts'
 
 /** Used when the store's look could not be loaded (the server sends these same defaults when none is saved). */
 export const LOOK_DEFAULTS = {
@@ -38,15 +41,19 @@ export function textsOf(c: PublicCustomization | undefined, kind: 'PHYSICAL' | '
 function themeOf(c: PublicCustomization | undefined): CSSProperties {
   const look = { ...LOOK_DEFAULTS, ...(c ?? {}) }
   const font = `'${look.fontFamily}', ${SERIF.has(look.fontFamily) ? 'serif' : 'system-ui, sans-serif'}`
+  // Buttons and step dots carry text on the merchant's colour: drawn so that text reads at 4.5:1 (WCAG AA).
+  const button = readableButton(look.primaryColor)
   // The design kit reads --primary and --radius-sm, so its buttons and fields take the store's colours.
   return {
-    '--ck-primary': look.primaryColor,
+    '--ck-primary': button.background,
+    '--ck-on-primary': button.text,
+    '--on-primary': button.text,
     '--ck-secondary': look.secondaryColor,
     '--ck-bg': look.backgroundColor,
     '--ck-accent': look.accentColor,
     '--ck-radius': `${look.buttonRadius}px`,
     '--ck-font': font,
-    '--primary': look.primaryColor,
+    '--primary': button.background,
     '--primary-hover': look.secondaryColor,
     '--radius-sm': `${look.buttonRadius}px`,
   } as CSSProperties
@@ -74,25 +81,32 @@ export function CheckoutShell({
   children: ReactNode
 }) {
   const c = customization
+  const family = c?.fontFamily ?? LOOK_DEFAULTS.fontFamily
+  // The chosen family's faces, self-hosted, fetched only now (font-display: swap keeps the text visible meanwhile).
+  useEffect(() => ensureFontLoaded(family), [family])
   return (
     <div className="ck-page" style={themeOf(c)}>
       <meta name="robots" content="noindex, nofollow" />
       <title>{c?.storeName ? `${title} · ${c.storeName}` : title}</title>
       <div className="checkout-custom">
         {c?.customCss && <style>{c.customCss}</style>}
-        {c?.customHeaderHtml && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (checkout module)
-          <div className="ck-custom-header" dangerouslySetInnerHTML={{ __html: c.customHeaderHtml }} />
-        )}
-        <header className="ck-header">
-          <StoreLogo customization={c} />
-          <h1 className="ck-title">{title}</h1>
-          <span className="ck-secure" title="Seus dados são protegidos">
-            🔒 Compra segura
-          </span>
+        {/* One banner landmark (the merchant's header, the store's and the banner image) and one <main>: every
+            piece of the page sits in a landmark for screen-reader navigation. */}
+        <header className="ck-top">
+          {c?.customHeaderHtml && (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (checkout module)
+            <div className="ck-custom-header" dangerouslySetInnerHTML={{ __html: c.customHeaderHtml }} />
+          )}
+          <div className="ck-header">
+            <StoreLogo customization={c} />
+            <h1 className="ck-title">{title}</h1>
+            <span className="ck-secure" title="Seus dados são protegidos">
+              <Lock size={14} aria-hidden /> Compra segura
+            </span>
+          </div>
+          {c?.customBannerUrl && <img className="ck-banner" src={c.customBannerUrl} alt="" />}
         </header>
-        {c?.customBannerUrl && <img className="ck-banner" src={c.customBannerUrl} alt="" />}
-        <div className="ck-container">{children}</div>
+        <main className="ck-container">{children}</main>
         {c?.customFooterHtml && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (checkout module)
           <footer className="ck-custom-footer" dangerouslySetInnerHTML={{ __html: c.customFooterHtml }} />
@@ -105,7 +119,8 @@ export function CheckoutShell({
 export function SecurityNote() {
   return (
     <p className="ck-security-note">
-      🔒 Ambiente seguro. Seus dados são criptografados e usados apenas para processar este pedido.
+      <Lock size={14} aria-hidden /> Ambiente seguro. Seus dados são criptografados e usados apenas para processar este
+      pedido.
     </p>
   )
 }

@@ -1,3 +1,4 @@
+import { Download, Package } from 'lucide-react'
 import type { PublicProduct } from '../../../../../shared/catalog'
 import { formatBRL } from '../../../../../shared/money'
 import type { Quote } from '../../../../../shared/quote'
@@ -41,7 +42,7 @@ export function OrderSummary({
           <img src={product.imageUrl} alt={product.name} className="ck-summary-image" />
         ) : (
           <div className="ck-summary-image ck-summary-placeholder" aria-hidden>
-            {digital ? '💾' : '📦'}
+            {digital ? <Download size={28} /> : <Package size={28} />}
           </div>
         )}
         <div>
@@ -113,9 +114,12 @@ export function OrderSummary({
  */
 export function SummaryBar({ product, total }: { product: PublicProduct; total: number }) {
   return (
-    <a className="ck-summary-bar" href="#ck-summary">
+    <a className="ck-summary-bar" href="#ck-summary" data-testid="summary-bar">
       <span className="ck-summary-bar-name">{product.name}</span>
-      <strong className="ck-summary-bar-total">{formatBRL(total)}</strong>
+      {/* The figure includes shipping and bumps: it is named as the total, not put beside the product's name. */}
+      <span className="ck-summary-bar-total">
+        <span className="ck-summary-bar-label">Total</span> <strong>{formatBRL(total)}</strong>
+      </span>
     </a>
   )
 }

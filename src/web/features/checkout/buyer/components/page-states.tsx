@@ -1,25 +1,26 @@
+import { SearchX } from 'lucide-react'
 import { Button } from '../../../../ui/button'
 import { Spinner } from '../../../../ui/feedback'
 
 export function CheckoutLoading() {
   return (
-    <div className="ck-state">
+    <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
       <title>Carregando...</title>
       <Spinner size="lg" label="Carregando" />
       <p>Carregando...</p>
-    </div>
+    </main>
   )
 }
 
 /** The error screen of spec 001 §2: 'Produto não encontrado' with the load message and 'Voltar'. */
 export function CheckoutNotFound({ message }: { message: string }) {
   return (
-    <div className="ck-state">
+    <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
       <title>Produto não encontrado</title>
       <div className="ck-state-icon" aria-hidden>
-        🔍
+        <SearchX size={40} />
       </div>
       <h1>Produto não encontrado</h1>
       <p>{message}</p>
@@ -29,6 +30,6 @@ export function CheckoutNotFound({ message }: { message: string }) {
       >
         Voltar
       </Button>
-    </div>
+    </main>
   )
 }

@@ -1,4 +1,5 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react'
+import { Barcode, CreditCard, type LucideIcon, QrCode } from 'lucide-react'
+import { createElement, type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react'
 import { formatCardExpiry, formatCardNumber, formatCvv } from '../../../../../shared/br'
 import { formatBRL } from '../../../../../shared/money'
 import { type CardFields, type CheckoutMethodId, cardErrors } from '../../../../../shared/ordering-rules'
@@ -21,10 +22,10 @@ export interface PaymentValues {
   installments: number
 }
 
-const METHOD_LOOK: Record<CheckoutMethodId, { icon: string; hint: string }> = {
-  pix: { icon: '⚡', hint: 'Aprovação imediata' },
-  credit_card: { icon: '💳', hint: 'Em até 12x' },
-  bank_slip: { icon: '🧾', hint: 'Vence em 3 dias úteis' },
+const METHOD_LOOK: Record<CheckoutMethodId, { icon: LucideIcon; hint: string }> = {
+  pix: { icon: QrCode, hint: 'Aprovação imediata' },
+  credit_card: { icon: CreditCard, hint: 'Em até 12x' },
+  bank_slip: { icon: Barcode, hint: 'Vence em 3 dias úteis' },
 }
 const ORDER: CheckoutMethodId[] = ['pix', 'credit_card', 'bank_slip']
 const EMPTY_CARD: Record<keyof CardFields, string> = { cardName: '', cardNumber: '', expiryDate: '', cvv: '' }
@@ -142,7 +143,7 @@ export function PaymentStep({
             onClick={() => setMethod(m)}
           >
             <span className="ck-method-icon" aria-hidden>
-              {METHOD_LOOK[m].icon}
+              {createElement(METHOD_LOOK[m].icon, { size: 22 })}
             </span>
             <span className="ck-method-name">
               {data[m].name}

@@ -7,7 +7,7 @@ import { Button } from '../../../../ui/button'
 import { Spinner } from '../../../../ui/feedback'
 import { Input, Select } from '../../../../ui/field'
 import { validateAddress } from '../api/validate-address'
-import { useCepAutofill } from '../hooks/use-cep-autofill'
+import { CEP_UNAVAILABLE, useCepAutofill } from '../hooks/use-cep-autofill'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 import { useShippingQuotes } from '../hooks/use-shipping-quotes'
@@ -79,6 +79,19 @@ export function ShippingStep({
     [fill],
   )
   const cep = useCepAutofill(values.zipCode, onFound, initial.values.address ? initial.values.zipCode : '')
+  // With the lookup down the buyer types the address: the cursor goes to the first field still empty.
+  const unavailable = cep.state === 'unavailable'
+  useEffect(() => {
+    if (!unavailable) return
+    const form = ref.current
+    for (const name of ['address', 'number', 'city', 'state'] as const) {
+      const field = form?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)
+      if (field && !field.value) {
+        field.focus()
+        return
+      }
+    }
+  }, [unavailable])
 
   function choose(option: ShippingQuoteDto) {
     set('method', option.id)
@@ -143,6 +156,10 @@ export function ShippingStep({
             </span>
           ) : cep.state === 'found' ? (
             <span className="ck-ok">✓ Endereço encontrado</span>
+          ) : cep.state === 'unavailable' ? (
+            <span className="ck-cep-manual" role="status" data-testid="cep-unavailable">
+              {CEP_UNAVAILABLE}
+            </span>
           ) : undefined
         }
         onChange={(e) => changeZip(e.target.value)}

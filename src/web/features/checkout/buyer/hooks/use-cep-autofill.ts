@@ -7,13 +7,15 @@ import { useDebounced } from './use-debounced'
 
 export const CEP_DEBOUNCE_MS = 800
 const NOT_FOUND = 'CEP não encontrado'
-const LOOKUP_ERROR = 'Erro ao consultar CEP'
+/** The lookup service is down or slow: not the buyer's mistake, and the address can be typed by hand. */
+export const CEP_UNAVAILABLE = 'Não conseguimos buscar o endereço deste CEP agora. Preencha o endereço abaixo.'
 
 export type CepFeedback =
   | { state: 'idle' }
   | { state: 'loading' }
   | { state: 'found' }
   | { state: 'error'; message: string }
+  | { state: 'unavailable' }
 
 /**
  * Looks the CEP up 800 ms after it stops changing and hands the address to `onFound`. `alreadyFilled` is a CEP
@@ -48,7 +50,7 @@ export function useCepAutofill(
       .catch((err) => {
         if (!live) return
         const notFound = err instanceof ApiError && (err.status === 404 || err.message === NOT_FOUND)
-        setFeedback({ state: 'error', message: notFound ? NOT_FOUND : LOOKUP_ERROR })
+        setFeedback(notFound ? { state: 'error', message: NOT_FOUND } : { state: 'unavailable' })
       })
     return () => {
       live = false

@@ -7,6 +7,7 @@ import type { OrderResult } from '../../../../../shared/ordering'
 import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
+import { rememberPendingOrder } from '../pending-order'
 import { useCheckoutSession } from '../recovery/use-checkout-session'
 import { productData, track } from '../tracking'
 import { useIdentificationTracking } from './use-identification-tracking'
@@ -154,6 +155,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     })
     saved.clear()
     session.end()
+    if (created.orderPageUrl) rememberPendingOrder(storeId, product.id, created.orderPageUrl)
     // The order page replaces the payment step: Back does not lead to paying the same order again.
     if (created.orderPageUrl) navigate(created.orderPageUrl, { replace: true })
   }

@@ -1,3 +1,4 @@
+import { Download, Package } from 'lucide-react'
 import { formatBRL } from '../../../../../shared/money'
 import type { OrderPage } from '../../../../../shared/order-page'
 
@@ -17,7 +18,7 @@ export function OrderItems({ order }: { order: OrderPage['order'] }) {
               <img src={item.imageUrl} alt="" className="ck-summary-image" />
             ) : (
               <div className="ck-summary-image ck-summary-placeholder" aria-hidden>
-                {order.productType === 'DIGITAL' ? '💾' : '📦'}
+                {order.productType === 'DIGITAL' ? <Download size={28} /> : <Package size={28} />}
               </div>
             )}
             <div>

@@ -1,3 +1,4 @@
+import { CircleCheck } from 'lucide-react'
 import type { OrderPage } from '../../../../../shared/order-page'
 
 /** 'Pagamento Confirmado', the card used, and for a digital product its access link (signed, expiring). */
@@ -5,7 +6,9 @@ export function PaidBlock({ data }: { data: OrderPage }) {
   const { order, payment, digitalAccess, bumpAccess } = data
   return (
     <div className="ck-paid" data-testid="payment-confirmed">
-      <h3>✅ Pagamento Confirmado</h3>
+      <h3>
+        <CircleCheck size={20} aria-hidden /> Pagamento Confirmado
+      </h3>
       {payment?.method === 'CREDIT_CARD' && (
         <p>
           Cartão {payment.cardBrand ?? ''} final {payment.cardLast4 ?? '----'}

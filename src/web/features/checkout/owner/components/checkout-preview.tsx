@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { BookOpen, Check, Lock, Package } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import {
   CHECKOUT_TEXT_DEFAULTS,
@@ -102,7 +103,9 @@ export function CheckoutPreview({
               ) : (
                 <span className="ck-store-name">{storeName}</span>
               ))}
-            <span className="ck-secure">🔒 Compra segura</span>
+            <span className="ck-secure">
+              <Lock size={14} aria-hidden /> Compra segura
+            </span>
           </header>
           {values.customBannerUrl && <img className="ck-banner" src={values.customBannerUrl} alt="" />}
           {screen === 'checkout' ? (
@@ -119,7 +122,7 @@ export function CheckoutPreview({
               <div className="pv-card">
                 <div className="pv-summary">
                   <div className="pv-product-img" aria-hidden>
-                    {kind === 'DIGITAL' ? '📘' : '👟'}
+                    {kind === 'DIGITAL' ? <BookOpen size={22} /> : <Package size={22} />}
                   </div>
                   <div>
                     <div className="pv-product-name">
@@ -146,7 +149,7 @@ export function CheckoutPreview({
           ) : (
             <div className="ck-container pv-thanks">
               <div className="pv-check" aria-hidden>
-                ✓
+                <Check size={28} />
               </div>
               <h1 className="ck-title">{text('thankYouTitle')}</h1>
               <p>{text('thankYouMessage')}</p>
