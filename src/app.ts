@@ -173,7 +173,9 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     const url = request.url.split('?')[0]
     const isApi = url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/sandbox/')
     if (sendIndex && request.method === 'GET' && !isApi && !path.extname(url)) return sendIndex(url, reply)
-    return reply.status(404).send({ statusCode: 404, message: `Rota ${request.method} ${url} não encontrada` })
+    return reply
+      .status(404)
+      .send({ statusCode: 404, code: 'NOT_FOUND', message: `Rota ${request.method} ${url} não encontrada` })
   })
   return app
 }

@@ -55,7 +55,12 @@ export function orderResult(config: AppConfig, order: PlacedOrder, charge: Charg
 }
 
 function errorBody(err: AppError) {
-  return { statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }
+  return {
+    statusCode: err.statusCode,
+    code: err.code,
+    message: err.message,
+    ...(err.errors ? { errors: err.errors } : {}),
+  }
 }
 
 /**
@@ -99,7 +104,13 @@ async function settle(
 ): Promise<OrderResult> {
   const { db } = deps
   if (charge.status === 'REFUSED')
-    throw await failOrder(db, order, 'payment_refused', new AppError(422, CARD_REFUSED), claim)
+    throw await failOrder(
+      db,
+      order,
+      'payment_refused',
+      new AppError(422, CARD_REFUSED, undefined, 'CARD_REFUSED'),
+      claim,
+    )
   if (charge.status !== 'PAID') {
     const result = orderResult(deps.config, order, charge, order.status)
     await repo.recordCharge(db, order.id, chargePatch(charge), claim && { claim, body: result })
@@ -174,7 +185,8 @@ export async function resumeOrder(
     throw await failOrder(deps.db, order, 'charge_failed', new AppError(503, MSG.gatewayUnavailable), claim)
   if (order.status !== 'PENDING' || order.gateway_id) {
     // Already settled (by the first request, or the payment landed meanwhile): answer from what is stored.
-    if (order.status === 'CANCELLED' && state.status === 'REFUSED') throw new AppError(422, CARD_REFUSED)
+    if (order.status === 'CANCELLED' && state.status === 'REFUSED')
+      throw new AppError(422, CARD_REFUSED, undefined, 'CARD_REFUSED')
     return orderResult(deps.config, order, state.result, order.status)
   }
   return settle(deps, order, state.result, claim)
