@@ -39,8 +39,8 @@ declare module 'fastify' {
   }
 }
 
-/** The built SPA; WEB_DIST points elsewhere when several builds must not share one folder (parallel test runs). */
-export const WEB_DIST = process.env.WEB_DIST || path.join(PROJECT_ROOT, 'dist/web')
+/** The built SPA, unless config.WEB_DIST points elsewhere (several builds that must not share one folder). */
+const DEFAULT_WEB_DIST = path.join(PROJECT_ROOT, 'dist/web')
 
 export interface Runtime {
   config: AppConfig
@@ -116,7 +116,7 @@ export async function createRuntime(
 
 export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}): Promise<FastifyInstance> {
   const { config } = runtime
-  const webDist = opts.webDist ?? WEB_DIST
+  const webDist = opts.webDist ?? config.WEB_DIST ?? DEFAULT_WEB_DIST
   const app = Fastify({
     loggerInstance: runtime.log,
     bodyLimit: 1024 * 1024,
@@ -124,6 +124,8 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     // limits, the buyer IP sent to the gateway) must stay the socket's address.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

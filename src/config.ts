@@ -41,6 +41,12 @@ const envSchema = z.object({
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */
   UTMFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  /** The built SPA (default dist/web); parallel builds point their own folders here. */
+  WEB_DIST: optionalString,
+  /** How long a client may take to send a whole request (slow-loris guard); 0 turns it off. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long an idle keep-alive connection stays open: above a load balancer's idle timeout (often 60 s). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   /** Conversions API events go to {FACEBOOK_GRAPH_URL}/{FACEBOOK_GRAPH_VERSION}/{pixelId}/events. */
   FACEBOOK_GRAPH_VERSION: z
     .string()
