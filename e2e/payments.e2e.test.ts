@@ -117,14 +117,16 @@ describe('/test-ativo-pay and the PIX component', () => {
     const pix = (await code.textContent()) ?? ''
     expect(pix).toMatch(/^000201.*br\.gov\.bcb\.pix.*540525\.905802BR.*6304[0-9A-F]{4}$/)
     expect(await page.getByTestId('pix-countdown').textContent()).toMatch(/^(30:00|29:5\d)$/)
-    const qr = page.locator('.pix-qr svg')
+    const qr = page.locator('.ck-pix-qr svg')
     expect(await qr.getAttribute('width')).toBe('180') // narrow layout
 
     await page.getByRole('button', { name: 'Copiar Código PIX' }).click()
     await page.getByRole('button', { name: 'Código Copiado!' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pix)
     await snap(page, 'payments-pix-component')
-    await page.locator('.pix-payment').screenshot({ path: path.join(SCREENSHOTS, 'payments-pix-element.png') })
+    await page
+      .getByRole('region', { name: 'Pagamento PIX' })
+      .screenshot({ path: path.join(SCREENSHOTS, 'payments-pix-element.png') })
     await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor({ timeout: 5_000 })
 
     await page.getByRole('button', { name: 'Simular pagamento' }).click()
@@ -140,7 +142,7 @@ describe('/test-ativo-pay and the PIX component', () => {
     await wide.page.getByText('PIX ativo').waitFor()
     await wide.page.getByRole('button', { name: 'Criar transação' }).click()
     await wide.page.getByTestId('pix-code').waitFor()
-    expect(await wide.page.locator('.pix-qr svg').getAttribute('width')).toBe('220')
+    expect(await wide.page.locator('.ck-pix-qr svg').getAttribute('width')).toBe('220')
     await snap(wide.page, 'payments-test-page-desktop')
     await wide.context.close()
   })

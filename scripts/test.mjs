@@ -1,5 +1,5 @@
-// `npm test`: lint, typecheck, unit + API tests (real PostgreSQL and Redis), production build, end-to-end tests
-// in Chromium. Ends with one 'N passed, N failed' line over every test that ran.
+// `npm test`: lint, typecheck, unit + API tests (real PostgreSQL and Redis) and component tests (happy-dom),
+// production build, end-to-end tests in Chromium. Ends with one 'N passed, N failed' line over every test that ran.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -28,10 +28,12 @@ ok.push(step('lint', bin('biome'), ['check', '.']))
 ok.push(step('typecheck', bin('tsc'), ['--noEmit']))
 const unitJson = path.join(results, 'server.json')
 ok.push(
-  step('unit and API tests', bin('vitest'), [
+  step('unit, API and component tests', bin('vitest'), [
     'run',
     '--project',
     'server',
+    '--project',
+    'web',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${unitJson}`,

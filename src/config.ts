@@ -36,6 +36,11 @@ const envSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
   /** Jobs are mostly waits on external services (gateway, UTMFY, CAPI), so a worker runs many at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /**
+   * A delivery (UTMify, Conversions API, e-mail, webhook) claimed longer ago than this belongs to a worker that died
+   * and is taken again. Longer than any outside call's timeout (10 s), shorter than a delivery job's retry schedule.
+   */
+  DELIVERY_CLAIM_STALE_MS: z.coerce.number().int().min(1).default(30_000),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */

@@ -18,6 +18,13 @@ interface NewUser {
 
 /** Creates the account and announces it in the same transaction. */
 export async function createUser(trx: Trx, user: NewUser, cost: number, via: 'register' | 'admin' | 'seed') {
+  const row = await insertUserIfAbsent(trx, user, cost, via)
+  if (!row) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN })
+  return row
+}
+
+/** The new account and its event, or undefined when the e-mail is taken (by a replica starting at the same moment). */
+async function insertUserIfAbsent(trx: Trx, user: NewUser, cost: number, via: 'register' | 'admin' | 'seed') {
   const passwordHash = await hashPassword(user.password, cost)
   const row = await repo.insertUser(trx, {
     email: user.email.toLowerCase(),
@@ -25,8 +32,7 @@ export async function createUser(trx: Trx, user: NewUser, cost: number, via: 're
     passwordHash,
     role: user.role,
   })
-  if (!row) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN })
-  await publish(trx, userRegistered, { userId: row.id, email: row.email, name: row.name, role: row.role, via })
+  if (row) await publish(trx, userRegistered, { userId: row.id, email: row.email, name: row.name, role: row.role, via })
   return row
 }
 
@@ -61,11 +67,17 @@ export async function changePassword(db: Db, userId: string, input: PasswordChan
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD on start: create that administrator, or promote and re-key an existing account. */
 export async function ensureAdmin(db: Db, email: string, password: string, cost: number) {
-  const existing = await repo.findUserWithHashByEmail(db, email)
+  let existing = await repo.findUserWithHashByEmail(db, email)
   if (!existing) {
-    return db
+    // insert … on conflict do nothing: replicas starting in the same second all come up, one of them creates it.
+    const created = await db
       .transaction()
-      .execute((trx) => createUser(trx, { name: 'Administrador', email, password, role: 'ADMIN' }, cost, 'seed'))
+      .execute((trx) =>
+        insertUserIfAbsent(trx, { name: 'Administrador', email, password, role: 'ADMIN' }, cost, 'seed'),
+      )
+    if (created) return created
+    existing = await repo.findUserWithHashByEmail(db, email)
+    if (!existing) throw new Error(`admin ${email} neither created nor found`)
   }
   const samePassword = await verifyPassword(password, existing.password_hash)
   return repo.updateUser(db, existing.id, {

@@ -1,16 +1,21 @@
+import { DELIVERY_JOB_ATTEMPTS, DELIVERY_SWEEP_EVERY_MS } from '../../platform/delivery-claim'
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import type { UtmfyStatus } from '../../shared/integrations'
 import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering/events'
 import * as repo from './repository'
-import { deliverOrderStatus } from './service'
+import { deliverOrderStatus, staleDeliveries } from './service'
 import type { Db } from './tables'
 
-/** The merchant's retry button queues this job; the ordering events below call the same delivery. */
+/** The merchant's retry button and the stale-claim sweeper queue this job; the ordering events call the same delivery. */
 export const UTMFY_DELIVER_JOB = 'integrations.utmfy-deliver'
+export const UTMFY_SWEEP_JOB = 'integrations.utmfy-sweep'
 
 const deliver = (ctx: JobContext, orderId: string, status: UtmfyStatus, at?: Date) =>
-  deliverOrderStatus({ db: ctx.db, config: ctx.config, log: ctx.log }, { orderId, status, at })
+  deliverOrderStatus(
+    { db: ctx.db, config: ctx.config, log: ctx.log },
+    { orderId, status, at, lastAttempt: ctx.attempt >= DELIVERY_JOB_ATTEMPTS },
+  )
 
 /** Most stores have no UTMify: their orders' events do not become jobs at all. */
 async function storesWithIntegration(events: { storeId: string }[], db: Db): Promise<boolean[]> {
@@ -21,35 +26,49 @@ async function storesWithIntegration(events: { storeId: string }[], db: Db): Pro
   return events.map((e) => active.has(e.storeId))
 }
 
+const opts = { attempts: DELIVERY_JOB_ATTEMPTS, relevant: storesWithIntegration }
+
 /**
  * Every order status UTMify knows, sent from the worker: placement, payment, a refusal, expiry or cancellation, a
  * refund, and a chargeback — an order REFUNDED by a card contestação, which the merchant's ad tracking must count
  * apart from the refunds they chose to make.
  */
 export const integrationsSubscriptions = [
-  subscribe(orderPlaced, 'integrations.utmfy-order-placed', (p, ctx) => deliver(ctx, p.orderId, 'waiting_payment'), {
-    relevant: storesWithIntegration,
-  }),
-  subscribe(orderPaid, 'integrations.utmfy-order-paid', (p, ctx) => deliver(ctx, p.orderId, 'paid'), {
-    relevant: storesWithIntegration,
-  }),
-  subscribe(orderCancelled, 'integrations.utmfy-order-cancelled', (p, ctx) => deliver(ctx, p.orderId, 'refused'), {
-    relevant: storesWithIntegration,
-  }),
+  subscribe(
+    orderPlaced,
+    'integrations.utmfy-order-placed',
+    (p, ctx) => deliver(ctx, p.orderId, 'waiting_payment'),
+    opts,
+  ),
+  subscribe(orderPaid, 'integrations.utmfy-order-paid', (p, ctx) => deliver(ctx, p.orderId, 'paid'), opts),
+  subscribe(orderCancelled, 'integrations.utmfy-order-cancelled', (p, ctx) => deliver(ctx, p.orderId, 'refused'), opts),
   subscribe(
     orderRefunded,
     'integrations.utmfy-order-refunded',
     (p, ctx) => deliver(ctx, p.orderId, p.chargeback ? 'chargedback' : 'refunded', new Date(p.refundedAt)),
-    { relevant: storesWithIntegration },
+    opts,
   ),
 ]
 
 export const integrationsJobs: JobDefinition[] = [
   {
     name: UTMFY_DELIVER_JOB,
+    attempts: DELIVERY_JOB_ATTEMPTS,
     handler: (data, ctx) => {
       const { orderId, status } = data as { orderId: string; status: UtmfyStatus }
       return deliver(ctx, orderId, status)
+    },
+  },
+  {
+    // A worker killed mid-call leaves its delivery SENDING; once the claim is stale this queues it again.
+    name: UTMFY_SWEEP_JOB,
+    attempts: 1,
+    everyMs: DELIVERY_SWEEP_EVERY_MS,
+    handler: async (_data, ctx) => {
+      for (const { row, jobId } of await staleDeliveries(ctx)) {
+        if (row.is_test) continue
+        await ctx.jobs.enqueue(UTMFY_DELIVER_JOB, { orderId: row.order_id, status: row.status }, { jobId })
+      }
     },
   },
 ]

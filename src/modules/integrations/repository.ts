@@ -1,4 +1,6 @@
 import { type Selectable, sql, type Updateable } from 'kysely'
+import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
+import * as deliveryClaim from '../../platform/delivery-claim'
 import type { UtmfyStatus } from '../../shared/integrations'
 import type { DbOrTrx, IntegrationsTables } from './tables'
 
@@ -43,66 +45,41 @@ export interface DeliveryKey {
   isTest?: boolean
 }
 
-export type Claim = { kind: 'claimed'; row: DeliveryRow } | { kind: 'settled'; row: DeliveryRow } | { kind: 'busy' }
+export type Claim = DeliveryClaim<DeliveryRow>
+
+/** UTMify's deliveries: one per (order, status); the merchant's resend reopens a row as PENDING. */
+export const utmfyChannel = (staleMs: number): DeliveryChannel => ({
+  table: 'utmfy_deliveries',
+  key: ['order_id', 'status'],
+  claimable: ['PENDING', 'RETRY'],
+  staleMs,
+})
 
 /**
  * Takes the (order, status) delivery for this worker. A new one, one waiting for a retry, or one whose worker died
  * (SENDING for longer than `staleMs`) is claimed; SENT, FAILED and SKIPPED are settled; a fresh SENDING is busy.
  */
 export async function claimDelivery(db: DbOrTrx, key: DeliveryKey, staleMs: number): Promise<Claim> {
-  const now = new Date()
-  const claimed = await db
-    .insertInto('utmfy_deliveries')
-    .values({
-      store_id: key.storeId,
-      order_id: key.orderId,
-      order_number: key.orderNumber,
-      status: key.status,
-      is_test: key.isTest ?? false,
-      state: 'SENDING',
-      attempts: 1,
-      claimed_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['order_id', 'status'])
-        .doUpdateSet((eb) => ({
-          state: 'SENDING',
-          claimed_at: now,
-          attempts: eb('utmfy_deliveries.attempts', '+', 1),
-        }))
-        .where((eb) =>
-          eb.or([
-            eb('utmfy_deliveries.state', 'in', ['PENDING', 'RETRY']),
-            eb.and([
-              eb('utmfy_deliveries.state', '=', 'SENDING'),
-              eb('utmfy_deliveries.claimed_at', '<', new Date(now.getTime() - staleMs)),
-            ]),
-          ]),
-        ),
-    )
-    .returningAll()
-    .executeTakeFirst()
-  if (claimed) return { kind: 'claimed', row: claimed }
-  const existing = await db
-    .selectFrom('utmfy_deliveries')
-    .selectAll()
-    .where('order_id', '=', key.orderId)
-    .where('status', '=', key.status)
-    .executeTakeFirstOrThrow()
-  return existing.state === 'SENDING' ? { kind: 'busy' } : { kind: 'settled', row: existing }
+  return deliveryClaim.claimDelivery<DeliveryRow>(db, utmfyChannel(staleMs), {
+    store_id: key.storeId,
+    order_id: key.orderId,
+    order_number: key.orderNumber,
+    status: key.status,
+    is_test: key.isTest ?? false,
+  })
 }
 
+/** The outcome of a claimed attempt; false when the claim went stale and another worker holds the row now. */
 export async function settleDelivery(
   db: DbOrTrx,
-  id: string,
-  patch: Pick<Updateable<Tables['utmfy_deliveries']>, 'state' | 'http_status' | 'error' | 'sent_at'>,
-): Promise<void> {
-  await db
-    .updateTable('utmfy_deliveries')
-    .set({ ...patch, claimed_at: null })
-    .where('id', '=', id)
-    .execute()
+  claim: Pick<DeliveryRow, 'id' | 'attempts'>,
+  outcome: Pick<Updateable<Tables['utmfy_deliveries']>, 'state' | 'sent_at'> & DeliveryOutcome,
+): Promise<boolean> {
+  return deliveryClaim.settleDelivery(db, utmfyChannel(0), claim, outcome)
+}
+
+export async function staleDeliveries(db: DbOrTrx, staleMs: number, limit?: number): Promise<DeliveryRow[]> {
+  return deliveryClaim.staleClaims<DeliveryRow>(db, utmfyChannel(staleMs), limit)
 }
 
 export async function findDelivery(db: DbOrTrx, id: string): Promise<DeliveryRow | undefined> {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
+import { sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
 import {
   isMaskedUtmfyKey,
@@ -33,8 +34,6 @@ export type IntegrationsDeps = {
  * the 7-day withdrawal right and most refunds, and keeps a replay of old events from rewriting old reports.
  */
 export const MAX_ORDER_AGE_MS = 90 * 86_400_000
-/** A delivery claimed longer ago than this belongs to a worker that died (the call itself times out at 10 s). */
-const STALE_CLAIM_MS = 60_000
 
 /** What each status sends first, so UTMify always receives an order's statuses in order. */
 const CHAIN: Record<UtmfyStatus, UtmfyStatus[]> = {
@@ -136,7 +135,7 @@ export async function simulateSale(deps: IntegrationsDeps, storeId: string): Pro
   const claim = await repo.claimDelivery(
     deps.db,
     { storeId, orderId: order.id, orderNumber: order.orderNumber, status: 'paid', isTest: true },
-    STALE_CLAIM_MS,
+    deps.config.DELIVERY_CLAIM_STALE_MS,
   )
   if (claim.kind !== 'claimed') throw new AppError(409, UTMFY_MESSAGES.simulateFailed)
   const outcome = await send(deps, key, claim.row, buildOrderBody(order, 'paid', { isTest: true }))
@@ -151,10 +150,11 @@ async function send(
   key: string,
   row: repo.DeliveryRow,
   body: UtmfyOrderBody,
+  lastAttempt = false,
 ): Promise<SendOutcome> {
   try {
     const res = await clientOf(deps).sendOrder(key, body)
-    await repo.settleDelivery(deps.db, row.id, {
+    await repo.settleDelivery(deps.db, row, {
       state: 'SENT',
       http_status: res.httpStatus,
       error: null,
@@ -163,11 +163,12 @@ async function send(
     return { ok: true }
   } catch (err) {
     const e = err instanceof UtmifyError ? err : new UtmifyError('unavailable', 'Erro ao enviar para a UTMify', null)
-    const retry = e.kind === 'unavailable'
-    await repo.settleDelivery(deps.db, row.id, {
+    // The job's last try of a timeout or 5xx is final: the log says so instead of 'trying again' for ever.
+    const retry = e.kind === 'unavailable' && !lastAttempt
+    await repo.settleDelivery(deps.db, row, {
       state: retry ? 'RETRY' : 'FAILED',
       http_status: e.httpStatus,
-      error: e.message,
+      error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
     })
     deps.log.warn(
       { deliveryId: row.id, orderId: row.order_id, status: row.status, httpStatus: e.httpStatus },
@@ -187,7 +188,7 @@ export class DeliveryRetryError extends Error {}
  */
 export async function deliverOrderStatus(
   deps: IntegrationsDeps,
-  input: { orderId: string; status: UtmfyStatus; at?: Date },
+  input: { orderId: string; status: UtmfyStatus; at?: Date; lastAttempt?: boolean },
 ): Promise<void> {
   const order = await orderingService.orderSnapshot(deps.db, input.orderId)
   if (!order) return
@@ -199,12 +200,12 @@ export async function deliverOrderStatus(
     const claim = await repo.claimDelivery(
       deps.db,
       { storeId: order.storeId, orderId: order.id, orderNumber: order.orderNumber, status },
-      STALE_CLAIM_MS,
+      deps.config.DELIVERY_CLAIM_STALE_MS,
     )
     if (claim.kind === 'busy') throw new DeliveryRetryError(`utmify ${status} of ${order.id} is being sent`)
     if (claim.kind === 'settled') continue
     if (Date.now() - order.createdAt.getTime() > MAX_ORDER_AGE_MS) {
-      await repo.settleDelivery(deps.db, claim.row.id, {
+      await repo.settleDelivery(deps.db, claim.row, {
         state: 'SKIPPED',
         http_status: null,
         error: 'Pedido antigo demais para ser enviado à UTMify',
@@ -212,9 +213,15 @@ export async function deliverOrderStatus(
       continue
     }
     const body = buildOrderBody(order, status, { refundedAt: input.at ?? claim.row.created_at })
-    const outcome = await send(deps, key, claim.row, body)
+    const outcome = await send(deps, key, claim.row, body, input.lastAttempt)
     if (!outcome.ok && outcome.retry) throw new DeliveryRetryError(outcome.error)
   }
+}
+
+/** Deliveries whose worker died while sending: the sweeper queues each again (see platform/delivery-claim). */
+export async function staleDeliveries(deps: Pick<IntegrationsDeps, 'db' | 'config'>) {
+  const rows = await repo.staleDeliveries(deps.db, deps.config.DELIVERY_CLAIM_STALE_MS)
+  return rows.map((row) => ({ row, jobId: sweepJobId(repo.utmfyChannel(0), row) }))
 }
 
 export async function listDeliveries(db: Db, storeId: string, page: number, limit: number) {

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
+import { sweepJobId } from '../../platform/delivery-claim'
 import { initiateCheckoutEventId, type PixelDelivery, purchaseEventId, type ServerEvent } from '../../shared/pixel'
 import { type OrderSnapshot, orderingService } from '../ordering'
 import { type CapiEvent, type GraphClient, GraphError, graphClient } from './graph-client'
@@ -24,8 +25,6 @@ export type TrackingDeps = {
 
 /** Meta refuses events whose event_time is more than 7 days in the past. */
 export const MAX_EVENT_AGE_MS = 7 * 86_400_000
-/** A delivery claimed longer ago than this belongs to a worker that died (the call itself times out at 10 s). */
-const STALE_CLAIM_MS = 60_000
 
 /** Thrown to have the job retried later (with the queue's backoff). */
 export class CapiRetryError extends Error {}
@@ -110,14 +109,21 @@ export async function sendOrderEvent(
   const eventId = eventIdFor(input.eventName, order, input.productId)
   const claim = await repo.claimDelivery(
     deps.db,
-    { storeId: order.storeId, orderId: order.id, orderNumber: order.orderNumber, eventName: input.eventName, eventId },
-    STALE_CLAIM_MS,
+    {
+      storeId: order.storeId,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      eventName: input.eventName,
+      eventId,
+      productId: input.productId,
+    },
+    deps.config.DELIVERY_CLAIM_STALE_MS,
   )
   if (claim.kind === 'busy') throw new CapiRetryError(`${input.eventName} of ${order.id} is being sent`)
   if (claim.kind === 'settled') return
   const row = claim.row
   if (Date.now() - time.getTime() > MAX_EVENT_AGE_MS) {
-    await repo.settleDelivery(deps.db, row.id, {
+    await repo.settleDelivery(deps.db, row, {
       state: 'SKIPPED',
       http_status: null,
       error: 'Evento com mais de 7 dias: a Meta não aceita',
@@ -131,7 +137,7 @@ export async function sendOrderEvent(
       data: [event],
       ...(config.test_event_code ? { test_event_code: config.test_event_code } : {}),
     })
-    await repo.settleDelivery(deps.db, row.id, {
+    await repo.settleDelivery(deps.db, row, {
       state: 'SENT',
       http_status: res.httpStatus,
       error: null,
@@ -141,7 +147,7 @@ export async function sendOrderEvent(
     const e = err instanceof GraphError ? err : new GraphError('unavailable', 'Erro ao enviar para a Meta', null)
     // The queue's last try of a timeout or 5xx is final: the log says so instead of 'trying again' for ever.
     const retry = e.kind === 'unavailable' && !input.lastAttempt
-    await repo.settleDelivery(deps.db, row.id, {
+    await repo.settleDelivery(deps.db, row, {
       state: retry ? 'RETRY' : 'FAILED',
       http_status: e.httpStatus,
       error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
@@ -152,6 +158,12 @@ export async function sendOrderEvent(
     )
     if (retry) throw new CapiRetryError(e.message)
   }
+}
+
+/** Deliveries whose worker died while sending: the sweeper queues each again (see platform/delivery-claim). */
+export async function staleDeliveries(deps: Pick<TrackingDeps, 'db' | 'config'>) {
+  const rows = await repo.staleDeliveries(deps.db, deps.config.DELIVERY_CLAIM_STALE_MS)
+  return rows.map((row) => ({ row, jobId: sweepJobId(repo.pixelChannel(0), row) }))
 }
 
 export async function listDeliveries(db: Db, storeId: string, limit: number): Promise<PixelDelivery[]> {

@@ -1,10 +1,11 @@
 import type { AppModule } from '../types'
-import { trackingSubscriptions } from './jobs'
+import { trackingJobs, trackingSubscriptions } from './jobs'
 import { trackingRoutes } from './routes'
 
 /** Facebook Pixel: per-store configuration, the buyer pages' public view, and Conversions API events from the worker. */
 export const trackingModule: AppModule = {
   name: 'tracking',
   routes: trackingRoutes,
+  jobs: trackingJobs,
   subscriptions: trackingSubscriptions,
 }

@@ -1,4 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
+import * as deliveryClaim from '../../platform/delivery-claim'
 import type { ServerEvent } from '../../shared/pixel'
 import type { DbOrTrx, TrackingTables } from './tables'
 
@@ -39,68 +41,45 @@ export interface DeliveryKey {
   orderNumber: string
   eventName: ServerEvent
   eventId: string
+  productId: string
 }
 
-export type Claim = { kind: 'claimed'; row: PixelDeliveryRow } | { kind: 'settled' } | { kind: 'busy' }
+export type Claim = DeliveryClaim<PixelDeliveryRow>
+
+/** Conversions API deliveries: one per (order, event). */
+export const pixelChannel = (staleMs: number): DeliveryChannel => ({
+  table: 'pixel_deliveries',
+  key: ['order_id', 'event_name'],
+  claimable: ['RETRY'],
+  staleMs,
+})
 
 /**
  * Takes the (order, event) delivery for this worker: a new one, one waiting for a retry, or one whose worker died
  * (SENDING for longer than `staleMs`). SENT, FAILED and SKIPPED are settled for good; a fresh SENDING is busy.
  */
 export async function claimDelivery(db: DbOrTrx, key: DeliveryKey, staleMs: number): Promise<Claim> {
-  const now = new Date()
-  const claimed = await db
-    .insertInto('pixel_deliveries')
-    .values({
-      store_id: key.storeId,
-      order_id: key.orderId,
-      order_number: key.orderNumber,
-      event_name: key.eventName,
-      event_id: key.eventId,
-      state: 'SENDING',
-      attempts: 1,
-      claimed_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['order_id', 'event_name'])
-        .doUpdateSet((eb) => ({
-          state: 'SENDING',
-          claimed_at: now,
-          attempts: eb('pixel_deliveries.attempts', '+', 1),
-        }))
-        .where((eb) =>
-          eb.or([
-            eb('pixel_deliveries.state', '=', 'RETRY'),
-            eb.and([
-              eb('pixel_deliveries.state', '=', 'SENDING'),
-              eb('pixel_deliveries.claimed_at', '<', new Date(now.getTime() - staleMs)),
-            ]),
-          ]),
-        ),
-    )
-    .returningAll()
-    .executeTakeFirst()
-  if (claimed) return { kind: 'claimed', row: claimed }
-  const existing = await db
-    .selectFrom('pixel_deliveries')
-    .select('state')
-    .where('order_id', '=', key.orderId)
-    .where('event_name', '=', key.eventName)
-    .executeTakeFirstOrThrow()
-  return existing.state === 'SENDING' ? { kind: 'busy' } : { kind: 'settled' }
+  return deliveryClaim.claimDelivery<PixelDeliveryRow>(db, pixelChannel(staleMs), {
+    store_id: key.storeId,
+    order_id: key.orderId,
+    order_number: key.orderNumber,
+    event_name: key.eventName,
+    event_id: key.eventId,
+    product_id: key.productId,
+  })
 }
 
+/** The outcome of a claimed attempt; false when the claim went stale and another worker holds the row now. */
 export async function settleDelivery(
   db: DbOrTrx,
-  id: string,
-  patch: Pick<Updateable<Tables['pixel_deliveries']>, 'state' | 'http_status' | 'error' | 'sent_at'>,
-): Promise<void> {
-  await db
-    .updateTable('pixel_deliveries')
-    .set({ ...patch, claimed_at: null })
-    .where('id', '=', id)
-    .execute()
+  claim: Pick<PixelDeliveryRow, 'id' | 'attempts'>,
+  outcome: Pick<Updateable<Tables['pixel_deliveries']>, 'state' | 'sent_at'> & DeliveryOutcome,
+): Promise<boolean> {
+  return deliveryClaim.settleDelivery(db, pixelChannel(0), claim, outcome)
+}
+
+export async function staleDeliveries(db: DbOrTrx, staleMs: number, limit?: number): Promise<PixelDeliveryRow[]> {
+  return deliveryClaim.staleClaims<PixelDeliveryRow>(db, pixelChannel(staleMs), limit)
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, limit: number): Promise<PixelDeliveryRow[]> {

@@ -27,6 +27,7 @@ export interface TrackingTables {
     order_number: string
     event_name: ServerEvent
     event_id: string
+    product_id: string | null
     state: Generated<PixelDeliveryState>
     attempts: Generated<number>
     http_status: number | null

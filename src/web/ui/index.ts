@@ -1,4 +1,8 @@
-/** The design kit. Pure presentation: nothing here may import merchant (features/app) code. */
+/**
+ * The design kit. Pure presentation: nothing here may import merchant (features/app) code. The buyer's checkout
+ * imports the kit's files themselves (ui/button, ui/field, ui/feedback): through this index it would share one chunk
+ * with the merchant's dialogs and tables and download them too.
+ */
 export { Button, type ButtonProps, type ButtonVariant } from './button'
 export { cx } from './cx'
 export { Alert, Badge, type BadgeTone, EmptyState, Loading, Spinner } from './feedback'

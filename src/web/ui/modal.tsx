@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { Button } from './button'
 import { cx } from './cx'
@@ -14,9 +14,60 @@ export interface ModalProps {
   locked?: boolean
 }
 
-/** Dialog over a backdrop; Escape and a click on the backdrop close it. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)]
+}
+
+/**
+ * While the dialog is open the keyboard stays in it: focus moves in (a field that asked for it with autoFocus, else
+ * the body's first control, else the dialog), Tab and Shift+Tab wrap around inside, and on close focus returns to
+ * what had it before (the button that opened the dialog).
+ */
+function useDialogFocus(open: boolean) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!open || !dialog) return
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialog.contains(document.activeElement)) {
+      const body = dialog.querySelector<HTMLElement>('.modal-body')
+      const first = (body && focusables(body)[0]) ?? dialog
+      first.focus()
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab') return
+      const all = focusables(dialog)
+      if (all.length === 0) {
+        e.preventDefault()
+        return
+      }
+      const first = all[0]
+      const last = all[all.length - 1]
+      const at = document.activeElement
+      if (e.shiftKey && (at === first || !dialog.contains(at))) {
+        e.preventDefault()
+        last.focus()
+      } else if (!e.shiftKey && (at === last || !dialog.contains(at))) {
+        e.preventDefault()
+        first.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      if (before?.isConnected) before.focus()
+    }
+  }, [open])
+  return ref
+}
+
+/** Dialog over a backdrop; Escape and a click on the backdrop close it; the keyboard's focus stays inside it. */
 export function Modal({ open, onClose, title, children, footer, size = 'md', locked = false }: ModalProps) {
   const titleId = useId()
+  const dialogRef = useDialogFocus(open)
   useEffect(() => {
     if (!open) return
     const onKey = (e: KeyboardEvent) => {
@@ -33,7 +84,14 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', loc
         if (e.target === e.currentTarget && !locked) onClose()
       }}
     >
-      <div className={cx('modal', `modal-${size}`)} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={dialogRef}
+        className={cx('modal', `modal-${size}`)}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <header className="modal-header">
           <h2 id={titleId} className="modal-title">
             {title}

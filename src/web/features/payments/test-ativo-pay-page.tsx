@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatCents, toCents } from '../../../shared/money'
 import { type PaymentMethod, STATUS_LABELS, type TransactionRequest } from '../../../shared/payments'
+import { PIX_COUNTDOWN_SECONDS } from '../../../shared/pix-screen'
 import { ApiError } from '../../lib/api'
 import { useSession } from '../../lib/session-context'
 import { toast } from '../../lib/toast'
@@ -19,12 +20,12 @@ import {
   Td,
   Th,
 } from '../../ui'
+import { PixPanel } from '../checkout'
 import { useMyStores } from '../stores'
 import { type CreateTransactionAnswer, useCreateTransaction } from './api/create-transaction'
 import { usePublicMethods } from './api/get-public-methods'
 import { useRefreshTransaction } from './api/get-transaction'
 import { useTransactions } from './api/list-transactions'
-import { PixPayment } from './components/pix-payment'
 import './payments.css'
 
 const TONES: Record<string, BadgeTone> = {
@@ -243,7 +244,7 @@ function StoreConsole({ storeId }: { storeId: string }) {
       </Card>
       <Card title="Resultado" className="payment-card">
         {result ? (
-          <ResultView result={result} customerName={form.name} storeId={storeId} />
+          <ResultView key={result.transactionId} result={result} customerName={form.name} storeId={storeId} />
         ) : (
           <p className="muted">Nenhuma transação criada ainda.</p>
         )}
@@ -265,6 +266,9 @@ function ResultView({
   const refresh = useRefreshTransaction(storeId)
   const [status, setStatus] = useState(result.status)
   useEffect(() => setStatus(result.status), [result])
+  // The buyer's screen counts the spec's 30 minutes from when the code is shown (the sandbox's code lasts longer).
+  // (ResultView is keyed by the transaction, so a new one counts from its own start.)
+  const [shownUntil] = useState(() => new Date(Date.now() + PIX_COUNTDOWN_SECONDS * 1000).toISOString())
   const reload = async () => {
     try {
       const tx = await refresh.mutateAsync(result.transactionId)
@@ -286,10 +290,12 @@ function ResultView({
         Transação <code>{result.transactionId}</code> · gateway <code>{result.gatewayId}</code>
       </p>
       {result.qrCode && (
-        <PixPayment
-          amountReais={result.data.amount}
+        <PixPanel
+          code={result.qrCode}
+          amount={result.data.amount}
           customerName={customerName}
-          pixCode={result.qrCode}
+          expiresAt={shownUntil}
+          expired={status === 'EXPIRED'}
           sandboxGatewayId={result.sandbox && status === 'PENDING' ? result.gatewayId : undefined}
           onSimulated={() => setTimeout(reload, 800)}
         />

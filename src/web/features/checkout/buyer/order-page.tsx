@@ -6,7 +6,7 @@ import { formatBRL } from '../../../../shared/money'
 import type { OrderPage as OrderPageData } from '../../../../shared/order-page'
 import { PAID_STATUSES, paymentMethodLabel } from '../../../../shared/ordering-rules'
 import { ApiError } from '../../../lib/api'
-import { Alert, Spinner } from '../../../ui'
+import { Alert, Spinner } from '../../../ui/feedback'
 import { loadUpsellRedirect } from '../../marketing'
 import { loadLeaveReview } from '../../reviews'
 import { useCustomization } from './api/get-customization'
@@ -116,12 +116,18 @@ function OrderView({
             <PaidBlock data={data} />
           ) : payment?.method === 'PIX' && (awaiting || payment.canRenew) ? (
             <PixPanel
-              payment={payment}
+              code={payment.pixCode ?? ''}
               amount={order.total}
               customerName={order.customerName}
-              renewing={renew.isPending}
-              renewError={renewError}
-              onRenew={() => renew.mutate()}
+              expiresAt={payment.pixExpiresAt}
+              expired={payment.status === 'EXPIRED'}
+              renewal={{
+                canRenew: payment.canRenew,
+                renewing: renew.isPending,
+                error: renewError,
+                onRenew: () => renew.mutate(),
+              }}
+              sandboxGatewayId={payment.sandboxGatewayId}
               onSimulated={refresh}
             />
           ) : cancelled ? (

@@ -35,6 +35,11 @@ export interface TrackingData {
   contents?: { id: string; quantity: number; itemPrice: number }[]
 }
 
+/** The product part every checkout event carries (the price in reais, as the server priced it). */
+export function productData(storeId: string, product: { id: string; name: string; price: number }): TrackingData {
+  return { storeId, productId: product.id, productName: product.name, value: product.price, currency: 'BRL' }
+}
+
 const TOGGLE = {
   AddToCart: 'trackAddToCart',
   InitiateCheckout: 'trackInitiateCheckout',

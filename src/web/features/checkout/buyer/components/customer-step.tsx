@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useRef } from 'react'
 import { formatCpf, formatPhone } from '../../../../../shared/br'
 import { type CustomerFields, customerErrors, stripNonLetters } from '../../../../../shared/ordering-rules'
-import { Button, Input } from '../../../../ui'
-import { focusFirstInvalid } from '../hooks/focus-invalid'
+import { Button } from '../../../../ui/button'
+import { Input } from '../../../../ui/field'
 import { useFieldForm } from '../hooks/use-field-form'
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 
 export type CustomerValues = Record<keyof CustomerFields, string>
 export const EMPTY_CUSTOMER: CustomerValues = { name: '', email: '', phone: '', cpf: '' }
@@ -27,6 +28,7 @@ export function CustomerStep({
   const form = useFieldForm<keyof CustomerFields>(initial, customerErrors)
   const { values, bind } = form
   const ref = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(ref)
   const changed = useRef(onChange)
   changed.current = onChange
 
@@ -38,7 +40,7 @@ export function CustomerStep({
     e.preventDefault()
     onLeave?.(values)
     if (form.validate()) onNext({ ...values, name: values.name.trim(), email: values.email.trim() })
-    else focusFirstInvalid(ref.current)
+    else focusFirstInvalid()
   }
 
   return (

@@ -1,4 +1,5 @@
-import { Button, Spinner } from '../../../../ui'
+import { Button } from '../../../../ui/button'
+import { Spinner } from '../../../../ui/feedback'
 
 export function CheckoutLoading() {
   return (

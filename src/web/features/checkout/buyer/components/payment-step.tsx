@@ -1,12 +1,14 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { formatCardExpiry, formatCardNumber, formatCvv } from '../../../../../shared/br'
 import { formatBRL } from '../../../../../shared/money'
 import { type CardFields, type CheckoutMethodId, cardErrors } from '../../../../../shared/ordering-rules'
 import type { PublicPaymentMethods } from '../../../../../shared/payments'
-import { Alert, Button, Input, Loading, Select } from '../../../../ui'
+import { Button } from '../../../../ui/button'
+import { Alert, Loading } from '../../../../ui/feedback'
+import { Input, Select } from '../../../../ui/field'
 import { usePaymentMethods } from '../api/get-payment-methods'
-import { focusFirstInvalid } from '../hooks/focus-invalid'
 import { useFieldForm } from '../hooks/use-field-form'
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 
 export interface PaymentValues {
   method: CheckoutMethodId
@@ -53,6 +55,8 @@ export function PaymentStep({
   const [method, setMethod] = useState<CheckoutMethodId | undefined>()
   const [installments, setInstallments] = useState(1)
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
+  const ref = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(ref)
 
   // Auto-selection: the only method, or the first one while none is chosen.
   useEffect(() => {
@@ -100,14 +104,14 @@ export function PaymentStep({
     e.preventDefault()
     if (!method) return
     if (method === 'credit_card' && !card.validate()) {
-      focusFirstInvalid(e.currentTarget as HTMLFormElement)
+      focusFirstInvalid()
       return
     }
     onSubmit({ method, ...card.values, installments: method === 'credit_card' ? installments : 1 })
   }
 
   return (
-    <form className="ck-card ck-step" onSubmit={submit} noValidate>
+    <form ref={ref} className="ck-card ck-step" onSubmit={submit} noValidate>
       <h2 className="ck-card-title">Forma de pagamento</h2>
       <div className="ck-methods" role="radiogroup" aria-label="Forma de pagamento" onKeyDown={moveWithArrows}>
         {available.map((m) => (

@@ -3,11 +3,13 @@ import { formatCep, onlyDigits, UFS } from '../../../../../shared/br'
 import type { CepLookup, ShippingQuoteDto } from '../../../../../shared/checkout'
 import { formatBRL } from '../../../../../shared/money'
 import { type ShippingFields, shippingErrors } from '../../../../../shared/ordering-rules'
-import { Button, Input, Select, Spinner } from '../../../../ui'
+import { Button } from '../../../../ui/button'
+import { Spinner } from '../../../../ui/feedback'
+import { Input, Select } from '../../../../ui/field'
 import { validateAddress } from '../api/validate-address'
-import { focusFirstInvalid } from '../hooks/focus-invalid'
 import { useCepAutofill } from '../hooks/use-cep-autofill'
 import { useFieldForm } from '../hooks/use-field-form'
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 import { useShippingQuotes } from '../hooks/use-shipping-quotes'
 
 export type ShippingValues = Record<keyof ShippingFields, string>
@@ -54,6 +56,7 @@ export function ShippingStep({
   const { values, errors, set, fill, bind } = form
   const [checking, setChecking] = useState(false)
   const ref = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(ref)
   const changed = useRef(onChange)
   changed.current = onChange
 
@@ -93,7 +96,7 @@ export function ShippingStep({
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (!form.validate()) {
-      focusFirstInvalid(ref.current)
+      focusFirstInvalid()
       return
     }
     setChecking(true)
@@ -109,7 +112,7 @@ export function ShippingStep({
         // The message goes under the field it is about (a CEP/UF mismatch under Estado).
         const field = (answer.field && answer.field in values ? answer.field : 'address') as keyof ShippingFields
         form.setError(field, answer.message || 'Endereço inválido')
-        focusFirstInvalid(ref.current)
+        focusFirstInvalid()
         return
       }
     } catch (err) {

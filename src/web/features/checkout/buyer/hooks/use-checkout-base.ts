@@ -5,7 +5,7 @@ import type { PublicCustomization } from '../../../../../shared/checkout'
 import { useCustomization } from '../api/get-customization'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useProduct } from '../api/get-product'
-import { track } from '../tracking'
+import { productData, track } from '../tracking'
 import { captureTrackingParams } from '../tracking-params'
 
 export const LOAD_FAILED = 'Não foi possível carregar as informações necessárias. Por favor, tente novamente.'
@@ -52,13 +52,7 @@ export function useCheckoutBase(kind: 'PHYSICAL' | 'DIGITAL'): CheckoutBase {
   useEffect(() => {
     if (!data || wrongType || tracked.current) return
     tracked.current = true
-    track('AddToCart', {
-      storeId: data.storeId,
-      productId: data.id,
-      productName: data.name,
-      value: data.price,
-      currency: 'BRL',
-    })
+    track('AddToCart', productData(data.storeId, data))
   }, [data, wrongType])
 
   if (!storeId || !productId) return { state: 'error', message: INVALID_IDS }

@@ -2,6 +2,7 @@ import { formatBRL } from '../../../../../shared/money'
 import type { OrderPagePayment } from '../../../../../shared/order-page'
 import { CopyButton } from './copy-button'
 import { formatBoletoLine } from './format'
+import './payment-box.css'
 
 const dueFmt = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
 

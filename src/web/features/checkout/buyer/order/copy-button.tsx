@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { COPY_FEEDBACK_MS } from '../../../../../shared/pix-screen'
 import { copyText } from '../../../../lib/clipboard'
-import { Alert, Button } from '../../../../ui'
+import { Button } from '../../../../ui/button'
+import { Alert } from '../../../../ui/feedback'
 
 /** Copies `text`; the label turns into `doneLabel` for 3 s, and a failure asks the buyer to copy by hand. */
 export function CopyButton({ text, label, doneLabel }: { text: string; label: string; doneLabel: string }) {

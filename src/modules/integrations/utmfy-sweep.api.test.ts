@@ -1,0 +1,90 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
+import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import { UTMFY_SWEEP_JOB } from './jobs'
+import { staleDeliveries } from './service'
+
+let t: TestApp
+let fake: FakeUtmify
+beforeAll(async () => {
+  fake = await startFakeUtmify()
+  t = await createTestApp({ env: { UTMFY_API_URL: fake.url } })
+})
+afterAll(async () => {
+  await t.close()
+  await fake.close()
+})
+
+async function shopWithOrder() {
+  const owner = await t.login()
+  const storeId = (
+    await t.app.inject({ method: 'POST', url: '/api/stores', headers: owner.headers, payload: { name: 'Loja' } })
+  ).json().id
+  const productId = (
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/stores/${storeId}/products`,
+      headers: owner.headers,
+      payload: { name: 'Curso', price: 97, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/c.zip' },
+    })
+  ).json().id
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/payment/ativo-pay/payment-config?storeId=${storeId}`,
+    headers: owner.headers,
+    payload: { ativoPayApiKey: 'sk_sandbox_sweep_0001' },
+  })
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/integrations/utmfy/config/${storeId}`,
+    headers: owner.headers,
+    payload: { utmfyApiKey: 'utmfy_token_ABCDEFGHIJ0123456789', utmfyActive: true },
+  })
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/create-digital-order',
+    payload: {
+      storeId,
+      productId,
+      customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
+      payment: { method: 'pix' },
+    },
+  })
+  expect(order.statusCode).toBe(200)
+  return order.json().orderId as string
+}
+
+const row = (orderId: string) =>
+  t.runtime.db.selectFrom('utmfy_deliveries').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
+const callsFor = (orderId: string) => fake.calls.filter((c) => c.body.orderId === orderId).length
+/** The state a worker killed mid-call leaves behind: SENDING, claimed `agoMs` ago, never settled. */
+const dieWhileSending = (orderId: string, agoMs: number) =>
+  sql`update utmfy_deliveries set state = 'SENDING', sent_at = null,
+        claimed_at = now() - (${agoMs} * interval '1 millisecond') where order_id = ${orderId}`.execute(t.runtime.db)
+const sweep = () => t.runtime.jobs.run(UTMFY_SWEEP_JOB, {}, { timeoutMs: 10_000 })
+
+describe('UTMify stale-claim sweeper', () => {
+  it("re-queues a dead worker's delivery once, leaves a fresh claim alone and never resends a settled one", async () => {
+    const orderId = await shopWithOrder()
+    await t.drain()
+    await waitFor(async () => (await row(orderId).catch(() => undefined))?.state === 'SENT', 30_000)
+    expect(callsFor(orderId)).toBe(1)
+
+    // A claim younger than the stale window may still be a live worker's call: not swept.
+    await dieWhileSending(orderId, 1000)
+    expect((await staleDeliveries(t.runtime)).some((d) => d.row.order_id === orderId)).toBe(false)
+
+    await dieWhileSending(orderId, t.config.DELIVERY_CLAIM_STALE_MS + 1000)
+    await sweep()
+    await sweep()
+    await waitFor(async () => (await row(orderId).catch(() => undefined))?.state === 'SENT', 30_000)
+    expect(callsFor(orderId)).toBe(2)
+    expect((await row(orderId)).attempts).toBe(2)
+
+    // Settled: a later sweep finds nothing to send.
+    await sweep()
+    expect((await staleDeliveries(t.runtime)).length).toBe(0)
+    expect(callsFor(orderId)).toBe(2)
+  })
+})

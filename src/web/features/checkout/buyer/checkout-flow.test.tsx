@@ -1,0 +1,207 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PublicProduct } from '../../../../shared/catalog'
+import type { OrderResult } from '../../../../shared/ordering'
+import { DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
+import { ApiError } from '../../../lib/api'
+import { createDigitalOrder, createOrder } from './api/create-order'
+import { paymentMethodsQuery } from './api/get-payment-methods'
+import { productQuery } from './api/get-product'
+import DigitalCheckoutPage from './digital-checkout-page'
+import PhysicalCheckoutPage from './physical-checkout-page'
+import { CUSTOMER, PAC, paymentMethods } from './test-fixtures'
+import { track } from './tracking'
+
+// The tests drive the one checkout flow (use-checkout-flow, checkout-flow.tsx) through both pages; what leaves the
+// page (orders, pixel events) is replaced, and the lazy bump and review pieces draw nothing.
+vi.mock('./api/create-order', () => ({ createOrder: vi.fn(), createDigitalOrder: vi.fn() }))
+vi.mock('./api/get-customization', () => ({ useCustomization: () => ({ isPending: false, data: undefined }) }))
+vi.mock('./tracking', async (original) => ({ ...(await original<typeof import('./tracking')>()), track: vi.fn() }))
+vi.mock('../../marketing', () => ({ loadBumpOffers: async () => ({ default: () => null }) }))
+vi.mock('../../reviews', () => ({ loadReviewsCarousel: async () => ({ default: () => null }) }))
+
+const METHODS = paymentMethods({ pix: true, credit_card: false, bank_slip: false })
+const product = (type: 'PHYSICAL' | 'DIGITAL'): PublicProduct => ({
+  id: 'p1',
+  storeId: 's1',
+  name: type === 'DIGITAL' ? 'Curso de Pão' : 'Camiseta',
+  description: null,
+  price: 100,
+  imageUrl: null,
+  type,
+})
+const SHIPPING = {
+  zipCode: '01310-100',
+  address: 'Avenida Paulista',
+  number: '1000',
+  complement: '',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+  method: 'pac',
+}
+const CREATED: OrderResult = {
+  success: true,
+  orderId: 'o1',
+  orderNumber: '#1001',
+  transactionId: null,
+  status: 'PENDING',
+  total: 119.9,
+  paymentUrl: null,
+  qrCode: null,
+  orderPageUrl: '/pedido/o1?t=token',
+} as OrderResult
+const SAVED_KEY = 'checkout-form:s1:p1'
+
+function Where() {
+  const location = useLocation()
+  return <output data-testid="where">{location.pathname + location.search}</output>
+}
+
+function open(type: 'PHYSICAL' | 'DIGITAL', url: string) {
+  const client = new QueryClient()
+  client.setQueryData(productQuery('s1', 'p1').queryKey, product(type))
+  client.setQueryData(paymentMethodsQuery('s1').queryKey, { success: true, data: METHODS })
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/checkout/:storeId/:productId" element={<PhysicalCheckoutPage />} />
+          <Route path="/digital-checkout/:storeId/:productId" element={<DigitalCheckoutPage />} />
+          <Route path="/pedido/:orderId" element={<p>Página do pedido</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return userEvent.setup()
+}
+
+const where = () => screen.getByTestId('where').textContent
+const events = () => vi.mocked(track).mock.calls.map(([name]) => name)
+const currentStep = () => document.querySelector('[aria-current="step"]')?.textContent
+
+beforeEach(() => {
+  vi.mocked(track).mockReset()
+  vi.mocked(createOrder).mockReset().mockResolvedValue(CREATED)
+  vi.mocked(createDigitalOrder)
+    .mockReset()
+    .mockResolvedValue({ ...CREATED, total: 100 })
+})
+
+describe('the digital checkout (2 steps)', () => {
+  it('goes from the customer to the payment, then places the order and opens its page', async () => {
+    const user = open('DIGITAL', '/digital-checkout/s1/p1?utm_source=ig')
+    await user.type(await screen.findByLabelText('Nome completo'), CUSTOMER.name)
+    await user.type(screen.getByLabelText('E-mail'), CUSTOMER.email)
+    await user.type(screen.getByLabelText('Telefone'), '11987654321')
+    await user.type(screen.getByLabelText('CPF'), '52998224725')
+    expect(events()[0]).toBe('AddToCart')
+    expect(events()).not.toContain('InitiateCheckout')
+    await user.click(screen.getByRole('button', { name: 'Continuar para Pagamento' }))
+
+    expect(where()).toBe('/digital-checkout/s1/p1?utm_source=ig&etapa=2')
+    expect(currentStep()).toContain('Pagamento')
+    expect(events().filter((e) => e === 'InitiateCheckout')).toHaveLength(1)
+    expect(vi.mocked(track).mock.calls.find(([e]) => e === 'InitiateCheckout')?.[1]).toEqual({
+      storeId: 's1',
+      productId: 'p1',
+      productName: 'Curso de Pão',
+      value: 100,
+      currency: 'BRL',
+    })
+    expect(JSON.parse(sessionStorage.getItem(SAVED_KEY) ?? '{}')).toEqual({ customer: CUSTOMER })
+
+    await user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }))
+    await screen.findByText('Página do pedido')
+    expect(createDigitalOrder).toHaveBeenCalledWith(
+      {
+        storeId: 's1',
+        productId: 'p1',
+        productType: 'DIGITAL',
+        customer: CUSTOMER,
+        shipping: DIGITAL_SHIPPING_PLACEHOLDER,
+        payment: { method: 'pix', cardName: '', cardNumber: '', expiryDate: '', cvv: '', installments: 1 },
+        items: [{ productId: 'p1', quantity: 1, price: 100, name: 'Curso de Pão' }],
+        totalPrice: 100,
+        orderBumps: [],
+      },
+      expect.any(String),
+    )
+    expect(createOrder).not.toHaveBeenCalled()
+    expect(vi.mocked(track).mock.calls.find(([e]) => e === 'Purchase')?.[1]).toMatchObject({
+      orderId: 'o1',
+      orderNumber: '#1001',
+      value: 100,
+    })
+    expect(where()).toBe('/pedido/o1?t=token')
+    expect(sessionStorage.getItem(SAVED_KEY)).toBeNull()
+  })
+
+  it('a pasted ?etapa=2 without the customer’s data starts at the first step', async () => {
+    open('DIGITAL', '/digital-checkout/s1/p1?etapa=2')
+    await screen.findByLabelText('Nome completo')
+    expect(where()).toBe('/digital-checkout/s1/p1')
+    expect(currentStep()).toContain('Dados')
+  })
+
+  it('a reload on the payment step stays there, and a refused order keeps the buyer on it with the reason', async () => {
+    sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER }))
+    vi.mocked(createDigitalOrder).mockRejectedValue(new ApiError('Produto esgotado', 409))
+    const user = open('DIGITAL', '/digital-checkout/s1/p1?etapa=2')
+    await user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }))
+    expect((await screen.findAllByText('Produto esgotado')).length).toBeGreaterThan(0)
+    expect(where()).toBe('/digital-checkout/s1/p1?etapa=2')
+    expect(events()).not.toContain('Purchase')
+    expect(sessionStorage.getItem(SAVED_KEY)).not.toBeNull()
+  })
+})
+
+describe('the physical checkout (3 steps)', () => {
+  it('a pasted ?etapa=3 with only the customer’s data saved opens the delivery step', async () => {
+    sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER }))
+    open('PHYSICAL', '/checkout/s1/p1?etapa=3')
+    await screen.findByRole('heading', { name: 'Endereço de entrega' })
+    expect(where()).toBe('/checkout/s1/p1?etapa=2')
+    expect(currentStep()).toContain('Entrega')
+    // Entering the delivery step is not the pixel's InitiateCheckout: that is the payment step.
+    expect(events()).not.toContain('InitiateCheckout')
+  })
+
+  it('from the saved address and option: pays with the shipping in the total and the address in the order', async () => {
+    sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER, shipping: SHIPPING, option: PAC }))
+    const user = open('PHYSICAL', '/checkout/s1/p1?etapa=3')
+    await user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }))
+    await screen.findByText('Página do pedido')
+    expect(createOrder).toHaveBeenCalledWith(
+      expect.objectContaining({
+        productType: 'PHYSICAL',
+        customer: CUSTOMER,
+        totalPrice: 119.9,
+        shipping: {
+          address: 'Avenida Paulista',
+          street: 'Avenida Paulista',
+          number: '1000',
+          complement: '',
+          neighborhood: 'Bela Vista',
+          city: 'São Paulo',
+          state: 'SP',
+          zipCode: '01310-100',
+          method: 'pac',
+        },
+      }),
+      expect.any(String),
+    )
+    expect(createDigitalOrder).not.toHaveBeenCalled()
+  })
+
+  it('the summary counts the chosen shipping', async () => {
+    sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER, shipping: SHIPPING, option: PAC }))
+    open('PHYSICAL', '/checkout/s1/p1?etapa=3')
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toMatch(/119,90/))
+    expect(screen.getByText('Frete (PAC)')).toBeTruthy()
+  })
+})

@@ -1,0 +1,158 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { PublicPaymentMethods } from '../../../../../shared/payments'
+import { descriptionOf, typed } from '../../../../testing/dom'
+import { paymentMethodsQuery } from '../api/get-payment-methods'
+import { paymentMethods } from '../test-fixtures'
+import { PaymentStep } from './payment-step'
+
+const METHODS = paymentMethods()
+
+/** The step as the page shows it, with the store's methods already read (no request leaves the test). */
+function setup({
+  methods = METHODS,
+  error,
+  submitting = false,
+}: {
+  methods?: PublicPaymentMethods
+  error?: string
+  submitting?: boolean
+} = {}) {
+  const client = new QueryClient()
+  client.setQueryData(paymentMethodsQuery('store-1').queryKey, { success: true, data: methods })
+  const onSubmit = vi.fn()
+  const user = userEvent.setup()
+  render(
+    <QueryClientProvider client={client}>
+      <PaymentStep
+        storeId="store-1"
+        amount={100}
+        submitting={submitting}
+        error={error}
+        onBack={() => {}}
+        onSubmit={onSubmit}
+      />
+    </QueryClientProvider>,
+  )
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+  const finish = () => user.click(screen.getByRole('button', { name: 'Finalizar Compra' }))
+  const chooseCard = () => user.click(screen.getByRole('radio', { name: /Cartão de Crédito/ }))
+  return { user, onSubmit, field, finish, chooseCard }
+}
+
+describe('PaymentStep', () => {
+  it('chooses PIX (the first method) by default and pays with it', async () => {
+    const { finish, onSubmit } = setup()
+    expect(screen.getByRole('radio', { name: /PIX/ }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByText(/O código PIX \(QR Code e copia e cola\) aparece/)).toBeTruthy()
+    await finish()
+    expect(onSubmit).toHaveBeenCalledWith({
+      method: 'pix',
+      cardName: '',
+      cardNumber: '',
+      expiryDate: '',
+      cvv: '',
+      installments: 1,
+    })
+  })
+
+  it('moves between methods with the arrow keys, one tab stop for the group', async () => {
+    const { user } = setup()
+    const pix = screen.getByRole('radio', { name: /PIX/ })
+    expect(pix.tabIndex).toBe(0)
+    expect(screen.getByRole('radio', { name: /Boleto/ }).tabIndex).toBe(-1)
+    pix.focus()
+    await user.keyboard('{ArrowRight}')
+    const card = screen.getByRole('radio', { name: /Cartão de Crédito/ })
+    expect(card.getAttribute('aria-checked')).toBe('true')
+    expect(document.activeElement).toBe(card)
+    await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(screen.getByRole('radio', { name: /Boleto/ }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByText(/O boleto vence em 3 dias úteis/)).toBeTruthy()
+  })
+
+  it('masks the card number, the expiry and the CVV, and writes the name in capitals', async () => {
+    const { user, chooseCard } = setup()
+    await chooseCard()
+    expect(await typed(user, 'Número do cartão', '4111111111111111')).toBe('4111 1111 1111 1111')
+    expect(await typed(user, 'Validade', '1230')).toBe('12/30')
+    expect(await typed(user, 'CVV', '1a23')).toBe('123')
+    expect(await typed(user, 'Nome no cartão', 'ana souza')).toBe('ANA SOUZA')
+  })
+
+  it('on an empty card says what is missing in Portuguese and focuses the first field', async () => {
+    const { finish, field, chooseCard, onSubmit } = setup()
+    await chooseCard()
+    await finish()
+    expect(descriptionOf(field('Nome no cartão'))).toBe('Nome no cartão é obrigatório')
+    expect(descriptionOf(field('Número do cartão'))).toBe('Número do cartão é obrigatório')
+    expect(descriptionOf(field('Validade'))).toBe('Data de validade é obrigatória')
+    expect(descriptionOf(field('CVV'))).toBe('CVV é obrigatório')
+    await waitFor(() => expect(document.activeElement).toBe(field('Nome no cartão')))
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('says an impossible or past expiry apart, and focuses the first wrong field', async () => {
+    const { user, finish, field, chooseCard, onSubmit } = setup()
+    await chooseCard()
+    await user.type(field('Nome no cartão'), 'Ana Souza')
+    await user.type(field('Número do cartão'), '4111111111111111')
+    await user.type(field('Validade'), '1330')
+    await user.type(field('CVV'), '123')
+    await finish()
+    expect(descriptionOf(field('Validade'))).toBe('Data de validade inválida. Use MM/AA')
+    await waitFor(() => expect(document.activeElement).toBe(field('Validade')))
+
+    await user.clear(field('Validade'))
+    await user.type(field('Validade'), '0120')
+    await finish()
+    expect(descriptionOf(field('Validade'))).toBe('Cartão expirado')
+
+    await user.clear(field('Número do cartão'))
+    await user.type(field('Número do cartão'), '4111')
+    await finish()
+    expect(descriptionOf(field('Número do cartão'))).toBe('Número do cartão inválido. Deve ter 16 dígitos')
+    await waitFor(() => expect(document.activeElement).toBe(field('Número do cartão')))
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('pays by card with the installments chosen', async () => {
+    const { user, finish, field, chooseCard, onSubmit } = setup()
+    await chooseCard()
+    await user.type(field('Nome no cartão'), 'Ana Souza')
+    await user.type(field('Número do cartão'), '4111111111111111')
+    await user.type(field('Validade'), '1240')
+    await user.type(field('CVV'), '123')
+    // Intl writes R$ with a no-break space.
+    expect(screen.getAllByRole('option').map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual([
+      '1x de R$ 100,00 (à vista)',
+      '2x de R$ 50,00',
+      '3x de R$ 33,34',
+    ])
+    await user.selectOptions(field('Parcelas'), '3')
+    await finish()
+    expect(onSubmit).toHaveBeenCalledWith({
+      method: 'credit_card',
+      cardName: 'ANA SOUZA',
+      cardNumber: '4111 1111 1111 1111',
+      expiryDate: '12/40',
+      cvv: '123',
+      installments: 3,
+    })
+  })
+
+  it('shows the order’s error and, while sending, a busy button', () => {
+    setup({ error: 'Produto esgotado', submitting: true })
+    expect(screen.getByText('Produto esgotado')).toBeTruthy()
+    const button = screen.getByRole('button', { name: /Processando/ }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+  })
+
+  it('says so when the store takes no payment method', () => {
+    setup({ methods: paymentMethods({ pix: false, credit_card: false, bank_slip: false }) })
+    expect(screen.getByText(/Nenhum método de pagamento disponível para esta loja/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Finalizar Compra' })).toBeNull()
+  })
+})

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import type { PublicProduct } from '../../../../../shared/catalog'
+import type { PublicCustomization } from '../../../../../shared/checkout'
+import type { BumpOffer } from '../../../../../shared/marketing'
+import type { OrderResult } from '../../../../../shared/ordering'
+import type { CustomerValues } from '../components/customer-step'
+import type { SummaryShipping } from '../components/order-summary'
+import type { PaymentValues } from '../components/payment-step'
+import { productData, track } from '../tracking'
+import { useIdentificationTracking } from './use-identification-tracking'
+import { useSavedForm } from './use-saved-form'
+import { useStepHistory } from './use-step-history'
+import { useSubmitOrder } from './use-submit-order'
+
+/** A checkout page whose product, look and payment methods have loaded and that nothing blocks. */
+export interface ReadyCheckout {
+  storeId: string
+  product: PublicProduct
+  customization: PublicCustomization | undefined
+}
+
+/** What the buyer typed, kept across a reload: the customer's data first, then what the kind adds (the address). */
+export interface FlowForm {
+  customer: CustomerValues
+}
+
+/** The part of an order both kinds send the same way. */
+export interface FlowOrder {
+  storeId: string
+  productId: string
+  customer: CustomerValues
+  payment: PaymentValues
+  items: { productId: string; quantity: number; price: number; name: string }[]
+  totalPrice: number
+  orderBumps: string[]
+}
+
+/** What differs between the physical and the digital checkout; the rest is the one flow below. */
+export interface FlowKind<F extends FlowForm> {
+  kind: 'PHYSICAL' | 'DIGITAL'
+  /** Progress labels: the first step is always the customer's data, the last one always the payment. */
+  steps: readonly string[]
+  /** The form of a first visit. */
+  empty: F
+  /** The furthest step the saved data allows (a reload keeps its step; a pasted ?etapa=3 does not). */
+  reachable: (form: F) => number
+  /** The chosen delivery (physical), priced into the total and shown in the summary. */
+  shipping?: (form: F) => SummaryShipping | null
+  /** Sends the order to the kind's endpoint with its shipping part. */
+  send: (order: FlowOrder, form: F, idempotencyKey: string) => Promise<OrderResult>
+  /** The buyer's message for a failed order. */
+  describeError: (err: unknown) => string
+}
+
+export type CheckoutFlow<F extends FlowForm> = ReturnType<typeof useCheckoutFlow<F>>
+
+/**
+ * One checkout, physical or digital: the step in the URL (only as far as the saved data allows), the form kept per
+ * product in sessionStorage, the order bumps added, the total, the pixel's events (Lead/CompleteRegistration on
+ * identification, InitiateCheckout on entering the payment step, Purchase once the order exists) and the submit,
+ * which then opens the order's own page.
+ */
+export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: FlowKind<F>) {
+  const { storeId, product } = ready
+  const navigate = useNavigate()
+  const last = kind.steps.length
+  const { step, goTo, back, resetTo } = useStepHistory(last)
+  const saved = useSavedForm<F>(`${storeId}:${product.id}`, kind.empty)
+  const form = saved.value
+  const identify = useIdentificationTracking(storeId, product)
+  const order = useSubmitOrder(kind.describeError)
+
+  const reachable = kind.reachable(form)
+  useEffect(() => {
+    if (step > reachable) resetTo(reachable)
+  }, [step, reachable, resetTo])
+
+  // Each step starts at the top of the page (a phone shows one step at a time).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the step changes
+  useEffect(() => {
+    window.scrollTo({ top: 0 })
+  }, [step])
+
+  // marketing: the bumps the buyer added (server-priced offers); the order sends their ids and is priced again.
+  const [bumps, setBumps] = useState<BumpOffer[]>([])
+  const addBump = (offer: BumpOffer) =>
+    setBumps((list) => (list.some((b) => b.id === offer.id) ? list : [...list, offer]))
+
+  const shipping = kind.shipping?.(form) ?? null
+  const amount =
+    product.price +
+    (shipping && !shipping.isFree ? shipping.price : 0) +
+    bumps.reduce((sum, b) => sum + b.finalPrice, 0)
+
+  /** On to the next step with what it holds saved; entering the payment step is the pixel's InitiateCheckout. */
+  function next(patch: Partial<F>) {
+    saved.update(patch)
+    if (step + 1 === last) track('InitiateCheckout', productData(storeId, product))
+    goTo(step + 1)
+  }
+
+  async function pay(payment: PaymentValues) {
+    const created = await order.submit((key) =>
+      kind.send(
+        {
+          storeId,
+          productId: product.id,
+          customer: form.customer,
+          payment,
+          items: [{ productId: product.id, quantity: 1, price: product.price, name: product.name }],
+          totalPrice: amount,
+          orderBumps: bumps.map((b) => b.id),
+        },
+        form,
+        key,
+      ),
+    )
+    if (!created) return
+    track('Purchase', {
+      ...productData(storeId, product),
+      value: created.total,
+      orderId: created.orderId,
+      orderNumber: created.orderNumber,
+    })
+    saved.clear()
+    // The order page replaces the payment step: Back does not lead to paying the same order again.
+    if (created.orderPageUrl) navigate(created.orderPageUrl, { replace: true })
+  }
+
+  return {
+    ...ready,
+    kind: kind.kind,
+    steps: kind.steps,
+    step,
+    last,
+    reachable,
+    form,
+    update: saved.update,
+    next,
+    back,
+    identify,
+    bumps,
+    addBump,
+    shipping,
+    amount,
+    pay,
+    submitting: order.submitting,
+    error: order.error,
+  }
+}
