@@ -43,8 +43,8 @@ declare module 'fastify' {
   }
 }
 
-/** The built SPA; WEB_DIST points elsewhere when several builds must not share one folder (parallel test runs). */
-export const WEB_DIST = process.env.WEB_DIST || path.join(PROJECT_ROOT, 'dist/web')
+/** The built SPA, unless config.WEB_DIST points elsewhere (several builds that must not share one folder). */
+const DEFAULT_WEB_DIST = path.join(PROJECT_ROOT, 'dist/web')
 
 export interface Runtime {
   config: AppConfig
@@ -153,7 +153,7 @@ export async function createRuntime(
 
 export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}): Promise<FastifyInstance> {
   const { config } = runtime
-  const webDist = opts.webDist ?? WEB_DIST
+  const webDist = opts.webDist ?? config.WEB_DIST ?? DEFAULT_WEB_DIST
   const app = Fastify({
     loggerInstance: runtime.log,
     bodyLimit: 1024 * 1024,
@@ -227,7 +227,9 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     const url = request.url.split('?')[0]
     const isApi = url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/sandbox/')
     if (sendIndex && request.method === 'GET' && !isApi && !path.extname(url)) return sendIndex(url, reply)
-    return reply.status(404).send({ statusCode: 404, message: `Rota ${request.method} ${url} não encontrada` })
+    return reply
+      .status(404)
+      .send({ statusCode: 404, code: 'NOT_FOUND', message: `Rota ${request.method} ${url} não encontrada` })
   })
   return app
 }

@@ -106,6 +106,8 @@ const envSchema = z.object({
   /** First retry of a temporary SMTP failure; each next one waits twice as long (11 tries ≈ 34 h at the default). */
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(120_000),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  /** The built SPA (default dist/web); parallel builds point their own folders here. */
+  WEB_DIST: optionalString,
   /** Conversions API events go to {FACEBOOK_GRAPH_URL}/{FACEBOOK_GRAPH_VERSION}/{pixelId}/events. */
   FACEBOOK_GRAPH_VERSION: z
     .string()

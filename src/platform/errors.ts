@@ -1,15 +1,22 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { DbBusyError } from './db'
+import { codeForStatus, type ErrorCode } from '../shared/error-codes'
 
-/** An expected failure with the status and Portuguese message the client shows. */
+/**
+ * An expected failure with the status and Portuguese message the client shows, and a stable machine code (the
+ * status's own unless a screen must react to this reason: ORDER_SOLD_OUT, CARD_REFUSED, …).
+ */
 export class AppError extends Error {
+  public code: ErrorCode
   constructor(
     public statusCode: number,
     message: string,
     public errors?: Record<string, string>,
+    code?: ErrorCode,
   ) {
     super(message)
+    this.code = code ?? codeForStatus(statusCode)
   }
 }
 
@@ -20,8 +27,9 @@ export const MULTIPART_INVALID = 'Formulário (multipart) inválido ou incomplet
 const MULTIPART_PARSER_ERRORS =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of (form|multipart data)|.* terminated early due to unexpected end of multipart data|The needle cannot have a length bigger than 256\.|Malformed part header)$/
 
-interface ErrorBody {
+export interface ErrorBody {
   statusCode: number
+  code: ErrorCode
   message: string
   errors?: Record<string, string>
 }
@@ -29,7 +37,13 @@ interface ErrorBody {
 /** The one place that turns any thrown error into `{ statusCode, message, errors? }`; a 5xx shows no internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const body = toErrorBody(err)
+    const partial = toErrorBody(err)
+    const body: ErrorBody = {
+      statusCode: partial.statusCode,
+      code: partial.code ?? codeForStatus(partial.statusCode),
+      message: partial.message,
+      ...(partial.errors ? { errors: partial.errors } : {}),
+    }
     if (body.statusCode >= 500) request.log.error({ err }, 'request failed')
     else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request rejected')
     if (err.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60')
@@ -40,16 +54,22 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 export const BUSY_MESSAGE = 'Serviço ocupado no momento. Tente novamente em instantes.'
 
-function toErrorBody(err: FastifyError): ErrorBody {
-  if (err instanceof DbBusyError) return { statusCode: 503, message: BUSY_MESSAGE }
-  if (err instanceof AppError) return { statusCode: err.statusCode, message: err.message, errors: err.errors }
+function toErrorBody(err: FastifyError): Omit<ErrorBody, 'code'> & { code?: ErrorCode } {
+  if (err instanceof DbBusyError) return { statusCode: 503, code: 'INTERNAL', message: BUSY_MESSAGE }
+  if (err instanceof AppError)
+    return { statusCode: err.statusCode, code: err.code, message: err.message, errors: err.errors }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors: Record<string, string> = {}
     for (const issue of err.validation) {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_'
       errors[field] ??= issue.message ?? 'Dados inválidos'
     }
-    return { statusCode: 400, message: Object.values(errors)[0] ?? 'Dados inválidos', errors }
+    return {
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: Object.values(errors)[0] ?? 'Dados inválidos',
+      errors,
+    }
   }
   if (isResponseSerializationError(err)) return { statusCode: 500, message: DEFAULT_ERROR_MESSAGE }
   switch (err.code) {

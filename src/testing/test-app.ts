@@ -64,6 +64,8 @@ export async function createDatabase(): Promise<{ url: string; drop(): Promise<v
 export function testConfig(overrides: Record<string, string | undefined> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
+    // A parallel run builds its SPA into its own folder and names it here, as for a real server.
+    WEB_DIST: process.env.WEB_DIST,
     APP_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
     PASSWORD_HASH_COST: '4',
     JOB_BACKOFF_MS: '20',

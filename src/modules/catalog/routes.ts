@@ -4,24 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { errorBody, optionalLimitOffsetQuery, storeParams } from '../../platform/route-schemas'
 import { productPatchSchema, productSchema, publicProductSchema, uploadResultSchema } from '../../shared/catalog'
 import { requireStoreOwner, storesService } from '../stores'
 import * as service from './service'
 import { NO_FILE, readMultipartForm, saveImage, UPLOAD_PURPOSES, type UploadPurpose } from './uploads'
 
-const storeParams = z.object({ storeId: z.string() })
 const productParams = z.object({ storeId: z.string(), productId: z.string() })
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-})
+const pageQuery = optionalLimitOffsetQuery({ maxLimit: 1000 })
 /** JSON fields, or multipart with the same fields as text plus an `image` file. */
 const productBody = productPatchSchema.nullish()
-const errorBody = z.object({
-  statusCode: z.number(),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-})
 
 /** The form fields of a JSON or multipart request, and the image it carried (saved), if any. */
 async function readProductForm(request: FastifyRequest): Promise<{ raw: Record<string, unknown>; imageUrl?: string }> {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
+import { storeParams } from '../../platform/route-schemas'
 import { onlyDigits } from '../../shared/br'
 import {
   addressValidationAnswerSchema,
@@ -21,8 +22,6 @@ import { CepLookupError, createCepClient, validateAddress } from './address'
 import * as customization from './customization'
 import { findPublicCustomization } from './public-reads'
 import { sanitizeCss, sanitizeHtml } from './sanitize'
-
-const storeParams = z.object({ storeId: z.string() })
 
 /** Checkout customisation (owner and public) and the buyer's address helpers. */
 export async function checkoutConfigRoutes(fastify: FastifyInstance) {

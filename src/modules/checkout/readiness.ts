@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { storeParams } from '../../platform/route-schemas'
 import { type StoreReadiness, storeReadinessSchema } from '../../shared/readiness'
 import { catalogService } from '../catalog'
 import { paymentsService } from '../payments'
@@ -51,7 +51,7 @@ export async function readinessRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['checkout'],
         description: 'Can the store sell: payment, products, shipping (physical products) and checkout look.',
-        params: z.object({ storeId: z.string() }),
+        params: storeParams,
         response: { 200: storeReadinessSchema },
       },
       preHandler: requireStoreOwner(fastify),

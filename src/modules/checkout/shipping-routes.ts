@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, notFound } from '../../platform/errors'
 import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
+import { storeParams } from '../../platform/route-schemas'
 import {
   NO_SHIPPING_OPTION,
   publicShippingOptionSchema,
@@ -18,7 +19,6 @@ import { toReais } from '../../shared/money'
 import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../stores'
 import * as shipping from './shipping'
 
-const storeParams = z.object({ storeId: z.string() })
 const optionParams = z.object({ storeId: z.string(), id: z.string() })
 const tags = ['shipping']
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { markGuard } from '../../platform/auth'
 import { AppError } from '../../platform/errors'
+import { pageNumberQuery, storeParams } from '../../platform/route-schemas'
 import {
   simulateSaleResultSchema,
   UTMFY_MESSAGES,
@@ -17,12 +18,9 @@ import * as service from './service'
 import { webhookRoutes } from './webhook-routes'
 
 const TAGS = ['integrations']
-const params = z.object({ storeId: z.string() })
+const params = storeParams
 const deliveryParams = z.object({ storeId: z.string(), deliveryId: z.string() })
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-})
+const pageQuery = pageNumberQuery({ maxLimit: 100, defaultLimit: 20 })
 
 export async function integrationsRoutes(fastify: FastifyInstance) {
   await webhookRoutes(fastify)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { errorBody, limitOffsetQuery, storeParams } from '../../platform/route-schemas'
 import {
   BUMP_MESSAGES,
   BUMP_POSITIONS,
@@ -19,17 +20,8 @@ import { couponRoutes } from './coupon-routes'
 import { upsellRoutes } from './upsell-routes'
 
 const tags = ['marketing']
-const storeParams = z.object({ storeId: z.string() })
 const bumpParams = z.object({ storeId: z.string(), id: z.string() })
-export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-})
-const errorBody = z.object({
-  statusCode: z.number(),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-})
+export const pageQuery = limitOffsetQuery({ maxLimit: 100, defaultLimit: 100, maxOffset: 100_000 })
 export const trackedSchema = z.object({ counted: z.boolean() })
 
 export async function marketingRoutes(fastify: FastifyInstance) {
@@ -150,6 +142,6 @@ export async function marketingRoutes(fastify: FastifyInstance) {
     )
   }
 
-  await upsellRoutes(fastify, { pageQuery, trackedSchema, errorBody, trackLimit })
+  await upsellRoutes(fastify, { pageQuery, trackedSchema, trackLimit })
   await couponRoutes(fastify, { pageQuery, errorBody })
 }

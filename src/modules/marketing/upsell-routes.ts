@@ -2,6 +2,7 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { errorBody, storeParams } from '../../platform/route-schemas'
 import {
   publicUpsellSchema,
   UPSELL_MESSAGES,
@@ -17,7 +18,6 @@ import { visitKeyOf } from './bumps'
 import * as upsells from './upsells'
 
 const tags = ['marketing']
-const storeParams = z.object({ storeId: z.string() })
 const upsellParams = z.object({ storeId: z.string(), id: z.string() })
 
 export async function upsellRoutes(
@@ -25,13 +25,11 @@ export async function upsellRoutes(
   shared: {
     pageQuery: z.ZodType<{ limit: number; offset: number }>
     trackedSchema: z.ZodType
-    errorBody: z.ZodType
     trackLimit: preHandlerHookHandler
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
-  const { errorBody } = shared
 
   app.get(
     '/stores/:storeId/upsells',

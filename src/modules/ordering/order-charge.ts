@@ -56,7 +56,12 @@ export function orderResult(config: AppConfig, order: PlacedOrder, charge: Charg
 }
 
 function errorBody(err: AppError) {
-  return { statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }
+  return {
+    statusCode: err.statusCode,
+    code: err.code,
+    message: err.message,
+    ...(err.errors ? { errors: err.errors } : {}),
+  }
 }
 
 /**
@@ -82,7 +87,7 @@ async function failOrder(db: Db, order: PlacedOrder, reason: string, err: AppErr
  * retries of that key in the same transaction. A retry with another card or PIX carries a new key: one order.
  */
 async function refuseOrder(db: Db, order: PlacedOrder, claim?: IdempotencyClaim) {
-  const err = new AppError(422, CARD_REFUSED)
+  const err = new AppError(422, CARD_REFUSED, undefined, 'CARD_REFUSED')
   await db.transaction().execute(async (trx) => {
     await recordRefusedAttempt(trx, order.id)
     if (claim) await repo.storeIdempotentAnswer(trx, claim.scope, claim.key, { statusCode: 422, body: errorBody(err) })
@@ -201,7 +206,8 @@ export async function resumeOrder(
     throw await failOrder(deps.db, order, 'charge_failed', new AppError(503, MSG.gatewayUnavailable), claim)
   if (order.status !== 'PENDING' || order.gateway_id) {
     // Already settled (by the first request, or the payment landed meanwhile): answer from what is stored.
-    if (order.status === 'CANCELLED' && state.status === 'REFUSED') throw new AppError(422, CARD_REFUSED)
+    if (order.status === 'CANCELLED' && state.status === 'REFUSED')
+      throw new AppError(422, CARD_REFUSED, undefined, 'CARD_REFUSED')
     return orderResult(deps.config, order, state.result, order.status)
   }
   return settle(deps, order, state.result, claim)

@@ -152,7 +152,7 @@ export async function renewOrderPix(deps: OrderingDeps, orderId: string): Promis
     if (!cancelledByExpiry(locked, charge)) throw new AppError(409, RENEW_MESSAGES.cancelled)
     // A cancelled order holding its stock is one another renewal is working on.
     if (!locked.stock_released) throw new AppError(409, pixRenewal.PIX_RENEW_MESSAGES.inProgress)
-    if (!(await retakeStock(trx, locked))) throw new AppError(409, MSG.soldOut)
+    if (!(await retakeStock(trx, locked))) throw new AppError(409, MSG.soldOut, undefined, 'ORDER_SOLD_OUT')
     await repo.updateOrder(trx, orderId, { stock_released: false })
   })
 

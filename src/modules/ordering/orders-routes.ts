@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { storeParams } from '../../platform/route-schemas'
 import { saoPauloDay } from '../../shared/dates'
 import { platformOrderSchema, storeOrderSchema } from '../../shared/ordering'
 import { csvHead, csvLine } from '../../shared/orders-csv'
@@ -15,7 +16,7 @@ import { exportOrders, listOrdersPage, listPlatformOrdersPage, summarizeOrders }
  */
 export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const params = z.object({ storeId: z.string() })
+  const params = storeParams
 
   app.get(
     '/stores/:storeId/orders',

@@ -121,7 +121,7 @@ export async function placeOrder(
   const found = await catalogService.findProductWith(db, payload.storeId, payload.productId, (eb) =>
     paymentsService.checkoutPaymentsColumn(eb, payload.storeId),
   )
-  if (!found) throw new AppError(404, MSG.productUnavailable)
+  if (!found) throw new AppError(404, MSG.productUnavailable, undefined, 'PRODUCT_UNAVAILABLE')
   const { product } = found
   if (product.type !== kind) throw new AppError(400, WRONG_CHECKOUT[kind])
 
@@ -346,7 +346,7 @@ export async function placeOrder(
               totalCents,
             })
           if (product.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, product.id, quantity)))
-            throw new AppError(409, MSG.soldOut)
+            throw new AppError(409, MSG.soldOut, undefined, 'ORDER_SOLD_OUT')
           // marketing: a physical bump takes its stock in the same transaction, so the whole order or nothing is reserved.
           for (const b of bumps)
             if (b.type === 'PHYSICAL' && !(await catalogService.reserveStock(trx, b.productId, b.quantity)))

@@ -112,7 +112,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 function renewError(outcome: Extract<CreateOutcome, { ok: false }>): AppError {
-  if (outcome.error.kind === 'unauthorized') return new AppError(422, PAYMENT_MESSAGES.notConfigured)
+  if (outcome.error.kind === 'unauthorized')
+    return new AppError(422, PAYMENT_MESSAGES.notConfigured, undefined, 'PAYMENT_NOT_CONFIGURED')
   if (outcome.error.kind === 'invalid') return new AppError(400, outcome.error.message || 'Dados inválidos')
   return new AppError(503, PAYMENT_MESSAGES.unavailable)
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { storeParams } from '../../platform/route-schemas'
 import { toReais } from '../../shared/money'
 import {
   healthSchema,
@@ -122,7 +123,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
-        params: z.object({ storeId: z.string() }),
+        params: storeParams,
         response: {
           200: z.object({
             storeId: z.string(),

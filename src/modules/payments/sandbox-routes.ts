@@ -88,7 +88,7 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     { schema: { tags: TAGS, params: z.object({ id: z.string() }) } },
     async (request, reply) => {
       const t = await findSandboxBoleto(fastify.db, request.params.id)
-      if (!t) return reply.status(404).send({ statusCode: 404, message: 'Boleto não encontrado' })
+      if (!t) return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Boleto não encontrado' })
       return reply.type('text/html; charset=utf-8').send(boletoPage(t))
     },
   )

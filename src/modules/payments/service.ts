@@ -57,7 +57,7 @@ function cardBrand(number: string): string {
 }
 
 function notConfigured() {
-  return new AppError(422, PAYMENT_MESSAGES.notConfigured)
+  return new AppError(422, PAYMENT_MESSAGES.notConfigured, undefined, 'PAYMENT_NOT_CONFIGURED')
 }
 
 /** Maps a gateway failure to what a caller of createCharge sees. */

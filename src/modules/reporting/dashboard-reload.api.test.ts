@@ -65,7 +65,7 @@ describe('dashboard reloads inside the cache window', () => {
     for (let i = 0; i < 2; i++) {
       const foreign = await dashboard(storeId, other.headers, '1year')
       expect(foreign.statusCode).toBe(404)
-      expect(foreign.json()).toEqual({ statusCode: 404, message: STORE_NOT_FOUND })
+      expect(foreign.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: STORE_NOT_FOUND })
     }
     const read = await dashboard(storeId, admin.headers, '1year')
     expect(read.statusCode).toBe(200)

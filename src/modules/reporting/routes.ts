@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { storeParams } from '../../platform/route-schemas'
 import {
   ADMIN_DASHBOARD_PERIODS,
   type AdminDashboard,
@@ -55,7 +56,6 @@ export async function reportingRoutes(fastify: FastifyInstance) {
   const reporting = openReportingDb(app.config, app.db)
   app.addHook('onClose', () => reporting.close())
   const db: Db = reporting.db
-  const storeParams = z.object({ storeId: z.string() })
   // Ownership is checked by each route's guard before the cache is asked.
   const storeDashboards = microCache<JsonOf<StoreDashboard>>(DASHBOARD_CACHE_MS)
   const adminDashboards = microCache<JsonOf<AdminDashboard>>(DASHBOARD_CACHE_MS)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { storeParams } from '../../platform/route-schemas'
 import {
   merchantReviewSchema,
   moderateSchema,
@@ -19,7 +20,6 @@ import * as repo from './repository'
 import * as service from './service'
 
 const TAGS = ['reviews']
-const storeParams = z.object({ storeId: z.string() })
 const reviewParams = z.object({ storeId: z.string(), reviewId: z.string() })
 
 /** The store owner's moderation (bearer; a foreign store or review is 404). */

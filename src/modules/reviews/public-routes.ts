@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { storeParams } from '../../platform/route-schemas'
 import {
   productReviewsQuerySchema,
   productStatsSchema,
@@ -17,7 +18,6 @@ import { toPublicReview } from './dto'
 import * as service from './service'
 
 const TAGS = ['reviews']
-const storeParams = z.object({ storeId: z.string() })
 const productParams = z.object({ storeId: z.string(), productId: z.string() })
 const reviewParams = z.object({ storeId: z.string(), reviewId: z.string() })
 

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../../platform/errors'
+import { storeParams } from '../../platform/route-schemas'
 import { storeInputSchema, storeSchema, storeUpdateSchema } from '../../shared/stores'
 import { requireStoreOwner, STORE_NOT_FOUND } from './guard'
 import * as service from './service'
 
-const params = z.object({ storeId: z.string() })
+const params = storeParams
 
 export async function storeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

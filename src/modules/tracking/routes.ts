@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
+import { storeParams } from '../../platform/route-schemas'
 import {
   PIXEL_MESSAGES,
   pixelConfigInputSchema,
@@ -15,7 +15,7 @@ import { listDeliveries } from './capi'
 import * as service from './config-service'
 
 const TAGS = ['facebook-pixel']
-const params = z.object({ storeId: z.string() })
+const params = storeParams
 const DELIVERY_LOG_SIZE = 20
 
 export async function trackingRoutes(fastify: FastifyInstance) {

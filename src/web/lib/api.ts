@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../shared/error-codes'
+
 /**
  * The one HTTP client of the SPA. Adds the bearer token, normalises errors to { message, status, data, errors }
  * and turns any 401 into a logout (the session module registers the handler).
@@ -11,6 +13,8 @@ export class ApiError extends Error {
     public status: number,
     public data?: unknown,
     public errors?: Record<string, string>,
+    /** The server's stable machine code (shared/error-codes.ts); screens decide by it, never by the message. */
+    public code?: ErrorCode,
   ) {
     super(message)
   }
@@ -67,9 +71,9 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const text = await res.text()
   const data = text ? safeJson(text) : undefined
   if (!res.ok) {
-    const payload = (data ?? {}) as { message?: string; errors?: Record<string, string> }
+    const payload = (data ?? {}) as { message?: string; errors?: Record<string, string>; code?: ErrorCode }
     if (res.status === 401 && opts.auth !== false && token) onUnauthorized?.()
-    throw new ApiError(payload.message || DEFAULT_ERROR_MESSAGE, res.status, data, payload.errors)
+    throw new ApiError(payload.message || DEFAULT_ERROR_MESSAGE, res.status, data, payload.errors, payload.code)
   }
   return data as T
 }

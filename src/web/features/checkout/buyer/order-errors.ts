@@ -31,7 +31,7 @@ export function digitalOrderError(err: unknown): string {
     case 409:
       return err.message
     case 422:
-      return err.message.startsWith('Sistema de pagamento não configurado')
+      return err.code === 'PAYMENT_NOT_CONFIGURED'
         ? 'Sistema de pagamento não configurado para esta loja. Entre em contato com o vendedor.'
         : err.message
     default:
