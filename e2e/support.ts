@@ -13,6 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 
 export interface E2EServer {
   url: string
+  /** The server's own database, for a test that moves a delayed job's time (the clock is the test's). */
+  databaseUrl: string
   close(): Promise<void>
 }
 
@@ -71,6 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   }
   return {
     url,
+    databaseUrl: database.url,
     async close() {
       child.kill('SIGTERM')
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))

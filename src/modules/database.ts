@@ -7,6 +7,7 @@ import type { MarketingTables } from './marketing/tables'
 import type { NotificationsTables } from './notifications/tables'
 import type { OrderingTables } from './ordering/tables'
 import type { PaymentsTables } from './payments/tables'
+import type { RecoveryTables } from './recovery/tables'
 import type { ReportingTables } from './reporting/tables'
 import type { ReviewsTables } from './reviews/tables'
 import type { StoreTables } from './stores/tables'
@@ -26,4 +27,5 @@ export interface Database
     ReportingTables,
     ReviewsTables,
     TrackingTables,
-    NotificationsTables {}
+    NotificationsTables,
+    RecoveryTables {}

@@ -6,6 +6,7 @@ import { marketingModule } from './marketing'
 import { notificationsModule } from './notifications'
 import { orderingModule, orderingService } from './ordering'
 import { paymentsModule } from './payments'
+import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
 import { storesModule } from './stores'
@@ -26,4 +27,5 @@ export const appModules: AppModule[] = [
   reviewsModule,
   trackingModule,
   notificationsModule,
+  recoveryModule,
 ]

@@ -107,6 +107,12 @@ const orderBumpsField = z
 const couponCodeField = z
   .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(60).optional())
   .describe('A coupon code of the store (case-insensitive). A code refused by a rule is a 400 with the reason.')
+/** Recovery: the checkout session the page reported (its id, chosen by the page); links the order to it. */
+const checkoutSessionField = z
+  .string()
+  .uuid()
+  .optional()
+  .describe('The checkout session this page reported (POST /checkout/sessions); an unknown id is ignored.')
 
 /** The physical order payload (spec 001 §3). */
 export const orderPayloadSchema = z.object({
@@ -119,6 +125,7 @@ export const orderPayloadSchema = z.object({
   tracking: trackingSchema.optional(),
   orderBumps: orderBumpsField,
   couponCode: couponCodeField,
+  checkoutSessionId: checkoutSessionField,
 })
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
@@ -133,6 +140,7 @@ export const digitalOrderPayloadSchema = z.object({
   tracking: trackingSchema.optional(),
   orderBumps: orderBumpsField,
   couponCode: couponCodeField,
+  checkoutSessionId: checkoutSessionField,
 })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 

@@ -272,6 +272,11 @@ export async function recordOrderBumps(trx: Trx, input: { orderId: string; store
   )
 }
 
+/** The order became a refused checkout attempt: its bumps never count as conversions (issue 26). */
+export async function forgetOrderBumps(trx: Trx, orderId: string) {
+  await repo.deleteUncountedOrderBumps(trx, orderId)
+}
+
 /**
  * A visit key: the page's own visit id when it sent one, else the caller's address and user agent for the day, so
  * a caller that never sends one still counts once a day. Hashed so no address is stored.

@@ -2,6 +2,7 @@ import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import * as bumps from './bumps'
 import * as coupons from './coupons'
+import * as couponUses from './coupons.repository'
 import { marketingSubscriptions } from './jobs'
 import { marketingRoutes } from './routes'
 
@@ -19,6 +20,10 @@ export const marketingService = expose({
   checkCoupon: coupons.checkCoupon,
   /** Inside the order's transaction: takes one use atomically and records the redemption. */
   claimCoupon: coupons.claimCoupon,
+  /** Inside the transaction that turns a refused card's order into an attempt: its bumps are not conversions. */
+  forgetOrderBumps: bumps.forgetOrderBumps,
+  /** Inside the same transaction: a refused card's coupon use is given back at once (it never becomes an order). */
+  releaseCouponUse: couponUses.releaseUse,
 })
 
 /** Order bumps and post-purchase redirect links, with counters kept by the worker. */

@@ -128,6 +128,15 @@ export async function insertOrderBumps(
       .execute()
 }
 
+/** A refused card attempt is no order: its bump rows go before the worker ever counts them as conversions. */
+export async function deleteUncountedOrderBumps(trx: Trx, orderId: string) {
+  await trx
+    .deleteFrom('order_bump_orders')
+    .where('order_id', '=', orderId)
+    .where('placed_counted', '=', false)
+    .execute()
+}
+
 /** Of these orders, those with a bump: the others have no bump counter to move. */
 export async function ordersWithBumps(db: DbOrTrx, orderIds: string[]): Promise<Set<string>> {
   const rows = await db

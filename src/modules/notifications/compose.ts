@@ -31,6 +31,8 @@ export interface Composed {
   attachments: MailAttachment[]
   /** The store's display name on the From line (its address stays MAIL_FROM's). */
   fromName: string | null
+  /** A one-click opt-out address (store messages that offer one, such as recovery reminders). */
+  listUnsubscribe?: string | null
 }
 
 /** Not (or no longer) worth sending: the order moved on, the account is gone. Recorded as SKIPPED with the reason. */
@@ -206,7 +208,7 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
     }
   }
   if (row.kind.includes('.') && row.store_id) {
-    const p = row.payload as { subject?: string; name?: string; message?: StoreMessage }
+    const p = row.payload as { subject?: string; name?: string; message?: StoreMessage; listUnsubscribe?: string }
     if (!p.subject || !p.message) throw new NothingToSend('Mensagem vazia')
     const look = await storeLook(deps, row.store_id)
     return {
@@ -215,6 +217,7 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
       template: { kind: 'store_message', data: { look, message: p.message } },
       attachments: [],
       fromName: look.storeName,
+      listUnsubscribe: p.listUnsubscribe ?? null,
     }
   }
   throw new NothingToSend(`Tipo de mensagem desconhecido: ${row.kind}`)

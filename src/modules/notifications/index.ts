@@ -22,6 +22,8 @@ export interface StoreMessageInput {
   subject: string
   /** Plain texts, escaped like every other text (never HTML), laid out with the store's look. */
   message: StoreMessage
+  /** A one-click opt-out address (RFC 8058): sent as `List-Unsubscribe` with `List-Unsubscribe-Post`. */
+  listUnsubscribe?: string
 }
 
 /**
@@ -42,7 +44,12 @@ export const notificationsService = {
       subjectId: input.subjectId,
       kind: input.kind,
       recipient: input.to.email,
-      payload: { subject: input.subject, name: input.to.name, message: input.message },
+      payload: {
+        subject: input.subject,
+        name: input.to.name,
+        message: input.message,
+        ...(input.listUnsubscribe ? { listUnsubscribe: input.listUnsubscribe } : {}),
+      },
     })
   },
 }

@@ -93,6 +93,7 @@ async function toOutgoing(deps: NotifyDeps, row: repo.DeliveryRow, c: Composed):
     html: rendered.html,
     text: rendered.text,
     attachments: c.attachments,
+    listUnsubscribe: c.listUnsubscribe ?? null,
     messageId: `<${row.id}.${row.attempts}@${fromAddress(deps.config.MAIL_FROM).split('@')[1] ?? 'checkout.local'}>`,
   }
 }

@@ -20,6 +20,8 @@ export interface OutgoingMail {
   attachments: MailAttachment[]
   /** Stable per delivery, so a receiving server can tell a re-send after a crash from a new message. */
   messageId: string
+  /** A one-click opt-out address (RFC 8058): `List-Unsubscribe` plus `List-Unsubscribe-Post`. */
+  listUnsubscribe?: string | null
 }
 
 export type SendResult = { ok: true; response: string } | { ok: false; permanent: boolean; response: string }
@@ -52,6 +54,12 @@ export function nodemailerMessage(mail: OutgoingMail) {
     })),
     // Only what we pass: no X-Mailer naming the library.
     xMailer: false as const,
+    ...(mail.listUnsubscribe
+      ? {
+          list: { unsubscribe: mail.listUnsubscribe },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
   }
 }
 

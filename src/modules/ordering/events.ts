@@ -15,6 +15,8 @@ const orderFacts = {
   ),
   /** When the order was placed (ISO); optional only so events written before it existed still parse. */
   placedAt: z.string().optional(),
+  /** The checkout session (recovery) the order was placed from, when the page reported one. */
+  checkoutSessionId: z.string().optional(),
 }
 
 /** An order was created (PENDING, stock reserved), before its charge exists. */
@@ -83,6 +85,7 @@ export const orderCancelled = defineEvent(
     customer: orderFacts.customer.optional(),
     items: orderFacts.items.optional(),
     cancelledAt: z.string().optional(),
+    checkoutSessionId: orderFacts.checkoutSessionId,
   }),
 )
 
@@ -96,5 +99,22 @@ export const orderStatusChanged = defineEvent(
     from: z.enum(ORDER_STATUSES),
     to: z.enum(ORDER_STATUSES),
     userId: z.string(),
+  }),
+)
+
+/**
+ * A card was refused while placing an order: no order exists (its row became a checkout attempt, stock and bump stock
+ * given back in the same transaction). Recovery offers the buyer PIX, boleto or another card.
+ */
+export const checkoutAttemptRefused = defineEvent(
+  'checkout_attempt.refused',
+  z.object({
+    attemptId: z.string(),
+    storeId: z.string(),
+    productId: z.string().nullable(),
+    checkoutSessionId: z.string().nullable(),
+    totalCents: z.number().int(),
+    customer: orderFacts.customer,
+    refusedAt: z.string(),
   }),
 )

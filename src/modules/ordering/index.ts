@@ -9,6 +9,7 @@ import * as service from './service'
 import { orderSnapshot } from './snapshot'
 
 export {
+  checkoutAttemptRefused,
   orderCancelled,
   orderPaid,
   orderPaidAfterCancel,

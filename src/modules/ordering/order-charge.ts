@@ -15,11 +15,12 @@ import {
   type OpenedCharge,
   paymentsService,
 } from '../payments'
+import { recordRefusedAttempt } from './attempts'
 import type { OrderingDeps } from './deps'
 import { orderPageToken } from './order-page'
 import type { IdempotencyClaim, PlacedOrder } from './repository'
 import * as repo from './repository'
-import { cancelOrder, markPaid } from './service'
+import { announcePlaced, cancelOrder, markPaid } from './service'
 import type { Db } from './tables'
 
 export const CARD_REFUSED = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
@@ -76,6 +77,22 @@ async function failOrder(db: Db, order: PlacedOrder, reason: string, err: AppErr
   return err
 }
 
+/**
+ * The card was refused: the order becomes a checkout attempt (attempts.ts) and, with a key, the 422 is stored for
+ * retries of that key in the same transaction. A retry with another card or PIX carries a new key: one order.
+ */
+async function refuseOrder(db: Db, order: PlacedOrder, claim?: IdempotencyClaim) {
+  const err = new AppError(422, CARD_REFUSED)
+  await db.transaction().execute(async (trx) => {
+    await recordRefusedAttempt(trx, order.id)
+    if (claim) await repo.storeIdempotentAnswer(trx, claim.scope, claim.key, { statusCode: 422, body: errorBody(err) })
+  })
+  return err
+}
+
+/** A card order's `order.placed` waits for its charge's outcome (attempts.ts); other orders publish it when placed. */
+const placedAfterCharge = (charge: ChargeResult) => charge.method === 'CREDIT_CARD'
+
 /** What a charge puts on its order. */
 function chargePatch(charge: ChargeResult) {
   return {
@@ -98,15 +115,22 @@ async function settle(
   claim?: IdempotencyClaim,
 ): Promise<OrderResult> {
   const { db } = deps
-  if (charge.status === 'REFUSED')
-    throw await failOrder(db, order, 'payment_refused', new AppError(422, CARD_REFUSED), claim)
+  if (charge.status === 'REFUSED') throw await refuseOrder(db, order, claim)
   if (charge.status !== 'PAID') {
     const result = orderResult(deps.config, order, charge, order.status)
-    await repo.recordCharge(db, order.id, chargePatch(charge), claim && { claim, body: result })
+    if (!placedAfterCharge(charge)) {
+      await repo.recordCharge(db, order.id, chargePatch(charge), claim && { claim, body: result })
+      return result
+    }
+    await db.transaction().execute(async (trx) => {
+      await repo.recordCharge(trx, order.id, chargePatch(charge), claim && { claim, body: result })
+      await announcePlaced(trx, order.id)
+    })
     return result
   }
   // A card approved on the spot: the payment event will say so too, and markPaid is once per order.
   return db.transaction().execute(async (trx) => {
+    if (placedAfterCharge(charge)) await announcePlaced(trx, order.id)
     const paid = (await markPaid(trx, order.id, charge.transactionId)) ?? order
     const result = orderResult(deps.config, order, charge, paid.status)
     await repo.recordCharge(trx, order.id, chargePatch(charge), claim && { claim, body: result })
@@ -136,8 +160,11 @@ export async function chargeOrder(
   // A PENDING charge (PIX, boleto): the charge, the order and the key's answer in one statement.
   const result = orderResult(deps.config, order, charge.result, order.status)
   const patch = chargePatch(charge.result)
-  if (await charge.storeWith((qc) => repo.recordChargeWith(qc, order.id, patch, claim && { claim, body: result })))
+  if (await charge.storeWith((qc) => repo.recordChargeWith(qc, order.id, patch, claim && { claim, body: result }))) {
+    // A card left pending (under analysis) is an order now; its announcement follows the one-statement store.
+    if (placedAfterCharge(charge.result)) await deps.db.transaction().execute((trx) => announcePlaced(trx, order.id))
     return result
+  }
   // Someone who took the charge over (its lease ran out) stored it first: finish from what they stored.
   const resumed = await resumeOrder(deps, order.id, claim, { buyerWaiting: true })
   if (!resumed) throw new AppError(503, MSG.gatewayUnavailable)

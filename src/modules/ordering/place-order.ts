@@ -247,6 +247,7 @@ export async function placeOrder(
     paymentMethod,
     customer: { name: customer.name, email: customer.email.toLowerCase(), phone: customer.phone },
     placedAt: createdAt.toISOString(),
+    ...(payload.checkoutSessionId ? { checkoutSessionId: payload.checkoutSessionId } : {}),
     // What each product sold for after the discounts (UTMify's products, the Conversions API's contents).
     items: [
       { productId: product.id, name: product.name, quantity, unitPriceCents: netUnit(0, product.priceCents, quantity) },
@@ -290,6 +291,7 @@ export async function placeOrder(
     tracking: JSON.stringify(compactTracking(payload.tracking)),
     client_ip: input.ip ?? null,
     user_agent: input.userAgent?.slice(0, 500) ?? null,
+    checkout_session_id: payload.checkoutSessionId ?? null,
     created_at: createdAt,
   }
   const items = [
@@ -315,9 +317,13 @@ export async function placeOrder(
   ]
   // The charge is written with its order: the order records it before any gateway call, so a crash cannot leave an
   // order without a charge the sweeper can find, nor a charge the order does not own.
+  // A card order announces itself once its charge is not refused (a refused card is an attempt, attempts.ts).
   const companions = {
     charge,
-    event: (filled: { orderNumber: Expression<string> }) => publishing(orderPlaced, placed, filled),
+    event:
+      paymentMethod === 'CREDIT_CARD'
+        ? undefined
+        : (filled: { orderNumber: Expression<string> }) => publishing(orderPlaced, placed, filled),
   }
   const takesStock = product.type === 'PHYSICAL' || bumps.some((b) => b.type === 'PHYSICAL')
   // Key, order, items, charge and event are one statement; stock, bump records and a coupon's use need a

@@ -8,7 +8,7 @@ import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
 import { toStoreOrderDto } from './dto'
-import { orderCancelled, orderPaid, orderPaidAfterCancel, orderRefunded } from './events'
+import { orderCancelled, orderPaid, orderPaidAfterCancel, orderPlaced, orderRefunded } from './events'
 import { hasRefunds } from './refunds.repository'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
@@ -45,6 +45,7 @@ export async function factsOf(trx: Trx, row: OrderRow) {
     paymentMethod: row.payment_method,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     placedAt: row.created_at.toISOString(),
+    ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : {}),
     items: items.map((i) => ({
       productId: i.product_id,
       name: i.name,
@@ -53,6 +54,15 @@ export async function factsOf(trx: Trx, row: OrderRow) {
       unitPriceCents: Math.floor((i.total_cents - i.discount_cents) / Math.max(1, i.quantity)),
     })),
   }
+}
+
+/**
+ * `order.placed` of a card order, published once its charge was not refused (order-charge.ts): a refused card is an
+ * attempt, never an order, so nothing downstream (rollups, bump conversions, UTMify, the Conversions API) sees it.
+ */
+export async function announcePlaced(trx: Trx, orderId: string) {
+  const row = await repo.findOrder(trx, orderId)
+  if (row) await publish(trx, orderPlaced, await factsOf(trx, row))
 }
 
 /**

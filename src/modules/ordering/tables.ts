@@ -13,6 +13,14 @@ export interface ShippingAddress {
   zipCode: string
 }
 
+export interface AttemptItem {
+  productId: string
+  name: string
+  quantity: number
+  unitPriceCents: number
+  bumpId?: string | null
+}
+
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 
 export interface OrderingTables {
@@ -65,8 +73,27 @@ export interface OrderingTables {
     tracking: ColumnType<TrackingParams, string | undefined, string>
     client_ip: string | null
     user_agent: string | null
+    /** The recovery module's checkout session the order was placed from, if the page reported one. */
+    checkout_session_id: Generated<string | null>
     created_at: Generated<Date>
     updated_at: Timestamp
+  }
+  /** A refused card attempt: not an order (issue 26); listed as 'Recusado' on the recovery screen. */
+  checkout_attempts: {
+    id: Generated<string>
+    store_id: string
+    product_id: string | null
+    status: Generated<'REFUSED'>
+    customer_name: string
+    customer_email: string
+    customer_phone: string
+    total_cents: number
+    payment_method: OrderPaymentMethod
+    transaction_id: string | null
+    items: ColumnType<AttemptItem[], string, string>
+    tracking: ColumnType<TrackingParams, string, string>
+    checkout_session_id: string | null
+    created_at: Generated<Date>
   }
   order_items: {
     id: Generated<string>

@@ -7,6 +7,7 @@ import { orderSections } from '../features/orders/sections'
 import { paymentPublicRoutes, paymentSections } from '../features/payments/sections'
 import { pixelSections } from '../features/pixel/sections'
 import { productSections } from '../features/products/sections'
+import { recoverySections } from '../features/recovery/sections'
 import { reviewSections } from '../features/reviews/sections'
 import { dashboardSections } from '../features/store-dashboard/sections'
 import type { PublicRoute, StoreSection } from '../lib/sections'
@@ -16,6 +17,7 @@ export const storeSections: StoreSection[] = [
   ...dashboardSections,
   ...productSections,
   ...orderSections,
+  ...recoverySections,
   ...checkoutSections,
   ...paymentSections,
   ...reviewSections,

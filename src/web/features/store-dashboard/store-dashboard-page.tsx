@@ -4,6 +4,7 @@ import { formatBRL } from '../../../shared/money'
 import { PERIOD_LABELS, type StoreDashboardPeriod } from '../../../shared/ordering-rules'
 import { useStores } from '../../lib/store-context'
 import { Alert, Button, EmptyState, Loading, PageHeader, Select, StatCard } from '../../ui'
+import { RecoveryFigures } from '../recovery'
 import { useStoreDashboard } from './api/get-store-dashboard'
 import { MilestoneCard } from './components/milestone-card'
 import { ReadinessChecklist } from './components/readiness-checklist'
@@ -147,6 +148,8 @@ export default function StoreDashboardPage() {
           }
         />
       </div>
+      {/* recovery: recovered sales and revenue, and the rate per kind (all time) */}
+      {storeId && <RecoveryFigures storeId={storeId} />}
     </div>
   )
 }

@@ -3,6 +3,8 @@ import { loadBumpOffers } from '../../../marketing'
 import { loadReviewsCarousel } from '../../../reviews'
 import { useCheckoutBase } from '../hooks/use-checkout-base'
 import type { CheckoutFlow, FlowForm, ReadyCheckout } from '../hooks/use-checkout-flow'
+import { ConsentBox } from '../recovery/consent-box'
+import { useRecoveryRestore } from '../recovery/use-recovery-restore'
 import { CheckoutBlocked } from './checkout-blocked'
 import { CheckoutShell, SecurityNote, textsOf } from './checkout-shell'
 import { CustomerStep } from './customer-step'
@@ -29,7 +31,9 @@ export function CheckoutGate({
   children: (ready: ReadyCheckout) => ReactNode
 }) {
   const base = useCheckoutBase(kind)
-  if (base.state === 'loading') return <CheckoutLoading />
+  // recovery: a page opened from a reminder fills its form from the session before it mounts.
+  const restore = useRecoveryRestore()
+  if (base.state === 'loading' || restore === 'restoring') return <CheckoutLoading />
   if (base.state === 'error') return <CheckoutNotFound message={base.message} />
   if (base.blocker)
     return (
@@ -98,6 +102,7 @@ export function CheckoutFlowPage<F extends FlowForm>({
               onNext={(customer) => flow.next({ customer } as Partial<F>)}
             />
           )}
+          {step === 1 && <ConsentBox checked={flow.session.consent} onChange={flow.session.setConsent} />}
           {children}
           {step === last && <FlowBumps flow={flow} position="BEFORE_PAYMENT" />}
           {step === last && (

@@ -7,6 +7,7 @@ import type { OrderResult } from '../../../../../shared/ordering'
 import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
+import { useCheckoutSession } from '../recovery/use-checkout-session'
 import { productData, track } from '../tracking'
 import { useIdentificationTracking } from './use-identification-tracking'
 import { usePricing } from './use-pricing'
@@ -37,6 +38,8 @@ export interface FlowOrder {
   orderBumps: string[]
   /** The coupon the server accepted on the quote; checked and priced again with the order. */
   couponCode?: string
+  /** recovery: the checkout session this visit reported, so a paid order ends it (and counts if recovered). */
+  checkoutSessionId: string
 }
 
 /** What differs between the physical and the digital checkout; the rest is the one flow below. */
@@ -92,6 +95,16 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
   const addBump = (offer: BumpOffer) =>
     setBumps((list) => (list.some((b) => b.id === offer.id) ? list : [...list, offer]))
 
+  // recovery: the session of this visit (contact, step, bumps, consent; never card data).
+  const session = useCheckoutSession({
+    storeId,
+    productId: product.id,
+    step,
+    customer: form.customer,
+    shipping: (form as { shipping?: Record<string, string> }).shipping,
+    bumpIds: bumps.map((b) => b.id),
+  })
+
   const shipping = kind.shipping?.(form) ?? null
   // The total is the server's quote (coupon, method discount, interest); the sum below only fills the first paint.
   const pricing = usePricing({
@@ -126,6 +139,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
           totalPrice: amount,
           orderBumps: bumps.map((b) => b.id),
           couponCode: pricing.coupon.code ?? undefined,
+          checkoutSessionId: session.sessionId,
         },
         form,
         key,
@@ -139,6 +153,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
       orderNumber: created.orderNumber,
     })
     saved.clear()
+    session.end()
     // The order page replaces the payment step: Back does not lead to paying the same order again.
     if (created.orderPageUrl) navigate(created.orderPageUrl, { replace: true })
   }
@@ -155,6 +170,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     next,
     back,
     identify,
+    session,
     bumps,
     addBump,
     shipping,

@@ -1,0 +1,104 @@
+/**
+ * Recovery (issue 26), the page's side: one checkout session per product visit (a random id in sessionStorage),
+ * reported to the server once the e-mail or phone is valid and at each step; a recovery link (?recuperar=) is
+ * exchanged for the session's fields, which are written where the form reads them before the flow mounts.
+ */
+import { isValidPhone } from '../../../../../shared/br'
+import { isValidEmail } from '../../../../../shared/ordering-rules'
+import type { RestoredSession, SessionReport } from '../../../../../shared/recovery'
+import { api } from '../../../../lib/api'
+import { readTrackingParams } from '../tracking-params'
+
+const idKey = (storeId: string, productId: string) => `checkout-session:${storeId}:${productId}`
+const consentKey = (storeId: string, productId: string) => `checkout-consent:${storeId}:${productId}`
+
+function read(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+function write(key: string, value: string) {
+  try {
+    sessionStorage.setItem(key, value)
+  } catch {
+    // Private mode: the session lives as long as the page.
+  }
+}
+
+export function sessionIdFor(storeId: string, productId: string): string {
+  const existing = read(idKey(storeId, productId))
+  if (existing) return existing
+  const id = crypto.randomUUID()
+  write(idKey(storeId, productId), id)
+  return id
+}
+
+/** After the order: a later visit is a new session. */
+export function forgetSession(storeId: string, productId: string) {
+  try {
+    sessionStorage.removeItem(idKey(storeId, productId))
+    sessionStorage.removeItem(consentKey(storeId, productId))
+  } catch {
+    // see write
+  }
+}
+
+export const savedConsent = (storeId: string, productId: string) => read(consentKey(storeId, productId)) === '1'
+export const saveConsent = (storeId: string, productId: string, on: boolean) =>
+  write(consentKey(storeId, productId), on ? '1' : '0')
+
+export const hasContact = (email: string, phone: string) => isValidEmail(email.trim()) || isValidPhone(phone)
+
+/** Best effort: a report that fails (offline, rate-limited) never stands in the buyer's way. */
+export function reportSession(report: Omit<SessionReport, 'tracking'>) {
+  api
+    .post('/checkout/sessions', { ...report, tracking: readTrackingParams() }, { auth: false, timeoutMs: 10_000 })
+    .catch(() => undefined)
+}
+
+export const recoveryTokenOf = (search: string) => new URLSearchParams(search).get('recuperar')
+
+/**
+ * Exchanges a recovery link for its session: the session id and the form's fields go to sessionStorage (the keys the
+ * flow reads), and the token leaves the address bar. A link that is forged, expired or of another store opens the
+ * plain checkout.
+ */
+export async function restoreFromLink(storeId: string, token: string): Promise<void> {
+  let restored: RestoredSession | undefined
+  try {
+    restored = await api.get<RestoredSession>(
+      `/checkout/recovery/${encodeURIComponent(storeId)}?token=${encodeURIComponent(token)}`,
+      { auth: false, timeoutMs: 10_000 },
+    )
+  } catch {
+    restored = undefined
+  }
+  const url = new URL(window.location.href)
+  url.searchParams.delete('recuperar')
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+  if (!restored) return
+  const { customer, shipping } = restored.fields
+  write(idKey(storeId, restored.productId), restored.sessionId)
+  write(
+    `checkout-form:${storeId}:${restored.productId}`,
+    JSON.stringify({
+      customer: { name: customer.name ?? '', email: customer.email ?? '', phone: customer.phone ?? '', cpf: '' },
+      ...(shipping
+        ? {
+            shipping: {
+              zipCode: shipping.zipCode ?? '',
+              address: shipping.address ?? '',
+              number: shipping.number ?? '',
+              complement: shipping.complement ?? '',
+              neighborhood: shipping.neighborhood ?? '',
+              city: shipping.city ?? '',
+              state: shipping.state ?? '',
+              method: shipping.method ?? '',
+            },
+          }
+        : {}),
+    }),
+  )
+}

@@ -1,0 +1,16 @@
+import { RECOVERY_CONSENT_TEXT } from '../../../../../shared/recovery'
+import { Checkbox } from '../../../../ui'
+
+/** LGPD: unchecked until the buyer ticks it; the server records this exact text and when it was ticked. */
+export function ConsentBox({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="ck-consent">
+      <Checkbox
+        label={RECOVERY_CONSENT_TEXT}
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        name="recovery-consent"
+      />
+    </div>
+  )
+}
