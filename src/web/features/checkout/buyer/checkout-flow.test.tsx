@@ -17,9 +17,13 @@ import { CUSTOMER, PAC, paymentMethods, quoteFor } from './test-fixtures'
 import { track } from './tracking'
 
 // The tests drive the one checkout flow (use-checkout-flow, checkout-flow.tsx) through both pages; what leaves the
-// page (orders, price quotes, pixel events) is replaced, and the lazy bump and review pieces draw nothing.
+// page (orders, price quotes, recovery session reports, pixel events) is replaced, and the lazy bump and review pieces draw nothing.
 vi.mock('./api/create-order', () => ({ createOrder: vi.fn(), createDigitalOrder: vi.fn() }))
 vi.mock('./api/get-quote', () => ({ getQuote: vi.fn() }))
+vi.mock('./recovery/checkout-session', async (original) => ({
+  ...(await original<typeof import('./recovery/checkout-session')>()),
+  reportSession: vi.fn(),
+}))
 vi.mock('./api/get-customization', () => ({ useCustomization: () => ({ isPending: false, data: undefined }) }))
 vi.mock('./tracking', async (original) => ({ ...(await original<typeof import('./tracking')>()), track: vi.fn() }))
 vi.mock('../../marketing', () => ({ loadBumpOffers: async () => ({ default: () => null }) }))
@@ -134,6 +138,8 @@ describe('the digital checkout (2 steps)', () => {
         items: [{ productId: 'p1', quantity: 1, price: 100, name: 'Curso de Pão' }],
         totalPrice: 100,
         orderBumps: [],
+        // recovery: the order ends this visit's checkout session.
+        checkoutSessionId: expect.any(String),
       },
       expect.any(String),
     )
