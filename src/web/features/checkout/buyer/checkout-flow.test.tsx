@@ -10,14 +10,20 @@ import { ApiError } from '../../../lib/api'
 import { createDigitalOrder, createOrder } from './api/create-order'
 import { paymentMethodsQuery } from './api/get-payment-methods'
 import { productQuery } from './api/get-product'
+import { getQuote } from './api/get-quote'
 import DigitalCheckoutPage from './digital-checkout-page'
 import PhysicalCheckoutPage from './physical-checkout-page'
-import { CUSTOMER, PAC, paymentMethods } from './test-fixtures'
+import { CUSTOMER, PAC, paymentMethods, quoteFor } from './test-fixtures'
 import { track } from './tracking'
 
 // The tests drive the one checkout flow (use-checkout-flow, checkout-flow.tsx) through both pages; what leaves the
-// page (orders, pixel events) is replaced, and the lazy bump and review pieces draw nothing.
+// page (orders, price quotes, recovery session reports, pixel events) is replaced, and the lazy bump and review pieces draw nothing.
 vi.mock('./api/create-order', () => ({ createOrder: vi.fn(), createDigitalOrder: vi.fn() }))
+vi.mock('./api/get-quote', () => ({ getQuote: vi.fn() }))
+vi.mock('./recovery/checkout-session', async (original) => ({
+  ...(await original<typeof import('./recovery/checkout-session')>()),
+  reportSession: vi.fn(),
+}))
 vi.mock('./api/get-customization', () => ({ useCustomization: () => ({ isPending: false, data: undefined }) }))
 vi.mock('./tracking', async (original) => ({ ...(await original<typeof import('./tracking')>()), track: vi.fn() }))
 vi.mock('../../marketing', () => ({ loadBumpOffers: async () => ({ default: () => null }) }))
@@ -85,6 +91,10 @@ const events = () => vi.mocked(track).mock.calls.map(([name]) => name)
 const currentStep = () => document.querySelector('[aria-current="step"]')?.textContent
 
 beforeEach(() => {
+  // The server's quote: the product, plus PAC once the delivery step chose it.
+  vi.mocked(getQuote)
+    .mockReset()
+    .mockImplementation(async (request) => quoteFor(request, { price: 100, shipping: PAC.price, methods: METHODS }))
   vi.mocked(track).mockReset()
   vi.mocked(createOrder).mockReset().mockResolvedValue(CREATED)
   vi.mocked(createDigitalOrder)
@@ -128,6 +138,8 @@ describe('the digital checkout (2 steps)', () => {
         items: [{ productId: 'p1', quantity: 1, price: 100, name: 'Curso de Pão' }],
         totalPrice: 100,
         orderBumps: [],
+        // recovery: the order ends this visit's checkout session.
+        checkoutSessionId: expect.any(String),
       },
       expect.any(String),
     )
@@ -196,6 +208,10 @@ describe('the physical checkout (3 steps)', () => {
       expect.any(String),
     )
     expect(createDigitalOrder).not.toHaveBeenCalled()
+    // The total is the server's, asked for the saved delivery option.
+    expect(getQuote).toHaveBeenCalledWith(
+      expect.objectContaining({ productId: 'p1', shipping: { zipCode: '01310-100', method: 'pac' } }),
+    )
   })
 
   it('the summary counts the chosen shipping', async () => {

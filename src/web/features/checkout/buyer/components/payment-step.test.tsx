@@ -1,45 +1,71 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ComponentProps } from 'react'
+import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import type { PublicPaymentMethods } from '../../../../../shared/payments'
 import { descriptionOf, typed } from '../../../../testing/dom'
 import { paymentMethodsQuery } from '../api/get-payment-methods'
-import { paymentMethods } from '../test-fixtures'
+import { getQuote } from '../api/get-quote'
+import { usePricing } from '../hooks/use-pricing'
+import { paymentMethods, quoteFor } from '../test-fixtures'
 import { PaymentStep } from './payment-step'
 
-const METHODS = paymentMethods()
+// The server's quote is answered here, priced by the same shared function (no request leaves the test).
+vi.mock('../api/get-quote', () => ({ getQuote: vi.fn() }))
 
-/** The step as the page shows it, with the store's methods already read (no request leaves the test). */
+const METHODS = paymentMethods()
+const NO_BUMPS: string[] = []
+
+/** The step with its pricing as the checkout flow gives it (usePricing reads ?cupom= from the router). */
+function WithPricing(props: Omit<ComponentProps<typeof PaymentStep>, 'pricing'>) {
+  const pricing = usePricing({ storeId: props.storeId, productId: 'p1', bumpIds: NO_BUMPS })
+  return <PaymentStep {...props} pricing={pricing} />
+}
+
+/** The step as the page shows it, with the store's methods already read and the quote answered by a fake. */
 function setup({
   methods = METHODS,
   error,
   submitting = false,
+  quoteArrives = true,
 }: {
   methods?: PublicPaymentMethods
   error?: string
   submitting?: boolean
+  /** false: the server has not answered yet. */
+  quoteArrives?: boolean
 } = {}) {
+  vi.mocked(getQuote)
+    .mockReset()
+    .mockImplementation((request) =>
+      quoteArrives ? Promise.resolve(quoteFor(request, { price: 100, methods })) : new Promise(() => {}),
+    )
   const client = new QueryClient()
   client.setQueryData(paymentMethodsQuery('store-1').queryKey, { success: true, data: methods })
   const onSubmit = vi.fn()
   const user = userEvent.setup()
   render(
     <QueryClientProvider client={client}>
-      <PaymentStep
-        storeId="store-1"
-        amount={100}
-        submitting={submitting}
-        error={error}
-        onBack={() => {}}
-        onSubmit={onSubmit}
-      />
+      <MemoryRouter initialEntries={['/checkout/store-1/p1']}>
+        <WithPricing
+          storeId="store-1"
+          amount={100}
+          submitting={submitting}
+          error={error}
+          onBack={() => {}}
+          onSubmit={onSubmit}
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   )
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
   const finish = () => user.click(screen.getByRole('button', { name: 'Finalizar Compra' }))
   const chooseCard = () => user.click(screen.getByRole('radio', { name: /Cartão de Crédito/ }))
-  return { user, onSubmit, field, finish, chooseCard }
+  // Intl writes R$ with a no-break space.
+  const plans = () => screen.getAllByRole('option').map((o) => o.textContent?.replace(/\s/g, ' '))
+  return { user, onSubmit, field, finish, chooseCard, plans }
 }
 
 describe('PaymentStep', () => {
@@ -119,19 +145,26 @@ describe('PaymentStep', () => {
   })
 
   it('pays by card with the installments chosen', async () => {
-    const { user, finish, field, chooseCard, onSubmit } = setup()
+    const { user, finish, field, chooseCard, onSubmit, plans } = setup()
     await chooseCard()
     await user.type(field('Nome no cartão'), 'Ana Souza')
     await user.type(field('Número do cartão'), '4111111111111111')
     await user.type(field('Validade'), '1240')
     await user.type(field('CVV'), '123')
-    // Intl writes R$ with a no-break space.
-    expect(screen.getAllByRole('option').map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual([
-      '1x de R$ 100,00 (à vista)',
-      '2x de R$ 50,00',
-      '3x de R$ 33,34',
-    ])
+    await waitFor(() =>
+      expect(plans()).toEqual([
+        '1x de R$ 100,00 sem juros (à vista)',
+        '2x de R$ 50,00 sem juros',
+        '3x de R$ 33,34 sem juros',
+      ]),
+    )
     await user.selectOptions(field('Parcelas'), '3')
+    // The plan chosen is priced again by the server before the order goes.
+    await waitFor(() =>
+      expect(getQuote).toHaveBeenLastCalledWith(
+        expect.objectContaining({ paymentMethod: 'credit_card', installments: 3 }),
+      ),
+    )
     await finish()
     expect(onSubmit).toHaveBeenCalledWith({
       method: 'credit_card',
@@ -141,6 +174,27 @@ describe('PaymentStep', () => {
       cvv: '123',
       installments: 3,
     })
+  })
+
+  it('shows the quote’s plans: interest-free ones say “sem juros”, the longer ones their total; and PIX its discount', async () => {
+    const { chooseCard, plans } = setup({
+      methods: paymentMethods(undefined, 3, { pixDiscountPercent: 5, interestFree: 2, monthlyRatePercent: 2.99 }),
+    })
+    expect(await screen.findByText('5% OFF')).toBeTruthy()
+    expect(screen.getByRole('radio', { name: /Cartão de Crédito/ }).textContent).toContain('Em até 3x · 2x sem juros')
+    await chooseCard()
+    await waitFor(() => expect(plans()).toHaveLength(3))
+    const [one, two, three] = plans()
+    expect(one).toBe('1x de R$ 100,00 sem juros (à vista)')
+    expect(two).toBe('2x de R$ 50,00 sem juros')
+    // 100 at 2,99% a.m. in 3 (Price table): 35,35 each, 106,05 in all.
+    expect(three).toBe('3x de R$ 35,35 (total R$ 106,05)')
+  })
+
+  it('before the quote arrives, splits the amount itself', async () => {
+    const { chooseCard, plans } = setup({ quoteArrives: false })
+    await chooseCard()
+    expect(plans()).toEqual(['1x de R$ 100,00 (à vista)', '2x de R$ 50,00', '3x de R$ 33,34'])
   })
 
   it('shows the order’s error and, while sending, a busy button', () => {
