@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { DbBusyError } from './db'
 import { codeForStatus, type ErrorCode } from '../shared/error-codes'
+import { DbBusyError } from './db'
 
 /**
  * An expected failure with the status and Portuguese message the client shows, and a stable machine code (the
