@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'order.expired',
   'order.refunded',
   'order.chargeback',
+  'checkout.abandoned',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 /** The type of the 'Enviar teste' message. */
@@ -21,6 +22,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.expired': 'Pagamento expirado',
   'order.refunded': 'Pedido reembolsado',
   'order.chargeback': 'Chargeback',
+  'checkout.abandoned': 'Checkout abandonado',
 }
 
 export const WEBHOOK_MESSAGES = {

@@ -18,6 +18,7 @@ import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import { WEBHOOK_MESSAGES, type WebhookEvent } from '../../shared/webhooks'
 import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import { checkoutAbandoned } from '../recovery/events'
 import { postWebhook, webhookHeaders } from './webhook-http'
 import { messageIdOf, queueDelivery, signingSecrets, WEBHOOK_DELIVER_JOB, type WebhookDeps } from './webhooks'
 import * as repo from './webhooks.repository'
@@ -101,19 +102,32 @@ export async function deliverWebhook(ctx: Ctx, deliveryId: string): Promise<void
   if (disabled) await repo.failPendingOf(ctx.db, endpoint.id, WEBHOOK_MESSAGES.disabledAfterFailures)
 }
 
-/** An event's message for every endpoint of its store that chose it; a re-delivered event adds nothing. */
-async function fanOut(
+/** An order event's message (the order as the orders page shows it, plus `extra`) for its store's endpoints. */
+function fanOut(
   ctx: JobContext & { eventId: string },
   storeId: string,
   orderId: string,
   type: WebhookEvent,
   extra: Record<string, unknown> = {},
 ) {
+  return fanOutData(ctx, storeId, type, async () => {
+    const order = await orderingService.storeOrder(ctx.db, orderId)
+    return order && { ...order, ...extra }
+  })
+}
+
+/** An event's message for every endpoint of its store that chose it; a re-delivered event adds nothing. */
+async function fanOutData(
+  ctx: JobContext & { eventId: string },
+  storeId: string,
+  type: WebhookEvent,
+  load: () => Promise<Record<string, unknown> | undefined>,
+) {
   const endpoints = await repo.subscribedEndpoints(ctx.db, storeId, type)
   if (endpoints.length === 0) return
-  const order = await orderingService.storeOrder(ctx.db, orderId)
-  if (!order) return
-  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: { ...order, ...extra } })
+  const data = await load()
+  if (!data) return
+  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data })
   await repo.insertDeliveries(
     ctx.db,
     endpoints.map((e) => ({ endpoint_id: e.id, store_id: storeId, event_id: ctx.eventId, event_type: type, body })),
@@ -135,6 +149,22 @@ async function storesWithEndpoints(events: { storeId: string }[], db: JobContext
 const opts = { relevant: storesWithEndpoints }
 
 export const webhookSubscriptions = [
+  // recovery: a checkout that reached a contact and no order (Kiwify's `checkout.abandoned`), for the merchant's CRM.
+  subscribe(
+    checkoutAbandoned,
+    'integrations.webhooks-checkout-abandoned',
+    (p, ctx) =>
+      fanOutData(ctx, p.storeId, 'checkout.abandoned', async () => ({
+        sessionId: p.sessionId,
+        productId: p.productId,
+        kind: p.kind,
+        step: p.step,
+        value: p.valueCents / 100,
+        customer: p.customer,
+        abandonedAt: p.abandonedAt,
+      })),
+    opts,
+  ),
   subscribe(
     orderPlaced,
     'integrations.webhooks-order-placed',

@@ -3,12 +3,15 @@
  * with the `standardwebhooks` package (an independent implementation of the specification), retries under one
  * webhook-id, the log, 'Reenviar', 'Enviar teste', secret rotation and bad input.
  */
+import { randomUUID } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { publish } from '../../platform/events'
 import { WEBHOOK_MESSAGES } from '../../shared/webhooks'
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fake-webhook-receiver'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { checkoutAbandoned } from '../recovery/events'
 
 let t: TestApp
 let receiver: FakeWebhookReceiver
@@ -213,5 +216,31 @@ describe('merchant webhooks', () => {
     expect((await inject('POST', `${hooksUrl(other)}/${hook.id}/test`)).statusCode).toBe(404)
     const del = await t.app.inject({ method: 'DELETE', url: `${hooksUrl(s)}/${hook.id}`, headers: s.owner.headers })
     expect(del.statusCode).toBe(204)
+  })
+
+  it('tells the endpoints that chose it of an abandoned checkout (recovery), signed like the order events', async () => {
+    const s = await shop()
+    const hook = await register(s, ['checkout.abandoned'])
+    const other = await shop()
+    const payload = {
+      sessionId: randomUUID(),
+      productId: s.physicalId,
+      kind: 'ABANDONED' as const,
+      step: 2,
+      valueCents: 12_000,
+      customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '11987654321' },
+      abandonedAt: new Date().toISOString(),
+    }
+    // The recovery module publishes it once per session; here straight through the outbox, for this store and another.
+    await t.runtime.db.transaction().execute(async (trx) => {
+      await publish(trx, checkoutAbandoned, { ...payload, storeId: s.storeId })
+      await publish(trx, checkoutAbandoned, { ...payload, storeId: other.storeId, sessionId: randomUUID() })
+    })
+    await t.drain()
+    await waitFor(() => receiver.received.length === 1)
+    const got = verify(hook.secret, 0) as { type: string; data: Record<string, unknown> }
+    expect(got.type).toBe('checkout.abandoned')
+    expect(got.data).toMatchObject({ sessionId: payload.sessionId, value: 120, step: 2, customer: payload.customer })
+    expect(receiver.received).toHaveLength(1)
   })
 })
