@@ -97,14 +97,16 @@ describe('priority lanes', () => {
 })
 
 describe('the application', () => {
-  it('serves the dashboards and the orders CSV export in the background lane, nothing else', async () => {
+  it("serves the dashboards, the orders CSV export and the admin's platform-wide order cards in the background lane, nothing else", async () => {
     const t = await createTestApp({ redis: false })
     try {
       expect([...t.app.backgroundRoutes].sort()).toEqual([
         'GET /api/admin/dashboard',
+        'GET /api/admin/orders/summary',
         'GET /api/stores/:storeId/dashboard',
         'GET /api/stores/:storeId/orders/export',
         'HEAD /api/admin/dashboard',
+        'HEAD /api/admin/orders/summary',
         'HEAD /api/stores/:storeId/dashboard',
         'HEAD /api/stores/:storeId/orders/export',
       ])
