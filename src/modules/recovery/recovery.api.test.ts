@@ -162,6 +162,36 @@ describe('reminders', () => {
     expect(list[0].whatsappUrl).toBeNull()
   })
 
+  it('restores the bumps and the coupon of the last report, never card data', async () => {
+    const s = await shop()
+    const { sent, at } = mailer()
+    const bumpId = randomUUID()
+    const id = await reported(s)
+    // a later report of the same session: a bump added and a coupon applied on the page
+    const later = await post(
+      '/api/checkout/sessions',
+      report(s, id, {
+        step: 2,
+        fields: {
+          customer: { name: 'Maria Silva', email: 'maria@example.com' },
+          orderBumps: [bumpId],
+          coupon: 'VOLTA10',
+          cardNumber: '4111111111111111',
+        },
+      }),
+    )
+    expect(later.statusCode, later.body).toBe(204)
+    await at((await jobsOf(id)).FIRST)
+    const token = linkOf(sent[0]).searchParams.get('recuperar') ?? ''
+    const restored = await t.app.inject({
+      url: `/api/checkout/recovery/${s.storeId}?token=${encodeURIComponent(token)}`,
+    })
+    expect(restored.statusCode, restored.body).toBe(200)
+    const body = restored.json()
+    expect(body).toMatchObject({ sessionId: id, fields: { orderBumps: [bumpId], coupon: 'VOLTA10' } })
+    expect(restored.body).not.toContain('4111')
+  })
+
   it('restores the fields from the link, and the order placed through it counts as recovered', async () => {
     const s = await shop()
     const { sent, at } = mailer()

@@ -172,6 +172,37 @@ describe('the digital checkout (2 steps)', () => {
   })
 })
 
+describe('a page reopened from a recovery link', () => {
+  const RESTORE_KEY = 'checkout-restore:s1:p1'
+
+  it('applies the restored coupon as if typed and orders with it', async () => {
+    sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER }))
+    sessionStorage.setItem(RESTORE_KEY, JSON.stringify({ bumpIds: [], coupon: 'VOLTA10' }))
+    const user = open('DIGITAL', '/digital-checkout/s1/p1?etapa=2')
+    await waitFor(() => expect(vi.mocked(getQuote).mock.calls.some(([r]) => r.couponCode === 'VOLTA10')).toBe(true))
+    // held by the page now: a reload starts from what is on screen
+    expect(sessionStorage.getItem(RESTORE_KEY)).toBeNull()
+    await user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }))
+    await screen.findByText('Página do pedido')
+    expect(vi.mocked(createDigitalOrder).mock.calls[0][0]).toMatchObject({ couponCode: 'VOLTA10' })
+  })
+
+  it('a restored coupon the server refuses shows its reason and is not sent', async () => {
+    sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER }))
+    sessionStorage.setItem(RESTORE_KEY, JSON.stringify({ bumpIds: [], coupon: 'VENCIDO' }))
+    vi.mocked(getQuote).mockImplementation(async (request) => {
+      if (request.couponCode === 'VENCIDO')
+        throw new ApiError('Dados inválidos', 400, undefined, { couponCode: 'Cupom expirado' })
+      return quoteFor(request, { price: 100, shipping: PAC.price, methods: METHODS })
+    })
+    const user = open('DIGITAL', '/digital-checkout/s1/p1?etapa=2')
+    expect(await screen.findByText('Cupom expirado')).toBeTruthy()
+    await user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }))
+    await screen.findByText('Página do pedido')
+    expect(vi.mocked(createDigitalOrder).mock.calls[0][0].couponCode).toBeUndefined()
+  })
+})
+
 describe('the physical checkout (3 steps)', () => {
   it('a pasted ?etapa=3 with only the customer’s data saved opens the delivery step', async () => {
     sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER }))

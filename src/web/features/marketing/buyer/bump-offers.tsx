@@ -16,6 +16,11 @@ export interface BumpOffersProps {
   /** Ids of the bumps already added: they leave the offer (spec 001 §4). */
   addedIds: string[]
   onAdd: (offer: BumpOffer) => void
+  /**
+   * Bumps a recovery link restores: added again once the offers load, only those still offered (the server prices the
+   * order again anyway). Not counted as conversions: the buyer did not see them offered in this visit.
+   */
+  restoreIds?: string[]
 }
 
 /**
@@ -30,6 +35,7 @@ export default function BumpOffers({
   step,
   addedIds,
   onAdd,
+  restoreIds,
 }: BumpOffersProps) {
   const [offers, setOffers] = useState<BumpOffer[]>([])
   const visitId = useRef(visitIdFor(`${storeId}:${productId}`)).current
@@ -52,6 +58,13 @@ export default function BumpOffers({
       clearTimeout(timer)
     }
   }, [storeId, productId, productPrice, position, step])
+
+  const restoredOnce = useRef(false)
+  useEffect(() => {
+    if (restoredOnce.current || !restoreIds?.length || offers.length === 0) return
+    restoredOnce.current = true
+    for (const o of offers) if (restoreIds.includes(o.id) && !addedIds.includes(o.id)) onAdd(o)
+  }, [offers, restoreIds, addedIds, onAdd])
 
   const visible = offers.filter((o) => !addedIds.includes(o.id))
 

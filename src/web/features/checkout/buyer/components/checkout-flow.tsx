@@ -68,6 +68,7 @@ export function FlowBumps<F extends FlowForm>({
         step={flow.step}
         addedIds={flow.bumps.map((b) => b.id)}
         onAdd={flow.addBump}
+        restoreIds={flow.restoredBumpIds}
       />
     </Suspense>
   )

@@ -8,6 +8,7 @@ import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
 import { rememberPendingOrder } from '../pending-order'
+import { clearRestoredExtras, readRestoredExtras } from '../recovery/checkout-session'
 import { useCheckoutSession } from '../recovery/use-checkout-session'
 import { productData, track } from '../tracking'
 import { useIdentificationTracking } from './use-identification-tracking'
@@ -96,24 +97,35 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
   const addBump = (offer: BumpOffer) =>
     setBumps((list) => (list.some((b) => b.id === offer.id) ? list : [...list, offer]))
 
-  // recovery: the session of this visit (contact, step, bumps, consent; never card data).
+  // recovery: what a recovery link brought besides the form. Its bumps are added again by the offers once they load
+  // (only those still offered); its coupon is applied by the pricing as if typed.
+  const [restored] = useState(() => readRestoredExtras(storeId, product.id))
+  useEffect(() => clearRestoredExtras(storeId, product.id), [storeId, product.id])
+  // Restored bumps whose offer has not loaded yet (the bump step not reached) stay in the session's report.
+  const pendingBumpIds = step < last ? restored.bumpIds.filter((id) => !bumps.some((b) => b.id === id)) : []
+
+  const shipping = kind.shipping?.(form) ?? null
+  // The total is the server's quote (coupon, method discount, interest); the sum below only fills the first paint.
+  const pricing = usePricing(
+    {
+      storeId,
+      productId: product.id,
+      bumpIds: bumps.map((b) => b.id),
+      shipping: kind.quoteShipping?.(form),
+      email: form.customer.email,
+    },
+    restored.coupon,
+  )
+
+  // recovery: the session of this visit (contact, step, bumps, coupon, consent; never card data).
   const session = useCheckoutSession({
     storeId,
     productId: product.id,
     step,
     customer: form.customer,
     shipping: (form as { shipping?: Record<string, string> }).shipping,
-    bumpIds: bumps.map((b) => b.id),
-  })
-
-  const shipping = kind.shipping?.(form) ?? null
-  // The total is the server's quote (coupon, method discount, interest); the sum below only fills the first paint.
-  const pricing = usePricing({
-    storeId,
-    productId: product.id,
-    bumpIds: bumps.map((b) => b.id),
-    shipping: kind.quoteShipping?.(form),
-    email: form.customer.email,
+    bumpIds: [...bumps.map((b) => b.id), ...pendingBumpIds],
+    coupon: pricing.coupon.code ?? undefined,
   })
   const amount =
     pricing.quote?.total ??
@@ -175,6 +187,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     session,
     bumps,
     addBump,
+    restoredBumpIds: restored.bumpIds,
     shipping,
     pricing,
     amount,

@@ -16,11 +16,12 @@ export interface PricingCart {
 
 /**
  * The price the buyer sees, always the server's (POST /checkout/quote): the coupon applied ('Aplicar', or
- * `?cupom=CODE` from a campaign link), the method chosen and the card plan. The browser computes no figure of its own.
+ * `?cupom=CODE` from a campaign link, or the coupon a recovery link restores), the method chosen and the card plan. The browser computes no figure of its own.
  */
-export function usePricing(cart: PricingCart) {
+export function usePricing(cart: PricingCart, restoredCoupon = '') {
   const [params] = useSearchParams()
-  const fromLink = params.get('cupom')?.trim() ?? ''
+  // A campaign's ?cupom= wins over the coupon a recovery link restores (recovery: the session's last coupon).
+  const fromLink = params.get('cupom')?.trim() || restoredCoupon.trim()
   const [method, setMethod] = useState<CheckoutMethodId | undefined>()
   const [installments, setInstallments] = useState(1)
   const [couponCode, setCouponCode] = useState<string | null>(null)
@@ -80,7 +81,7 @@ export function usePricing(cart: PricingCart) {
     [storeId, productId, bumpIds, shipping, email],
   )
 
-  // A campaign link's ?cupom=CODE is applied once, as if typed.
+  // A campaign link's ?cupom=CODE (or a recovery link's coupon) is applied once, as if typed: a refusal shows its reason.
   const linkApplied = useRef(false)
   useEffect(() => {
     if (!fromLink || linkApplied.current) return

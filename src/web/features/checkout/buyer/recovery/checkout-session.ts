@@ -11,6 +11,7 @@ import { readTrackingParams } from '../tracking-params'
 
 const idKey = (storeId: string, productId: string) => `checkout-session:${storeId}:${productId}`
 const consentKey = (storeId: string, productId: string) => `checkout-consent:${storeId}:${productId}`
+const restoreKey = (storeId: string, productId: string) => `checkout-restore:${storeId}:${productId}`
 
 function read(key: string): string | null {
   try {
@@ -40,6 +41,7 @@ export function forgetSession(storeId: string, productId: string) {
   try {
     sessionStorage.removeItem(idKey(storeId, productId))
     sessionStorage.removeItem(consentKey(storeId, productId))
+    sessionStorage.removeItem(restoreKey(storeId, productId))
   } catch {
     // see write
   }
@@ -56,6 +58,35 @@ export function reportSession(report: Omit<SessionReport, 'tracking'>) {
   api
     .post('/checkout/sessions', { ...report, tracking: readTrackingParams() }, { auth: false, timeoutMs: 10_000 })
     .catch(() => undefined)
+}
+
+/** What a recovery link brought besides the form: the bumps to add again once offered, and the coupon to apply. */
+export interface RestoredExtras {
+  bumpIds: string[]
+  coupon: string
+}
+
+/** The link's bumps and coupon, read by the flow when it mounts. */
+export function readRestoredExtras(storeId: string, productId: string): RestoredExtras {
+  const raw = read(restoreKey(storeId, productId))
+  try {
+    const parsed = raw ? (JSON.parse(raw) as Partial<RestoredExtras>) : {}
+    return {
+      bumpIds: Array.isArray(parsed.bumpIds) ? parsed.bumpIds.filter((id) => typeof id === 'string') : [],
+      coupon: typeof parsed.coupon === 'string' ? parsed.coupon : '',
+    }
+  } catch {
+    return { bumpIds: [], coupon: '' }
+  }
+}
+
+/** Once the flow holds them: a later reload starts from what is on screen, not from the link again. */
+export function clearRestoredExtras(storeId: string, productId: string) {
+  try {
+    sessionStorage.removeItem(restoreKey(storeId, productId))
+  } catch {
+    // see write
+  }
 }
 
 export const recoveryTokenOf = (search: string) => new URLSearchParams(search).get('recuperar')
@@ -79,8 +110,10 @@ export async function restoreFromLink(storeId: string, token: string): Promise<v
   url.searchParams.delete('recuperar')
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
   if (!restored) return
-  const { customer, shipping } = restored.fields
+  const { customer, shipping, orderBumps, coupon } = restored.fields
   write(idKey(storeId, restored.productId), restored.sessionId)
+  const extras: RestoredExtras = { bumpIds: orderBumps ?? [], coupon: coupon ?? '' }
+  write(restoreKey(storeId, restored.productId), JSON.stringify(extras))
   write(
     `checkout-form:${storeId}:${restored.productId}`,
     JSON.stringify({
