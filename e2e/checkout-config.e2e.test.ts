@@ -103,7 +103,8 @@ describe('checkout configuration (merchant)', () => {
       .locator('.ck-button, .pv-button')
       .first()
       .evaluate((el) => getComputedStyle(el).backgroundColor)
-    expect(previewColor).toBe('rgb(18, 171, 52)')
+    // The merchant's #12AB34, darkened just enough for white text at 4.5:1 (readableButton, the accessibility pass).
+    expect(previewColor).toBe('rgb(12, 132, 39)')
     expect(await preview.locator('.promo').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 83, 9)')
     // `body { ... }` became the checkout container, and nothing the merchant wrote ran
     expect(await preview.locator('.checkout-custom').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(

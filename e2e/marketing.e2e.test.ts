@@ -151,9 +151,18 @@ describe('order bumps and the post-purchase link', () => {
     expect(await page.getByTestId('upsell').count()).toBe(0)
     await snap(page, 'marketing-8-pedido-pix-aguardando')
     await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByTestId('upsell-countdown').waitFor()
-    await snap(page, 'marketing-9-pedido-pago-contagem')
-    await page.waitForURL(/\/test-sidebar\?oferta=vip/, { timeout: 15_000 })
+    // The e-book bump makes this a digital buyer: the access stays on this page, and the offer waits for a tap
+    // (opening in a new tab) instead of a countdown that would take the page away.
+    await page.getByText('Acessar Guia de Estilo').waitFor()
+    await page.getByTestId('upsell-destination').getByText('Abre em uma nova aba:').waitFor()
+    expect(await page.getByTestId('upsell-countdown').count()).toBe(0)
+    await snap(page, 'marketing-9-pedido-pago-oferta')
+    const [offer] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('upsell').locator('.mk-upsell-go').click(),
+    ])
+    await offer.waitForURL(/\/test-sidebar\?oferta=vip/, { timeout: 15_000 })
+    expect(page.url()).toMatch(/\/pedido\//)
     await context.close()
   })
 

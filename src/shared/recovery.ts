@@ -5,10 +5,10 @@
 import { z } from 'zod'
 import { isValidPhone, onlyDigits } from './br'
 import { isValidEmail, MSG } from './ordering-rules'
+import { RECOVERY_CONSENT_TEXT } from './recovery-consent'
 import { trackingSchema } from './tracking'
 
-/** The consent box, unchecked by default; its exact text is recorded with the time it was ticked (LGPD). */
-export const RECOVERY_CONSENT_TEXT = 'Quero receber lembretes sobre esta compra'
+export { RECOVERY_CONSENT_TEXT }
 
 export const RECOVERY_MESSAGES = {
   contactRequired: 'Informe um e-mail ou telefone válido',

@@ -1,3 +1,4 @@
+import { DollarSign, RotateCcw } from 'lucide-react'
 import { formatBRL } from '../../../../shared/money'
 import { RECOVERY_KIND_LABELS } from '../../../../shared/recovery'
 import { StatCard } from '../../../ui'
@@ -10,8 +11,8 @@ export function RecoveryFigures({ storeId }: { storeId: string }) {
   const s = summary.data
   return (
     <div className="rc-figures">
-      <StatCard label="Vendas recuperadas" value={String(s.recoveredOrders)} icon="↺" />
-      <StatCard label="Receita recuperada" value={formatBRL(s.recoveredRevenue)} icon="💰" />
+      <StatCard label="Vendas recuperadas" value={String(s.recoveredOrders)} icon={<RotateCcw />} />
+      <StatCard label="Receita recuperada" value={formatBRL(s.recoveredRevenue)} icon={<DollarSign />} />
       {s.kinds.map((k) => (
         <StatCard
           key={k.kind}

@@ -1,4 +1,4 @@
-import { RECOVERY_CONSENT_TEXT } from '../../../../../shared/recovery'
+import { RECOVERY_CONSENT_TEXT } from '../../../../../shared/recovery-consent'
 import { Checkbox } from '../../../../ui'
 
 /** LGPD: unchecked until the buyer ticks it; the server records this exact text and when it was ticked. */
