@@ -175,6 +175,20 @@ describe('order bumps and the post-purchase link', () => {
     })
     const rows = await page.getByTestId('bump-performance').allTextContents()
     expect(rows.every((r) => r.includes('Exibições: 1') && r.includes('Conversões: 1'))).toBe(true)
+    // At 390 px each bump is a card: no box scrolls sideways, every cell names its column.
+    expect(
+      await page
+        .getByTestId('bump-row')
+        .first()
+        .evaluate((r) => getComputedStyle(r).display),
+    ).toBe('block')
+    expect(await page.getByTestId('bump-row').first().locator('td[data-label="Performance"]').count()).toBe(1)
+    const wide = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll<HTMLElement>('.table-wrap, .mk-table-wrap')]
+        .filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => el.className || el.tagName),
+    )
+    expect(wide).toEqual([])
     await snap(page, 'marketing-11-bumps-contadores')
 
     await page.goto(`/store/${storeId}/upsells`)
