@@ -85,6 +85,30 @@ describe('order bumps and the post-purchase link', () => {
     expect(await page.getByTestId('bump-row').count()).toBe(2)
     await snap(page, 'marketing-2-bumps-lista')
 
+    // At 390 px each bump is a card: no box scrolls sideways, every cell names its column.
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(
+      await page
+        .getByTestId('bump-row')
+        .first()
+        .evaluate((r) => getComputedStyle(r).display),
+    ).toBe('block')
+    expect(await page.getByTestId('bump-row').first().locator('td[data-label="Performance"]').count()).toBe(1)
+    const wide = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll<HTMLElement>('.table-wrap, .mk-table-wrap')]
+        .filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => el.className || el.tagName),
+    )
+    expect(wide).toEqual([])
+    await snap(page, 'marketing-2-bumps-lista-390')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(
+      await page
+        .getByTestId('bump-row')
+        .first()
+        .evaluate((r) => getComputedStyle(r).display),
+    ).toBe('table-row')
+
     await page.goto(`/store/${storeId}/upsells`)
     await page.getByText('Nenhum link ativo').waitFor()
     await page.getByRole('button', { name: '+ Novo Link' }).click()

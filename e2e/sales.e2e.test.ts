@@ -141,6 +141,85 @@ describe('sales screen', () => {
     await context.close()
   })
 
+  it('on a 390 px phone in an en-US browser: first sale above the fold, filters behind a button, dd/mm/aaaa dates, cards', async () => {
+    const { token } = await merchantWithSales()
+    // No pt-BR locale on purpose: a native date input would read mm/dd/yyyy here.
+    const context = await e2e.browser.newContext({ ...PHONE, baseURL: e2e.server.url, locale: 'en-US' })
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    await useSession(page, e2e.server.url, token)
+    await page.goto('/sales')
+    const rows = page.locator('table[aria-label="Vendas"] tbody tr')
+    await page.getByText('Página 1 de 2').waitFor()
+
+    // The first sale is on screen without any scrolling.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    const box = await rows.first().boundingBox()
+    expect(box).not.toBeNull()
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844)
+    // Rows are cards, and nothing scrolls sideways: not the page, not the table's box.
+    expect(await rows.first().evaluate((r) => getComputedStyle(r).display)).toBe('block')
+    expect(await rows.first().locator('td[data-label="Loja e itens"]').count()).toBe(1)
+    const wide = () =>
+      page.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll<HTMLElement>('.table-wrap')]
+          .filter((el) => el.scrollWidth > el.clientWidth)
+          .map((el) => el.className || el.tagName),
+      )
+    expect(await wide()).toEqual([])
+    await snap(page, 'sales-phone-390-list')
+
+    // The filters wait behind 'Filtros'.
+    const toggle = page.getByRole('button', { name: /^Filtros/ })
+    const form = page.getByRole('form', { name: 'Filtros de vendas' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await form.isVisible()).toBe(false)
+    await toggle.click()
+    await form.waitFor()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(await toggle.getAttribute('aria-controls')).toBe(await form.getAttribute('id'))
+
+    // Dates read and type as dd/mm/aaaa, whatever the browser's locale.
+    const start = page.getByLabel('Data inicial')
+    const end = page.getByLabel('Data final')
+    expect(await start.getAttribute('placeholder')).toBe('dd/mm/aaaa')
+    expect(await start.getAttribute('type')).not.toBe('date')
+    await start.pressSequentially('01012020')
+    expect(await start.inputValue()).toBe('01/01/2020')
+    await end.pressSequentially('31/12/2099')
+    expect(await end.inputValue()).toBe('31/12/2099')
+    await snap(page, 'sales-phone-390-filters')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await page.getByText('Página 1 de 2').waitFor()
+    await page.getByRole('button', { name: 'Filtros (2)' }).waitFor()
+
+    // The dates reach the API: a range that ended in 2020 holds none of today's sales.
+    await end.fill('')
+    await end.pressSequentially('31122020')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await page.getByText('Nenhuma venda para exibir na tabela.').waitFor()
+    // A date that does not exist is refused in the merchant's own format.
+    await start.fill('')
+    await start.pressSequentially('31022020')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await page.getByText('Data inicial inválida (use DD/MM/AAAA)').waitFor()
+    expect(await wide()).toEqual([])
+    await context.close()
+
+    // At 1280 px the filters start open and the sales are still a table.
+    const desk = await newPage(e2e.browser, e2e.server.url, { viewport: { width: 1280, height: 800 } })
+    await useSession(desk.page, e2e.server.url, token)
+    await desk.page.goto('/sales')
+    await desk.page.getByText('Página 1 de 2').waitFor()
+    expect(await desk.page.getByRole('button', { name: /^Filtros/ }).getAttribute('aria-expanded')).toBe('true')
+    await desk.page.getByRole('form', { name: 'Filtros de vendas' }).waitFor()
+    const deskRows = desk.page.locator('table[aria-label="Vendas"] tbody tr')
+    expect(await deskRows.first().evaluate((r) => getComputedStyle(r).display)).toBe('table-row')
+    expect(await desk.page.locator('table[aria-label="Vendas"] thead').isVisible()).toBe(true)
+    await snap(desk.page, 'sales-desktop-1280-list')
+    await desk.context.close()
+  })
+
   it('shows the load failure in a red box, and fits a phone', async () => {
     const token = await apiRegister(e2e.server.url, 'Sem Vendas', `semvendas-${Date.now()}@example.com`, 'senha-1234')
     const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)

@@ -89,7 +89,7 @@ export default function OrderBumpsPage() {
         />
       ) : (
         <div className="mk-table-wrap">
-          <Table>
+          <Table aria-label="Order bumps" cards>
             <thead>
               <tr>
                 <Th>Order Bump</Th>
@@ -104,20 +104,20 @@ export default function OrderBumpsPage() {
             <tbody>
               {bumps.data.map((b) => (
                 <tr key={b.id} data-testid="bump-row">
-                  <Td>
+                  <Td label="Order Bump">
                     <strong>{b.title}</strong>
                     <div className="muted">{BUMP_TEMPLATE_LABELS[b.template]}</div>
                   </Td>
-                  <Td>
+                  <Td label="Produto">
                     {b.product?.name ?? '—'}
                     <div className="muted">{b.product ? formatBRL(b.product.price) : ''}</div>
                   </Td>
-                  <Td>{discountText(b)}</Td>
-                  <Td>{BUMP_POSITION_LABELS[b.position]}</Td>
-                  <Td>
+                  <Td label="Desconto">{discountText(b)}</Td>
+                  <Td label="Posição">{BUMP_POSITION_LABELS[b.position]}</Td>
+                  <Td label="Status">
                     <Badge tone={b.active ? 'success' : 'neutral'}>{b.active ? 'Ativo' : 'Inativo'}</Badge>
                   </Td>
-                  <Td>
+                  <Td label="Performance">
                     <div data-testid="bump-performance">
                       Exibições: {int.format(b.displayCount)}
                       <br />
@@ -127,7 +127,7 @@ export default function OrderBumpsPage() {
                       </div>
                     </div>
                   </Td>
-                  <Td>
+                  <Td label="Ações">
                     <div className="mk-actions">
                       <Button
                         size="sm"

@@ -12,7 +12,7 @@ const itemsText = (sale: Sale) => sale.items.map((i) => `${i.quantity}x ${i.name
  */
 export function SalesTable({ sales, onView }: { sales: Sale[]; onView: (sale: Sale) => void }) {
   return (
-    <Table aria-label="Vendas" className="sales-table">
+    <Table aria-label="Vendas" className="sales-table" cards>
       <thead>
         <tr>
           <Th className="sales-order-col">Pedido</Th>
@@ -29,11 +29,11 @@ export function SalesTable({ sales, onView }: { sales: Sale[]; onView: (sale: Sa
         ) : (
           sales.map((sale) => (
             <tr key={sale.id} data-sale-id={sale.id}>
-              <Td>
+              <Td label="Pedido">
                 <span className="sales-block sales-strong">{sale.orderNumber}</span>
                 <span className="sales-block muted sales-small">{formatDateTime(sale.date)}</span>
               </Td>
-              <Td>
+              <Td label="Cliente">
                 <span className="sales-block sales-cut" title={sale.customerName}>
                   {sale.customerName}
                 </span>
@@ -41,7 +41,7 @@ export function SalesTable({ sales, onView }: { sales: Sale[]; onView: (sale: Sa
                   {sale.customerEmail}
                 </span>
               </Td>
-              <Td>
+              <Td label="Loja e itens">
                 <span className="sales-block sales-cut" title={sale.storeName}>
                   {sale.storeName}
                 </span>
@@ -49,14 +49,14 @@ export function SalesTable({ sales, onView }: { sales: Sale[]; onView: (sale: Sa
                   {itemsText(sale)}
                 </span>
               </Td>
-              <Td>
+              <Td label="Total">
                 <span className="sales-block sales-nowrap">{formatBRL(sale.totalAmount)}</span>
                 <span className="sales-block muted sales-small">{sale.paymentMethod}</span>
               </Td>
-              <Td>
+              <Td label="Status">
                 <SaleStatusBadge status={sale.status} chargeback={sale.chargeback} />
               </Td>
-              <Td>
+              <Td label="Ações">
                 <Button
                   size="sm"
                   variant="secondary"
