@@ -77,13 +77,12 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose(): v
           error={errors.password?.message}
           {...field('password')}
         />
-        <Select label="Tipo de Usuário" error={errors.role?.message} {...field('role')}>
-          {ROLE_OPTIONS.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </Select>
+        <Select
+          label="Tipo de Usuário"
+          error={errors.role?.message}
+          {...field('role')}
+          options={ROLE_OPTIONS.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        />
       </form>
     </Modal>
   )

@@ -156,13 +156,8 @@ export function BumpForm({
           label="Tipo de desconto"
           value={values.discountType}
           onChange={(e) => set('discountType', e.target.value as BumpDiscountType)}
-        >
-          {BUMP_DISCOUNT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {BUMP_DISCOUNT_LABELS[t]}
-            </option>
-          ))}
-        </Select>
+          options={BUMP_DISCOUNT_TYPES.map((t) => ({ value: t, label: BUMP_DISCOUNT_LABELS[t] }))}
+        />
         {values.discountType !== 'NONE' && (
           <Input
             label={values.discountType === 'PERCENTAGE' ? 'Desconto (%)' : 'Desconto (R$)'}
@@ -193,24 +188,14 @@ export function BumpForm({
           label="Posição"
           value={values.position}
           onChange={(e) => set('position', e.target.value as FormValues['position'])}
-        >
-          {BUMP_POSITIONS.map((p) => (
-            <option key={p} value={p}>
-              {BUMP_POSITION_LABELS[p]}
-            </option>
-          ))}
-        </Select>
+          options={BUMP_POSITIONS.map((p) => ({ value: p, label: BUMP_POSITION_LABELS[p] }))}
+        />
         <Select
           label="Modelo"
           value={values.template}
           onChange={(e) => set('template', e.target.value as FormValues['template'])}
-        >
-          {BUMP_TEMPLATES.map((t) => (
-            <option key={t} value={t}>
-              {BUMP_TEMPLATE_LABELS[t]}
-            </option>
-          ))}
-        </Select>
+          options={BUMP_TEMPLATES.map((t) => ({ value: t, label: BUMP_TEMPLATE_LABELS[t] }))}
+        />
         <Input
           label="Texto do botão"
           value={values.buttonText}

@@ -116,13 +116,8 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
         aria-label="Filtros de vendas"
         hidden={!open}
       >
-        <Select label="Status" error={errors.status?.message} {...register('status')}>
+        <Select label="Status" error={errors.status?.message} {...register('status')} options={SALE_STATUSES}>
           <option value="">Todos</option>
-          {SALE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
         </Select>
         <Input
           label="Cliente"
@@ -131,13 +126,13 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
           error={errors.customerName?.message}
           {...register('customerName')}
         />
-        <Select label="Pagamento" error={errors.paymentMethod?.message} {...register('paymentMethod')}>
+        <Select
+          label="Pagamento"
+          error={errors.paymentMethod?.message}
+          {...register('paymentMethod')}
+          options={SALE_PAYMENT_METHODS}
+        >
           <option value="">Todos</option>
-          {SALE_PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
         </Select>
         <Input
           label="Cupom"

@@ -63,13 +63,12 @@ export function CustomizationFields({ form }: { form: Form }) {
 
       <Card title="Tipografia e botões">
         <div className="form-grid-2">
-          <Select label="Fonte" error={errors.fontFamily?.message} {...register('fontFamily')}>
-            {FONT_FAMILIES.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </Select>
+          <Select
+            label="Fonte"
+            error={errors.fontFamily?.message}
+            {...register('fontFamily')}
+            options={FONT_FAMILIES}
+          />
           <Field
             label={`Arredondamento dos botões: ${watch('buttonRadius') ?? 0}px`}
             error={errors.buttonRadius?.message}
