@@ -5,7 +5,7 @@
  */
 export { Button, type ButtonProps, type ButtonVariant } from './button'
 export { cx } from './cx'
-export { Alert, Badge, type BadgeTone, EmptyState, Loading, Spinner } from './feedback'
+export { Alert, Badge, type BadgeTone, EmptyState, ListStates, Loading, Spinner } from './feedback'
 export { Checkbox, Field, type FieldProps, Input, Select, type SelectOption, Textarea } from './field'
 export { Card, PageHeader, StatCard } from './layout'
 export { ConfirmDialog, type ConfirmDialogProps, Modal, type ModalProps } from './modal'
