@@ -32,7 +32,7 @@ export function DeliveryLog({ storeId }: { storeId: string }) {
   }
 
   return (
-    <Card title="Envios para a UTMify" className="integration-card">
+    <Card title="Envios para a UTMify" className="settings-card">
       <ListTable
         columns={['Pedido', 'Status enviado', 'Quando', 'Resultado', 'Ações']}
         status={list}

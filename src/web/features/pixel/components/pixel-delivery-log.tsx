@@ -16,7 +16,7 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyl
 export function PixelDeliveryLog({ storeId }: { storeId: string }) {
   const list = usePixelDeliveries(storeId)
   return (
-    <Card title="Eventos enviados pelo servidor (API de Conversões)" className="pixel-card">
+    <Card title="Eventos enviados pelo servidor (API de Conversões)" className="settings-card">
       <ListTable
         columns={['Evento e pedido', 'Resultado', 'Quando']}
         status={list}
