@@ -10,6 +10,7 @@ export { Checkbox, Field, type FieldProps, Input, Select, type SelectOption, Tex
 export { Card, PageHeader, StatCard } from './layout'
 export { ConfirmDialog, type ConfirmDialogProps, Modal, type ModalProps } from './modal'
 export { Pager } from './pager'
+export { RowActions } from './row-actions'
 export { SecretInput } from './secret-input'
 export { Switch } from './switch'
 export { ListTable, Table, TableMessage, Td, Th } from './table'

@@ -19,6 +19,7 @@ import {
   EmptyState,
   ListStates,
   PageHeader,
+  RowActions,
   StatCard,
   Table,
   Td,
@@ -142,24 +143,13 @@ export default function OrderBumpsPage() {
                       </div>
                     </Td>
                     <Td label="Ações">
-                      <div className="mk-actions">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setEditing(b)}
-                          aria-label={`Editar ${b.title}`}
-                        >
-                          Editar
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          onClick={() => setDeleting(b)}
-                          aria-label={`Deletar ${b.title}`}
-                        >
-                          Deletar
-                        </Button>
-                      </div>
+                      <RowActions
+                        className="mk-actions"
+                        name={b.title}
+                        deleteLabel="Deletar"
+                        onEdit={() => setEditing(b)}
+                        onDelete={() => setDeleting(b)}
+                      />
                     </Td>
                   </tr>
                 ))}
