@@ -171,7 +171,7 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
             </label>
             <input
               id={fileInputId}
-              className="product-file-input"
+              className="sr-only"
               type="file"
               accept={IMAGE_TYPES.join(',')}
               onChange={(e) => void chooseFile(e)}
