@@ -4,16 +4,16 @@ import { z } from 'zod'
 import { formatDate } from '../../shared/dates'
 import { formatCents } from '../../shared/money'
 import { formatDigitableLine } from './boleto'
+import type { SandboxWireTransaction } from './dto'
 import {
   applySandboxAction,
   findSandboxBoleto,
-  handleSandboxRequest,
   postbackBody,
   SANDBOX_ACTIONS,
   SANDBOX_PREFIX,
-  type SandboxWireTransaction,
   sandboxEnabled,
 } from './sandbox'
+import { handleSandboxRequest } from './sandbox-contract'
 
 const TAGS = ['sandbox']
 
