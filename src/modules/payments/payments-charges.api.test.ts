@@ -191,36 +191,17 @@ describe('sandbox contract', () => {
       },
       items: [{ title: 'x', unitPrice: 1000, quantity: 1, tangible: false }],
     }
-    const denied = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/ativopay/v1/transactions',
-      headers: basic('sk_live_1234'),
-      payload: body,
-    })
-    expect(denied.statusCode).toBe(401)
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/ativopay/v1/transactions',
-      headers: basic('sk_sandbox_aaaa'),
-      payload: body,
-    })
+    const url = '/sandbox/ativopay/v1/transactions'
+    const create = (key: string) => t.app.inject({ method: 'POST', url, headers: basic(key), payload: body })
+    const read = (path: string, key: string) => t.app.inject({ url: `${url}${path}`, headers: basic(key) })
+    expect((await create('sk_live_1234')).statusCode).toBe(401)
+    const created = await create('sk_sandbox_aaaa')
     expect(created.statusCode).toBe(200)
     const id = created.json().data.id
     expect(created.json().data).toMatchObject({ status: 'WAITING_PAYMENT', amount: 1000, paymentMethod: 'PIX' })
-    const mine = await t.app.inject({
-      url: `/sandbox/ativopay/v1/transactions/${id}`,
-      headers: basic('sk_sandbox_aaaa'),
-    })
-    expect(mine.statusCode).toBe(200)
-    const theirs = await t.app.inject({
-      url: `/sandbox/ativopay/v1/transactions/${id}`,
-      headers: basic('sk_sandbox_bbbb'),
-    })
-    expect(theirs.statusCode).toBe(404)
-    const list = await t.app.inject({
-      url: '/sandbox/ativopay/v1/transactions?status=WAITING_PAYMENT',
-      headers: basic('sk_sandbox_aaaa'),
-    })
+    expect((await read(`/${id}`, 'sk_sandbox_aaaa')).statusCode).toBe(200)
+    expect((await read(`/${id}`, 'sk_sandbox_bbbb')).statusCode).toBe(404)
+    const list = await read('?status=WAITING_PAYMENT', 'sk_sandbox_aaaa')
     expect(list.json().data.map((x: { id: string }) => x.id)).toEqual([id])
   })
 })

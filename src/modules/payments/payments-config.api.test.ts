@@ -26,6 +26,16 @@ const BASE = PAYMENTS_BASE
 const { configure, configuredStore, chargeRequest } = paymentsFixtures(() => t)
 const merchantWithStore = () => t.merchantWithStore()
 
+/** The store's gateway key as it is stored (encrypted). */
+async function storedKey(storeId: string) {
+  const row = await t.runtime.db
+    .selectFrom('payment_configs')
+    .select('api_key_encrypted')
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow()
+  return row.api_key_encrypted!
+}
+
 describe('payment configuration', () => {
   it('returns defaults, stores the key encrypted and only ever shows it masked', async () => {
     const { user, storeId } = await merchantWithStore()
@@ -58,13 +68,9 @@ describe('payment configuration', () => {
     })
     expect(cfg.ativoPayApiKey).toMatch(/^sk_s•+0001$/)
 
-    const row = await t.runtime.db
-      .selectFrom('payment_configs')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow()
-    expect(row.api_key_encrypted).not.toContain(SANDBOX_KEY)
-    expect(decryptSecret(t.config.APP_SECRET, row.api_key_encrypted!)).toBe(SANDBOX_KEY)
+    const encrypted = await storedKey(storeId)
+    expect(encrypted).not.toContain(SANDBOX_KEY)
+    expect(decryptSecret(t.config.APP_SECRET, encrypted)).toBe(SANDBOX_KEY)
 
     // Posting the masked value back keeps the stored key.
     const again = await configure(user, storeId, {
@@ -78,12 +84,7 @@ describe('payment configuration', () => {
       boletoExpirationDays: 10,
       ativoPayActive: true,
     })
-    const after = await t.runtime.db
-      .selectFrom('payment_configs')
-      .select('api_key_encrypted')
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow()
-    expect(decryptSecret(t.config.APP_SECRET, after.api_key_encrypted!)).toBe(SANDBOX_KEY)
+    expect(decryptSecret(t.config.APP_SECRET, await storedKey(storeId))).toBe(SANDBOX_KEY)
 
     const read = await t.app.inject({ url: `${BASE}/payment-config?storeId=${storeId}`, headers: user.headers })
     expect(read.body).not.toContain(SANDBOX_KEY)
@@ -148,12 +149,7 @@ describe('payment configuration', () => {
     }
     const anon = await t.app.inject({ url: `${BASE}/payment-config?storeId=${storeId}` })
     expect(anon.statusCode).toBe(401)
-    const stored = await t.runtime.db
-      .selectFrom('payment_configs')
-      .select('api_key_encrypted')
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow()
-    expect(decryptSecret(t.config.APP_SECRET, stored.api_key_encrypted!)).toBe(SANDBOX_KEY)
+    expect(decryptSecret(t.config.APP_SECRET, await storedKey(storeId))).toBe(SANDBOX_KEY)
   })
 })
 

@@ -145,7 +145,8 @@ export type StoreWith = <O>(
 
 /**
  * A CREATING charge's update to `patch` as the `charge` CTE of the caller's write (empty when the charge already
- * left CREATING: the caller's write then gates itself out on it).
+ * left CREATING: the caller's write then gates itself out on it). The statement is the caller's as much as ours, so
+ * it runs on the open handle the caller's write can join.
  */
 export function updateCreatingWith(
   db: AnyDb,
