@@ -2,7 +2,7 @@ import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { HEALTH_JOB, type HealthJobData, runHealthJob } from './config-service'
 import { gatewayFor, type PaymentsModuleDeps } from './gateway'
 import { RECONCILE_JOB, reconcile } from './reconcile'
-import { findSandboxTransaction, postbackBody, SANDBOX_POSTBACK_JOB } from './sandbox'
+import { findSandboxTransaction, postbackBody, SANDBOX_POSTBACK_JOB, sendPostback } from './sandbox'
 import { CREATE_JOB, EXPIRE_JOB, executeCreate, SYNC_JOB } from './service'
 import { expireTransaction, receivePostback, syncTransaction } from './status'
 
@@ -49,12 +49,7 @@ export function paymentJobs(deps: PaymentsModuleDeps): JobDefinition[] {
         const body = postbackBody(t)
         const target = new URL(t.postbackUrl)
         if (target.origin === new URL(ctx.config.publicUrl).origin) return void (await receivePostback(ctx, body))
-        const res = await fetch(target, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        })
+        const res = await sendPostback(target, body)
         if (!res.ok) throw new Error(`sandbox postback answered ${res.status}`)
       },
     },

@@ -12,6 +12,7 @@ import {
   SANDBOX_ACTIONS,
   SANDBOX_PREFIX,
   sandboxEnabled,
+  sendPostback,
 } from './sandbox'
 import { handleSandboxRequest } from './sandbox-contract'
 
@@ -107,12 +108,7 @@ async function deliverPostback(
       const res = await app.inject({ method: 'POST', url: target.pathname + target.search, payload: body })
       return { delivered: res.statusCode < 300, statusCode: res.statusCode }
     }
-    const res = await fetch(target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    })
+    const res = await sendPostback(target, body)
     return { delivered: res.ok, statusCode: res.status }
   } catch (err) {
     app.log.warn({ err: (err as Error).message }, 'sandbox postback failed')

@@ -9,6 +9,9 @@
  *
  * Refunds (POST /v1/transactions/:id/refunds { amount, reason?, externalRef? }) answer at once and, like the real
  * gateway, POST the transaction with its `refunds` to its postbackUrl a moment later (SANDBOX_POSTBACK_JOB).
+ *
+ * This file holds the sandbox's rules (creating, refunding, simulating); sandbox-contract.ts routes the contract's
+ * requests here and sandbox.repository.ts keeps its rows.
  */
 import { z } from 'zod'
 import type { AppConfig } from '../../config'
@@ -336,4 +339,14 @@ export async function findSandboxBoleto(db: Db, id: string) {
 /** The body the gateway POSTs to a postbackUrl. */
 export function postbackBody(t: SandboxWireTransaction) {
   return { id: crypto.randomUUID(), type: 'transaction', objectId: t.id, url: t.postbackUrl, data: t }
+}
+
+/** A postback to another server, over HTTP (10 s). */
+export function sendPostback(target: URL, body: ReturnType<typeof postbackBody>): Promise<Response> {
+  return fetch(target, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
 }
