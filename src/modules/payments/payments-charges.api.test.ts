@@ -6,7 +6,7 @@ import { hasValidCrc, parseBrCode } from './brcode'
 import { seedDemoConfig } from './config-service'
 import { type GatewayTransport, TransportError } from './gateway-client'
 import { paymentsService } from './index'
-import { PAYMENTS_BASE, paymentsFixtures, SANDBOX_KEY } from './payments-fixtures'
+import { PAYMENTS_BASE, paymentsFixtures, SANDBOX_KEY } from './payments-test-fixtures'
 
 // Charges through the merchant's test page and createCharge, and the sandbox's contract. Embedded queue on the real
 // PostgreSQL: t.drain() then waits for every job (the BullMQ path: payments.bullmq.api.test.ts).

@@ -5,7 +5,7 @@ import { hasValidCrc } from './brcode'
 import { configTransport } from './gateway'
 import { type GatewayTransport, TransportError } from './gateway-client'
 import { DEMO_SANDBOX_KEY, paymentsModule, paymentsService } from './index'
-import { PAYMENTS_BASE, paymentsFixtures, SANDBOX_KEY } from './payments-fixtures'
+import { PAYMENTS_BASE, paymentsFixtures, SANDBOX_KEY } from './payments-test-fixtures'
 
 // The merchant's side: configuration, health check, the buyer's read of the methods. Embedded queue on the real
 // PostgreSQL (charges: payments-charges.api.test.ts; the BullMQ path: payments.bullmq.api.test.ts).
