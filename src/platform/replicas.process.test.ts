@@ -101,6 +101,8 @@ it('starts 2 apis + 2 workers together; a worker and an api killed -9 under load
       ...common,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Four buyers at most: a small pool keeps the file's connections well under max_connections beside other tests.
+      DB_POOL_MAX: '5',
       UTMFY_API_URL: fake.urlFor(name),
     })
     processes.push(p)
