@@ -6,6 +6,7 @@
 import { formatOrderNumber, type OrderPaymentMethod, type OrderStatus } from '../../shared/ordering'
 import type { TrackingParams } from '../../shared/tracking'
 import { isUuid } from '../stores'
+import { soldTotalCents, soldUnitPriceCents } from './dto'
 import * as repo from './repository'
 import type { DbOrTrx, ShippingAddress } from './tables'
 
@@ -77,8 +78,8 @@ export async function orderSnapshot(db: DbOrTrx, orderId: string): Promise<Order
       name: i.name,
       quantity: i.quantity,
       // After the line's share of the discounts: what the product sold for, as UTMify and Meta should count it.
-      unitPriceCents: Math.floor((Number(i.total_cents) - Number(i.discount_cents)) / Math.max(1, i.quantity)),
-      totalCents: Number(i.total_cents) - Number(i.discount_cents),
+      unitPriceCents: soldUnitPriceCents(i),
+      totalCents: soldTotalCents(i),
     })),
     tracking: row.tracking ?? {},
     clientIp: row.client_ip,
