@@ -25,6 +25,9 @@ export function orderingFixtures(app: () => TestApp) {
     state: 'SP',
   }
 
+  /** A card payment in one installment without its number: add `cardNumber` (e.g. a SANDBOX_CARDS one). */
+  const card = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
+
   async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
     return app().app.inject({ method: 'POST', url, payload: payload as object, headers })
   }
@@ -129,6 +132,7 @@ export function orderingFixtures(app: () => TestApp) {
     CPF,
     customer,
     address,
+    card,
     post,
     shop,
     physicalOrder,

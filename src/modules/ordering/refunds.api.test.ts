@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-const { post, shop, physicalOrder, digitalOrder, stockOf, orderStatus, pageTokenOf, sandbox } = orderingFixtures(
+const { card, post, shop, physicalOrder, digitalOrder, stockOf, orderStatus, pageTokenOf, sandbox } = orderingFixtures(
   () => t,
 )
 
@@ -210,7 +210,6 @@ describe('refunds', () => {
 
   it("a refund the gateway refuses changes nothing and shows the gateway's message", async () => {
     const s = await shop({ stock: 5 })
-    const card = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
     const placed = await post(
       '/api/checkout/create-order',
       physicalOrder(s, { payment: { ...card, cardNumber: '4000 0000 0000 5126' } }),
