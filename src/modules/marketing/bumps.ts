@@ -17,7 +17,7 @@ import {
 import { toCents, toReais } from '../../shared/money'
 import { type CatalogProduct, catalogService } from '../catalog'
 import { isUuid, STORE_NOT_FOUND, storesService } from '../stores'
-import { discountValueOf, type PricedBump, toBumpDto, toOfferDto, toPricedBump } from './dto'
+import { discountValueOf, type PricedBump, toBumpDto, toBumpStatsDto, toOfferDto, toPricedBump } from './dto'
 
 export type { PricedBump }
 
@@ -130,18 +130,7 @@ export async function listBumps(db: Db, storeId: string, page: { limit: number; 
 }
 
 export async function bumpStats(db: Db, storeId: string): Promise<BumpStats> {
-  const t = await repo.bumpTotals(db, storeId)
-  const displays = Number(t.displays)
-  const conversions = Number(t.conversions)
-  return {
-    totalBumps: Number(t.total),
-    activeBumps: Number(t.active),
-    totalDisplays: displays,
-    totalConversions: conversions,
-    conversionRate: displays > 0 ? Math.round((conversions / displays) * 1000) / 10 : 0,
-    totalPaidConversions: Number(t.paid_conversions),
-    paidRevenue: toReais(Number(t.paid_revenue_cents)),
-  }
+  return toBumpStatsDto(await repo.bumpTotals(db, storeId))
 }
 
 // ───────── the buyer's side

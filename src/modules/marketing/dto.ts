@@ -1,11 +1,11 @@
 /** Rows to API shapes (reais at this boundary, camelCase), one function per entity. */
 import type { CouponDto } from '../../shared/coupons'
-import type { BumpOffer, OrderBump, PublicUpsell, Upsell } from '../../shared/marketing'
+import type { BumpOffer, BumpStats, OrderBump, PublicUpsell, Upsell, UpsellStats } from '../../shared/marketing'
 import { toReais } from '../../shared/money'
 import type { CatalogProduct } from '../catalog'
 import type { CouponRow } from './coupons.repository'
 import type { BumpPrice } from './pricing'
-import type { BumpRow, UpsellRow } from './repository'
+import type { BumpRow, bumpTotals, UpsellRow, upsellTotals } from './repository'
 
 const reaisOrNull = (cents: number | null) => (cents == null ? null : toReais(cents))
 
@@ -143,5 +143,35 @@ export function toPricedBump(o: { row: BumpRow; product: CatalogProduct; price: 
     type: o.product.type,
     unitPriceCents: o.price.finalCents,
     quantity: 1,
+  }
+}
+
+/** A percentage with one decimal (0 when there is nothing to divide by). */
+const ratePercent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0)
+
+export function toBumpStatsDto(t: Awaited<ReturnType<typeof bumpTotals>>): BumpStats {
+  const displays = Number(t.displays)
+  const conversions = Number(t.conversions)
+  return {
+    totalBumps: Number(t.total),
+    activeBumps: Number(t.active),
+    totalDisplays: displays,
+    totalConversions: conversions,
+    conversionRate: ratePercent(conversions, displays),
+    totalPaidConversions: Number(t.paid_conversions),
+    paidRevenue: toReais(Number(t.paid_revenue_cents)),
+  }
+}
+
+export function toUpsellStatsDto(t: Awaited<ReturnType<typeof upsellTotals>>): UpsellStats {
+  const displays = Number(t.displays)
+  const clicks = Number(t.clicks)
+  return {
+    totalUpsells: Number(t.total),
+    activeUpsells: Number(t.active),
+    totalDisplays: displays,
+    totalClicks: clicks,
+    totalSkips: Number(t.skips),
+    clickRate: ratePercent(clicks, displays),
   }
 }
