@@ -13,7 +13,6 @@ import {
 import { isUuid } from '../stores'
 import { issueDeviceCookie, trustedDevice } from './device-cookie'
 import { toUserDto } from './dto'
-import * as repo from './repository'
 import * as service from './service'
 import { type StoreFiguresSource, userDetails } from './user-details'
 
@@ -81,7 +80,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
     '/users/profile',
     { schema: { tags: ['users'], response: { 200: userSchema } }, preHandler: app.authenticate },
     async (request) => {
-      const user = await repo.findUserById(app.db, request.user.id)
+      const user = await service.findUser(app.db, request.user.id)
       if (!user) throw new AppError(404, USER_NOT_FOUND)
       return toUserDto(user)
     },
@@ -118,7 +117,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
   const admin = app.requireRole('ADMIN')
   const idParams = z.object({ id: z.string() })
   const findUserOr404 = async (id: string) => {
-    const user = isUuid(id) ? await repo.findUserById(app.db, id) : undefined
+    const user = isUuid(id) ? await service.findUser(app.db, id) : undefined
     if (!user) throw new AppError(404, USER_NOT_FOUND)
     return user
   }
@@ -126,7 +125,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
   app.get(
     '/admin/users',
     { schema: { tags: ['admin'], response: { 200: z.array(userSchema) } }, preHandler: admin },
-    async () => (await repo.listUsers(app.db)).map(toUserDto),
+    async () => (await service.listUsers(app.db)).map(toUserDto),
   )
 
   app.post(
@@ -151,7 +150,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
     async (request) => {
       const user = await findUserOr404(request.params.id)
       if (user.id === request.user.id) throw new AppError(409, 'Você não pode excluir sua própria conta.')
-      await repo.deleteUser(app.db, user.id)
+      await service.deleteUser(app.db, user.id)
       app.forgetUser(user.id)
       return { message: 'Usuário excluído com sucesso!' }
     },

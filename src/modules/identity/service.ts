@@ -94,6 +94,23 @@ export async function ensureAdmin(db: Db, email: string, password: string, cost:
   })
 }
 
+export async function findUser(db: Db, id: string) {
+  return repo.findUserById(db, id)
+}
+
+export async function listUsers(db: Db) {
+  return repo.listUsers(db)
+}
+
+export async function deleteUser(db: Db, id: string) {
+  await repo.deleteUser(db, id)
+}
+
+/** One row of the account's activity log, written by the handler of the event it records. */
+export async function logActivity(db: Db, entry: Parameters<typeof repo.insertActivity>[1]) {
+  await repo.insertActivity(db, entry)
+}
+
 /** Names and e-mails of a set of users, for reports that only hold their ids. */
 export async function describeUsers(db: Db, ids: string[]) {
   if (ids.length === 0) return []

@@ -199,3 +199,16 @@ export async function orderFailedFrom(
     await scheduleStep(deps, trx, row.id, p.kind, new Date(Date.now() + delayMs))
   })
 }
+
+/** Contacts of sessions that never became a paid order are kept this long (LGPD: no longer than needed). */
+export const SESSION_RETENTION_MS = 90 * 24 * 3600_000
+
+/** Never-converted contacts older than the retention, deleted a batch at a time; how many went. */
+export async function forgetStaleSessions(db: Db, now = Date.now()): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const n = await repo.deleteStaleSessions(db, new Date(now - SESSION_RETENTION_MS))
+    deleted += n
+    if (n === 0) return deleted
+  }
+}
