@@ -153,7 +153,8 @@ export async function createTestApp(
   return testApp
 }
 
-async function clearRedisPrefix(prefix: string) {
+/** Deletes every Redis key of a test's private prefix (queue, rate limits). */
+export async function clearRedisPrefix(prefix: string) {
   const redis = new Redis(TEST_REDIS)
   let cursor = '0'
   do {
