@@ -1,7 +1,10 @@
 import { toReais } from '../../shared/money'
+import type { OrderPage } from '../../shared/order-page'
 import {
   formatOrderNumber,
   normalizeOrderStatus,
+  type OrderPaymentMethod,
+  type OrderStatus,
   type OrderStatusResponse,
   PAID_STATUSES,
   type PlatformOrder,
@@ -12,8 +15,10 @@ import type { OrderSummary } from '../../shared/orders-list'
 import type { Refund, RefundList } from '../../shared/refunds'
 import { type Sale, salePaymentOf, saleStatusOf } from '../../shared/sales'
 import { type TrackingParams, UTM_PARAMS } from '../../shared/tracking'
+import type { pixRenewal } from '../payments'
 import type { RefundRow } from './refunds.repository'
 import type { OrderItemRow, OrderRow, paidFiguresByStore } from './repository'
+import type { ShippingAddress } from './tables'
 
 /** What the merchant sees of the attribution: the campaign parameters, not Meta's browser ids. */
 function attributionOf(tracking: TrackingParams | null): Record<string, string> {
@@ -235,4 +240,140 @@ export function toStoreFiguresDto({ totals, recent }: Awaited<ReturnType<typeof 
     result.set(t.store_id, { totalOrders: Number(t.orders), totalRevenue: toReais(Number(t.cents)), recentOrders: [] })
   for (const r of recent) result.get(r.store_id)?.recentOrders.push({ createdAt: r.created_at.toISOString() })
   return result
+}
+
+/** What every view of one order starts with. */
+function orderHeadOf(row: OrderRow) {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    orderNumber: formatOrderNumber(row.order_number),
+    status: row.status,
+    productType: row.product_type,
+    paymentMethod: row.payment_method,
+  }
+}
+
+/** The buyer's order page: the order, its latest charge and what a paid order gives access to (order-page.ts). */
+export function toOrderPageDto(
+  row: OrderRow,
+  items: OrderItemRow[],
+  charge: pixRenewal.ChargeView | undefined,
+  status: OrderStatusResponse | undefined,
+  canRenew: boolean,
+): OrderPage {
+  return {
+    order: {
+      ...orderHeadOf(row),
+      customerName: row.customer_name,
+      items: items.map((i) => ({
+        name: i.name,
+        quantity: i.quantity,
+        unitPrice: toReais(i.unit_price_cents),
+        total: toReais(i.total_cents),
+        imageUrl: i.image_url,
+      })),
+      subtotal: toReais(row.subtotal_cents),
+      shippingCost: toReais(row.shipping_cents),
+      ...pricingOf(row),
+      shippingMethod: row.shipping_method,
+      estimatedDelivery: row.estimated_delivery,
+      total: toReais(row.total_cents),
+      createdAt: row.created_at.toISOString(),
+      paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    },
+    payment: charge
+      ? {
+          status: charge.status,
+          method: charge.method,
+          pixCode: charge.pixCode,
+          pixExpiresAt: charge.pixExpiresAt,
+          boletoLine: charge.boletoLine,
+          boletoUrl: charge.boletoUrl,
+          boletoDueDate: charge.boletoDueDate,
+          paymentUrl: charge.paymentUrl,
+          cardLast4: charge.cardLast4,
+          cardBrand: charge.cardBrand,
+          installments: charge.installments,
+          sandboxGatewayId: charge.sandbox ? charge.gatewayId : null,
+          canRenew,
+        }
+      : null,
+    digitalAccess: status?.order.digitalAccess,
+    bumpAccess: status?.order.bumpAccess,
+    reviewToken: status?.order.reviewToken,
+  }
+}
+
+export interface OrderSnapshotItem {
+  productId: string
+  name: string
+  quantity: number
+  unitPriceCents: number
+  totalCents: number
+}
+
+export interface OrderSnapshot {
+  id: string
+  storeId: string
+  orderNumber: string
+  status: OrderStatus
+  productType: 'PHYSICAL' | 'DIGITAL'
+  paymentMethod: OrderPaymentMethod
+  installments: number | null
+  subtotalCents: number
+  shippingCents: number
+  /** The price's steps (src/shared/pricing.ts); totalCents is what the buyer was charged. */
+  couponCode: string | null
+  couponDiscountCents: number
+  methodDiscountCents: number
+  interestCents: number
+  totalCents: number
+  customer: { name: string; email: string; phone: string; document: string }
+  shippingAddress: ShippingAddress | null
+  items: OrderSnapshotItem[]
+  tracking: TrackingParams
+  clientIp: string | null
+  userAgent: string | null
+  sandbox: boolean
+  createdAt: Date
+  paidAt: Date | null
+  cancelledAt: Date | null
+}
+
+/** One order as the integrations that report it outside need it (snapshot.ts), in cents. */
+export function toOrderSnapshot(row: OrderRow, items: OrderItemRow[]): OrderSnapshot {
+  return {
+    ...orderHeadOf(row),
+    installments: row.installments,
+    subtotalCents: Number(row.subtotal_cents),
+    shippingCents: Number(row.shipping_cents),
+    couponCode: row.coupon_code,
+    couponDiscountCents: Number(row.coupon_discount_cents),
+    methodDiscountCents: Number(row.method_discount_cents),
+    interestCents: Number(row.interest_cents),
+    totalCents: Number(row.total_cents),
+    customer: {
+      name: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      document: row.customer_document,
+    },
+    shippingAddress: row.shipping_address,
+    items: items.map((i) => ({
+      productId: i.product_id,
+      name: i.name,
+      quantity: i.quantity,
+      // After the line's share of the discounts: what the product sold for, as UTMify and Meta should count it.
+      unitPriceCents: soldUnitPriceCents(i),
+      totalCents: soldTotalCents(i),
+    })),
+    tracking: row.tracking ?? {},
+    clientIp: row.client_ip,
+    userAgent: row.user_agent,
+    sandbox: row.sandbox,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    cancelledAt: row.cancelled_at,
+  }
 }

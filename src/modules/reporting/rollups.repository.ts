@@ -4,22 +4,15 @@
  */
 import { sql } from 'kysely'
 import { TIME_ZONE } from '../../shared/dates'
-import type { Trx } from './tables'
+import type { ReportingTables, Trx } from './tables'
 
-export interface OrderFact {
-  store_id: string
-  day: string
-  payment_method: string
-  status: string
-  total_cents: number
-  customer_email: string
-}
+/** What an order contributes to the rollups: the columns of its reporting_order_facts row the figures count. */
+export type OrderFact = Pick<
+  ReportingTables['reporting_order_facts'],
+  'store_id' | 'day' | 'payment_method' | 'status' | 'total_cents' | 'customer_email'
+>
 
-export interface CustomerRow {
-  orders: number
-  first_day: string
-  last_day: string
-}
+export type CustomerRow = Pick<ReportingTables['reporting_customers'], 'orders' | 'first_day' | 'last_day'>
 
 const spDay = sql<string>`((created_at at time zone ${sql.lit(TIME_ZONE)})::date)::text`
 
