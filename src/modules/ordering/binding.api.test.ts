@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { SANDBOX_CARDS } from '../payments/sandbox'
@@ -15,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const log = { warn() {} }
-const { post, shop, physicalOrder } = orderingFixtures(() => t)
+const { post, shop, physicalOrder, outboxPayloads } = orderingFixtures(() => t)
 
 async function placePhysical(s: Shop, headers: Record<string, string> = {}) {
   const res = await post('/api/checkout/create-order', physicalOrder(s), headers)
@@ -36,14 +35,7 @@ async function stockOf(s: Shop): Promise<number> {
   return Number(row.stock)
 }
 
-async function eventsOf(name: string, orderId: string) {
-  return t.runtime.db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('event', '=', name)
-    .where(sql<string>`payload->>'orderId'`, '=', orderId)
-    .execute()
-}
+const eventsOf = (name: string, orderId: string) => outboxPayloads(name, 'orderId', orderId)
 
 function testCharge(storeId: string, orderRef: string, card: string, amount = 1) {
   return {
@@ -147,7 +139,7 @@ describe('a payment pays only its own order', () => {
     expect((await order(paid.orderId)).status).toBe('REFUNDED')
     const refunded = await eventsOf('order.refunded', paid.orderId)
     expect(refunded).toHaveLength(1)
-    expect(refunded[0].payload).toMatchObject({
+    expect(refunded[0]).toMatchObject({
       totalCents: 12_000,
       paymentMethod: 'PIX',
       transactionId: paid.transactionId,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { expect } from 'vitest'
 import type { TestApp, TestUser } from '../../testing/test-app'
 
@@ -128,6 +129,18 @@ export function orderingFixtures(app: () => TestApp) {
     await app().drain()
   }
 
+  /** Payloads of the outbox rows of an event whose payload names `value` under `field`, oldest first. */
+  async function outboxPayloads<P = Record<string, unknown>>(event: string, field: string, value: string) {
+    const rows = await app()
+      .runtime.db.selectFrom('outbox')
+      .select('payload')
+      .where('event', '=', event)
+      .where(sql<string>`payload->>${field}`, '=', value)
+      .orderBy('created_at')
+      .execute()
+    return rows.map((r) => r.payload as P)
+  }
+
   return {
     CPF,
     customer,
@@ -142,5 +155,6 @@ export function orderingFixtures(app: () => TestApp) {
     orderStatus,
     pageTokenOf,
     sandbox,
+    outboxPayloads,
   }
 }

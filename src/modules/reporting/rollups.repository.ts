@@ -83,14 +83,8 @@ export async function saveFacts(trx: Trx, facts: { orderId: string; fact: OrderF
     .execute()
 }
 
-export interface DailyDelta {
-  store_id: string
-  day: string
-  payment_method: string
-  status: string
-  orders: number
-  total_cents: number
-}
+/** A change of one reporting_daily row: its key and what to add to its figures. */
+export type DailyDelta = ReportingTables['reporting_daily']
 
 /** Adds every delta in one statement (their keys are distinct and sorted). */
 export async function addDaily(trx: Trx, deltas: DailyDelta[]): Promise<void> {
@@ -171,13 +165,8 @@ export async function saveCustomers(trx: Trx, buyers: (Buyer & { now?: CustomerR
       where c.store_id = g.store_id and c.customer_email = g.email`.execute(trx)
 }
 
-export interface CustomerDayDelta {
-  store_id: string
-  day: string
-  last_seen: number
-  returning_last_seen: number
-  first_seen: number
-}
+/** A change of one reporting_customer_days row: its key and what to add to its counts. */
+export type CustomerDayDelta = ReportingTables['reporting_customer_days']
 
 /** Adds every delta in one statement (their keys are distinct and sorted). */
 export async function addCustomerDays(trx: Trx, deltas: CustomerDayDelta[]): Promise<void> {
