@@ -10,13 +10,12 @@ import {
   isMaskedUtmfyKey,
   type SimulateSaleResult,
   UTMFY_MESSAGES,
-  UTMFY_PLATFORM,
   type UtmfyConfig,
   type UtmfyConfigInput,
-  type UtmfyDelivery,
   type UtmfyStatus,
 } from '../../shared/integrations'
 import { type OrderSnapshot, orderingService } from '../ordering'
+import { toConfigDto, toDeliveryDto } from './dto'
 import { buildOrderBody, type UtmfyOrderBody } from './payload'
 import * as repo from './repository'
 import type { Db } from './tables'
@@ -48,32 +47,6 @@ const CHAIN: Record<UtmfyStatus, UtmfyStatus[]> = {
 }
 
 const clientOf = (deps: IntegrationsDeps) => deps.utmify ?? utmifyClient(deps.config.UTMFY_API_URL)
-
-export function toConfigDto(storeId: string, row: repo.UtmfyConfigRow | undefined): UtmfyConfig {
-  return {
-    storeId,
-    utmfyApiKey: row?.api_key_masked ?? '',
-    hasApiKey: Boolean(row?.api_key_encrypted),
-    utmfyActive: row?.active ?? false,
-    platform: UTMFY_PLATFORM,
-  }
-}
-
-export function toDeliveryDto(row: repo.DeliveryRow): UtmfyDelivery {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    orderNumber: row.order_number,
-    status: row.status,
-    state: row.state,
-    attempts: row.attempts,
-    httpStatus: row.http_status,
-    error: row.error,
-    isTest: row.is_test,
-    createdAt: row.created_at.toISOString(),
-    sentAt: row.sent_at?.toISOString() ?? null,
-  }
-}
 
 export async function getConfig(db: Db, storeId: string): Promise<UtmfyConfig> {
   return toConfigDto(storeId, await repo.findConfig(db, storeId))
