@@ -21,7 +21,7 @@
  * same row exactly one wins, and a settle only lands on the claim it was given (same attempt). Why nothing is lost:
  * a claim whose worker died is SENDING with an old `claimed_at`, which both the job's later tries and the sweeper take.
  */
-import { sql } from 'kysely'
+import { type Generated, sql } from 'kysely'
 import type { DbOrTrx } from './db'
 
 export interface DeliveryChannel {
@@ -40,6 +40,18 @@ export interface DeliveryBase {
   state: string
   attempts: number
   claimed_at: Date | null
+}
+
+/** The table columns of step 1 as a Kysely table type: a channel's table is these plus its key and its own. */
+export interface DeliveryColumns<State extends string> {
+  id: Generated<string>
+  state: Generated<State>
+  attempts: Generated<number>
+  claimed_at: Date | null
+  http_status: number | null
+  error: string | null
+  sent_at: Date | null
+  created_at: Generated<Date>
 }
 
 export type DeliveryClaim<Row> = { kind: 'claimed'; row: Row } | { kind: 'settled'; row: Row } | { kind: 'busy' }

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Updateable } from 'kysely'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
+import { deliveryLogPage } from '../../platform/delivery-log'
 import type { UtmfyStatus } from '../../shared/integrations'
 import type { DbOrTrx, IntegrationsTables } from './tables'
 
@@ -98,21 +99,5 @@ export async function reopenDelivery(db: DbOrTrx, id: string): Promise<boolean> 
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, page: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('utmfy_deliveries')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('utmfy_deliveries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return deliveryLogPage<DeliveryRow>(db, { table: 'utmfy_deliveries', owner: ['store_id', storeId] }, page, limit)
 }

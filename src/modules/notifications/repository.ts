@@ -6,6 +6,7 @@ import {
   settleDelivery,
   staleClaims,
 } from '../../platform/delivery-claim'
+import { deliveryLogPage } from '../../platform/delivery-log'
 import type { DbOrTrx, NotificationsTables, StoredAttachment } from './tables'
 
 type Tables = NotificationsTables
@@ -125,23 +126,7 @@ export async function overdueDeliveries(db: DbOrTrx, graceMs: number, staleMs: n
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, page: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('email_deliveries')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('email_deliveries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return deliveryLogPage<DeliveryRow>(db, { table: 'email_deliveries', owner: ['store_id', storeId] }, page, limit)
 }
 
 export async function insertMailbox(

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
+import { deliveryLogRows } from '../../platform/delivery-log'
 import type { ServerEvent } from '../../shared/pixel'
 import type { DbOrTrx, TrackingTables } from './tables'
 
@@ -83,12 +84,5 @@ export async function staleDeliveries(db: DbOrTrx, staleMs: number, limit?: numb
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, limit: number): Promise<PixelDeliveryRow[]> {
-  return db
-    .selectFrom('pixel_deliveries')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute()
+  return deliveryLogRows<PixelDeliveryRow>(db, { table: 'pixel_deliveries', owner: ['store_id', storeId] }, limit)
 }
