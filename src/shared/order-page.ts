@@ -3,7 +3,7 @@
  * Amounts in reais; dates ISO. Never the buyer's e-mail, phone, CPF or address: the link can be shared.
  */
 import { z } from 'zod'
-import { digitalAccessSchema, ORDER_STATUSES } from './ordering'
+import { digitalAccessSchema, ORDER_STATUSES, orderPricingFields } from './ordering'
 
 export const orderPageItemSchema = z.object({
   name: z.string(),
@@ -44,11 +44,7 @@ export const orderPageSchema = z.object({
     items: z.array(orderPageItemSchema),
     subtotal: z.number(),
     shippingCost: z.number(),
-    /** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
-    couponCode: z.string().nullable().optional(),
-    couponDiscount: z.number().optional(),
-    methodDiscount: z.number().optional(),
-    interest: z.number().optional(),
+    ...orderPricingFields,
     shippingMethod: z.string().nullable(),
     estimatedDelivery: z.string().nullable(),
     total: z.number(),

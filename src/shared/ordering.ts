@@ -130,22 +130,19 @@ export const orderPayloadSchema = z.object({
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
 /** The digital order payload: shipping arrives as placeholder data (state DG, zip 00000000) and is ignored. */
-export const digitalOrderPayloadSchema = z.object({
-  storeId: idField,
-  productId: idField,
-  customer: customerSchema,
-  shipping: z.unknown().optional(),
-  payment: paymentSchema,
-  ...ignoredPricing,
-  tracking: trackingSchema.optional(),
-  orderBumps: orderBumpsField,
-  couponCode: couponCodeField,
-  checkoutSessionId: checkoutSessionField,
-})
+export const digitalOrderPayloadSchema = orderPayloadSchema.extend({ shipping: z.unknown().optional() })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
+
+/** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
+export const orderPricingFields = {
+  couponCode: z.string().nullable().optional(),
+  couponDiscount: z.number().optional(),
+  methodDiscount: z.number().optional(),
+  interest: z.number().optional(),
+}
 
 export const orderResultSchema = z.object({
   success: z.boolean(),
@@ -223,11 +220,7 @@ export const storeOrderSchema = z.object({
   productType: z.enum(['PHYSICAL', 'DIGITAL']),
   subtotal: z.number(),
   shippingCost: z.number(),
-  /** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
-  couponCode: z.string().nullable().optional(),
-  couponDiscount: z.number().optional(),
-  methodDiscount: z.number().optional(),
-  interest: z.number().optional(),
+  ...orderPricingFields,
   total: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

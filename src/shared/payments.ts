@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timestamps } from './fields'
 
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
@@ -169,8 +170,7 @@ export const transactionSchema = z.object({
   errorMessage: z.string().nullable(),
   sandbox: z.boolean(),
   paidAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 })
 export type PaymentTransactionDto = z.infer<typeof transactionSchema>
 
