@@ -21,8 +21,11 @@
  * same row exactly one wins, and a settle only lands on the claim it was given (same attempt). Why nothing is lost:
  * a claim whose worker died is SENDING with an old `claimed_at`, which both the job's later tries and the sweeper take.
  */
+import type { FastifyBaseLogger } from 'fastify'
 import { type Generated, sql } from 'kysely'
+import type { AppConfig } from '../config'
 import type { DbOrTrx } from './db'
+import type { JobContext } from './jobs'
 
 export interface DeliveryChannel {
   table: string
@@ -32,6 +35,15 @@ export interface DeliveryChannel {
   claimable: readonly string[]
   /** A SENDING row claimed longer ago than this belongs to a worker that died. */
   staleMs: number
+}
+
+/** What a channel's sending code is given by the worker (or by the route that sends a test), its transport aside. */
+export interface ChannelDeps<D> {
+  db: D
+  config: AppConfig
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** Counts failed calls for the metrics (the worker passes its own). */
+  metrics?: JobContext['metrics']
 }
 
 /** The columns every delivery table has. */

@@ -2,6 +2,7 @@ import { type Selectable, sql, type Updateable } from 'kysely'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
 import { deliveryLogPage } from '../../platform/delivery-log'
+import { upsertSettingsRow } from '../../platform/settings-row'
 import type { UtmfyStatus } from '../../shared/integrations'
 import type { DbOrTrx, IntegrationsTables } from './tables'
 
@@ -29,13 +30,7 @@ export async function upsertConfig(
   storeId: string,
   values: { active: boolean; api_key_encrypted?: string; api_key_masked?: string },
 ): Promise<UtmfyConfigRow> {
-  const now = new Date()
-  return db
-    .insertInto('utmfy_configs')
-    .values({ store_id: storeId, ...values, updated_at: now })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return upsertSettingsRow<UtmfyConfigRow>(db, 'utmfy_configs', ['store_id', storeId], values)
 }
 
 export interface DeliveryKey {

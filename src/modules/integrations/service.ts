@@ -1,11 +1,8 @@
 /** UTMify: the store's configuration, the test sale, and the delivery of each order status from the worker. */
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
-import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
-import { sweepJobId } from '../../platform/delivery-claim'
+import { type ChannelDeps, sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
-import type { JobContext } from '../../platform/jobs'
 import {
   isMaskedUtmfyKey,
   type SimulateSaleResult,
@@ -21,12 +18,7 @@ import * as repo from './repository'
 import type { Db } from './tables'
 import { type UtmifyClient, UtmifyError, utmifyClient } from './utmify-client'
 
-export type IntegrationsDeps = {
-  db: Db
-  config: AppConfig
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-  /** Counts failed calls for the metrics (the worker passes its own). */
-  metrics?: JobContext['metrics']
+export type IntegrationsDeps = ChannelDeps<Db> & {
   /** Tests and the fake server swap the transport; production builds one from UTMFY_API_URL. */
   utmify?: UtmifyClient
 }

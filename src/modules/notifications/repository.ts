@@ -7,6 +7,7 @@ import {
   staleClaims,
 } from '../../platform/delivery-claim'
 import { deliveryLogPage } from '../../platform/delivery-log'
+import { upsertSettingsRow } from '../../platform/settings-row'
 import type { DbOrTrx, NotificationsTables, StoredAttachment } from './tables'
 
 type Tables = NotificationsTables
@@ -23,13 +24,7 @@ export async function upsertSettings(
   storeId: string,
   values: { notify_new_sale: boolean; disabled_kinds: string[]; reply_to: string | null },
 ): Promise<SettingsRow> {
-  const now = new Date()
-  return db
-    .insertInto('email_settings')
-    .values({ store_id: storeId, ...values, updated_at: now })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return upsertSettingsRow<SettingsRow>(db, 'email_settings', ['store_id', storeId], values)
 }
 
 export interface DeliveryKey {

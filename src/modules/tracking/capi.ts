@@ -4,11 +4,9 @@
  * once in pixel_deliveries, so a job that runs twice sends once; a timeout or 5xx throws so the queue retries with
  * backoff (FAILED after the last try); a 4xx is kept as FAILED with Meta's message; an event older than Meta's 7 days is SKIPPED.
  */
-import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
-import { sweepJobId } from '../../platform/delivery-claim'
-import type { JobContext } from '../../platform/jobs'
+import { type ChannelDeps, sweepJobId } from '../../platform/delivery-claim'
 import { initiateCheckoutEventId, type PixelDelivery, purchaseEventId, type ServerEvent } from '../../shared/pixel'
 import { type OrderSnapshot, orderingService } from '../ordering'
 import { type CapiEvent, type GraphClient, GraphError, graphClient } from './graph-client'
@@ -16,12 +14,7 @@ import * as repo from './repository'
 import type { Db } from './tables'
 import { buildUserData } from './user-data'
 
-export type TrackingDeps = {
-  db: Db
-  config: AppConfig
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-  /** Counts failed calls for the metrics (the worker passes its own). */
-  metrics?: JobContext['metrics']
+export type TrackingDeps = ChannelDeps<Db> & {
   /** Tests swap the transport; production builds one from FACEBOOK_GRAPH_URL and FACEBOOK_GRAPH_VERSION. */
   graph?: GraphClient
 }

@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
 import { deliveryLogRows } from '../../platform/delivery-log'
+import { upsertSettingsRow } from '../../platform/settings-row'
 import type { ServerEvent } from '../../shared/pixel'
 import type { DbOrTrx, TrackingTables } from './tables'
 
@@ -27,13 +28,7 @@ export async function storesWithServerEvents(db: DbOrTrx, storeIds: string[]): P
 }
 
 export async function upsertConfig(db: DbOrTrx, storeId: string, values: PixelConfigValues): Promise<PixelConfigRow> {
-  const now = new Date()
-  return db
-    .insertInto('pixel_configs')
-    .values({ store_id: storeId, ...values, updated_at: now })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return upsertSettingsRow<PixelConfigRow>(db, 'pixel_configs', ['store_id', storeId], values)
 }
 
 export interface DeliveryKey {
