@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis'
 import pino from 'pino'
 import type { AppConfig } from './config'
-import { appModules } from './modules'
+import { composeModules, type ModuleDeps } from './modules'
 import { findSessionState } from './modules/identity'
 import { orderPaid, orderPlaced } from './modules/ordering'
 import type { AppModule } from './modules/types'
@@ -54,6 +54,8 @@ export interface Runtime {
   jobs: JobQueue
   relay: OutboxRelay
   metrics: Metrics
+  /** The application's modules, composed with their dependencies (their routes are registered by buildApp). */
+  modules: AppModule[]
   /** Flipped by the entry point on SIGTERM: readiness answers 503 and responses close their connection. */
   lifecycle: Lifecycle
   close(): Promise<void>
@@ -89,8 +91,11 @@ export async function createRuntime(
     extraModules?: AppModule[]
     /** The `process` label of this process's metrics. */
     role?: 'api' | 'worker'
+    /** What the modules are given instead of their defaults (tests: a fake gateway transport). */
+    moduleDeps?: ModuleDeps
   } = {},
 ): Promise<Runtime> {
+  const appModules = composeModules(opts.moduleDeps)
   const modules = [...appModules, ...(opts.extraModules ?? [])]
   const log = opts.log ?? createLogger(config)
   const metrics = new Metrics({ process: opts.role ?? 'api' })
@@ -145,6 +150,7 @@ export async function createRuntime(
     jobs,
     relay,
     metrics,
+    modules: appModules,
     lifecycle: new Lifecycle(),
     stop,
     close: async () => void (await stop()),
@@ -217,7 +223,7 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     return { status: 'ok', database: runtime.dbHandle.kind, queue: config.useRedis ? 'bullmq' : 'embedded' }
   })
 
-  for (const mod of appModules) {
+  for (const mod of runtime.modules) {
     if (mod.routes) await app.register(mod.routes, { prefix: '/api' })
     if (mod.rootRoutes) await app.register(mod.rootRoutes)
   }

@@ -5,7 +5,7 @@ import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
 import { notificationsModule } from './notifications'
 import { orderingModule, orderingService } from './ordering'
-import { paymentsModule } from './payments'
+import { type PaymentsModuleDeps, paymentsModule } from './payments'
 import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
@@ -13,19 +13,27 @@ import { storesModule } from './stores'
 import { trackingModule } from './tracking'
 import type { AppModule } from './types'
 
+/** What the composition hands the modules from outside (a test's fake gateway); each has its default. */
+export type ModuleDeps = PaymentsModuleDeps
+
 /** Every module of the monolith, in registration order. */
-export const appModules: AppModule[] = [
-  identityModule({ storeFigures: [catalogService.storeFigures, orderingService.storeFigures] }),
-  storesModule,
-  catalogModule,
-  paymentsModule,
-  checkoutModule,
-  orderingModule,
-  reportingModule,
-  integrationsModule,
-  marketingModule,
-  reviewsModule,
-  trackingModule,
-  notificationsModule,
-  recoveryModule,
-]
+export function composeModules(deps: ModuleDeps = {}): AppModule[] {
+  return [
+    identityModule({ storeFigures: [catalogService.storeFigures, orderingService.storeFigures] }),
+    storesModule,
+    catalogModule,
+    paymentsModule({ gatewayTransport: deps.gatewayTransport }),
+    checkoutModule,
+    orderingModule,
+    reportingModule,
+    integrationsModule,
+    marketingModule,
+    reviewsModule,
+    trackingModule,
+    notificationsModule,
+    recoveryModule,
+  ]
+}
+
+/** The modules with their default dependencies (the seed). */
+export const appModules: AppModule[] = composeModules()

@@ -8,10 +8,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:http'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, it } from 'vitest'
+import { freePort } from '../testing/processes'
 import { createDatabase, waitFor } from '../testing/test-app'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -19,15 +19,6 @@ const cleanup: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn().catch(() => undefined)
 })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 type Outcome = { status: number; body: string; connection?: string } | { error: string }
 

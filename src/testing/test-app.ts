@@ -7,6 +7,7 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { buildApp, createRuntime, type Runtime } from '../app'
 import { type AppConfig, loadConfig } from '../config'
+import type { ModuleDeps } from '../modules'
 import { identityService } from '../modules/identity'
 import type { Role } from '../shared/identity'
 
@@ -77,7 +78,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
 }
 
 export async function createTestApp(
-  opts: { redis?: boolean; env?: Record<string, string | undefined> } = {},
+  opts: { redis?: boolean; env?: Record<string, string | undefined>; moduleDeps?: ModuleDeps } = {},
 ): Promise<TestApp> {
   const database = await createDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'checkout-test-'))
@@ -89,7 +90,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...opts.env,
   })
-  const runtime = await createRuntime(config, { workers: true })
+  const runtime = await createRuntime(config, { workers: true, moduleDeps: opts.moduleDeps })
   const app = await buildApp(runtime)
   await app.ready()
   let n = 0
@@ -153,7 +154,8 @@ export async function createTestApp(
   return testApp
 }
 
-async function clearRedisPrefix(prefix: string) {
+/** Deletes every Redis key of a test's private prefix (queue, rate limits). */
+export async function clearRedisPrefix(prefix: string) {
   const redis = new Redis(TEST_REDIS)
   let cursor = '0'
   do {

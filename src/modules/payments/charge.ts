@@ -5,13 +5,13 @@
  */
 
 import type { Expression, ExpressionBuilder } from 'kysely'
-import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import { decryptSecret } from '../../platform/crypto'
 import type { AnyTables } from '../../platform/db'
 import type { CompanionInsert } from '../../platform/events'
 import type { InstallmentRules } from '../../shared/pricing'
 import { installmentRulesOf, methodDiscountBpOf, methodsOf } from './config-service'
 import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
+import { toChargeResult } from './dto'
 import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
@@ -28,12 +28,11 @@ import {
   sendToGateway,
   storeCreated,
   storedRequest,
-  toChargeResult,
   type WorkerDeps,
   withLog,
 } from './service'
 import { expireTransaction, OVERDUE_GRACE_MS, planExpiries } from './status'
-import type { Db, PaymentsTables, TransactionRowStatus } from './tables'
+import type { Db, TransactionRowStatus } from './tables'
 
 /** A store's payment configuration, read once per order and handed back to each step. */
 export interface CheckoutPayments {
@@ -50,8 +49,7 @@ export interface CheckoutPayments {
  * both. Read it back with checkoutPaymentsOf.
  */
 export function checkoutPaymentsColumn(eb: ExpressionBuilder<AnyTables, never>, storeId: string) {
-  const own = eb as ExpressionBuilder<PaymentsTables, never>
-  return jsonObjectFrom(own.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId))
+  return repo.configJsonColumn(eb, storeId)
 }
 
 type ConfigJson = NonNullable<ReturnType<typeof checkoutPaymentsColumn> extends Expression<infer J> ? J : never>
@@ -100,7 +98,7 @@ export function prepareCharge(
   checkChargeRequest(payments.config, req)
   const values = { ...chargeRow(deps, req, 'ORDER'), id: req.transactionId }
   return {
-    insert: (qc) => qc.insertInto('payment_transactions').values(values),
+    insert: repo.transactionInsertPart(values),
     opened: {
       row: {
         id: req.transactionId,

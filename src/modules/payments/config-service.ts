@@ -14,6 +14,7 @@ import {
   WEBHOOK_CALLBACK_PATH,
 } from '../../shared/payments'
 import { bpToPercent, type InstallmentRules, percentToBp } from '../../shared/pricing'
+import { toConfigDto } from './dto'
 import type { GatewayDeps } from './gateway'
 import type { SerializedGatewayError } from './gateway-client'
 import * as repo from './repository'
@@ -26,27 +27,13 @@ export function webhookUrl(publicUrl: string): string {
   return `${publicUrl}${WEBHOOK_CALLBACK_PATH}`
 }
 
-export function toConfigDto(storeId: string, row: repo.ConfigRow | undefined, deps: GatewayDeps): PaymentConfig {
-  return {
-    storeId,
-    ativoPayApiKey: row?.api_key_masked ?? '',
-    hasApiKey: Boolean(row?.api_key_encrypted),
-    ativoPayActive: row?.active ?? false,
-    ativoPayWebhookUrl: webhookUrl(deps.config.publicUrl),
+/** The configuration answer: the store's row and what this server says about it. */
+function configDto(storeId: string, row: repo.ConfigRow | undefined, deps: GatewayDeps): PaymentConfig {
+  return toConfigDto(storeId, row, {
+    webhookUrl: webhookUrl(deps.config.publicUrl),
     webhookUrlPublic: deps.config.publicUrlSet,
-    pixEnabled: row?.pix_enabled ?? true,
-    creditCardEnabled: row?.credit_card_enabled ?? true,
-    boletoEnabled: row?.boleto_enabled ?? true,
-    creditCardMaxInstallments: row?.credit_card_max_installments ?? INSTALLMENTS_DEFAULT,
-    boletoExpirationDays: row?.boleto_expiration_days ?? BOLETO_DAYS_DEFAULT,
-    pixDiscountPercent: bpToPercent(row?.pix_discount_bp ?? 0),
-    boletoDiscountPercent: bpToPercent(row?.boleto_discount_bp ?? 0),
-    interestFreeInstallments: row?.interest_free_installments ?? null,
-    monthlyInterestPercent: bpToPercent(row?.monthly_interest_bp ?? 0),
-    lastCheckedAt: row?.last_checked_at?.toISOString() ?? null,
-    lastCheckError: row?.last_check_error ?? null,
     sandbox: sandboxEnabled(deps.config),
-  }
+  })
 }
 
 /** The store's plain key, for the gateway calls only (never returned, never logged). */
@@ -167,11 +154,11 @@ export async function saveConfig(
     // The answer only matters for the recorded state: the save itself succeeds either way.
     await checkHealth(deps, storeId).catch(() => undefined)
   }
-  return toConfigDto(storeId, await repo.findConfig(deps.db, storeId), deps)
+  return configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
 }
 
 export async function getConfig(deps: GatewayDeps, storeId: string): Promise<PaymentConfig> {
-  return toConfigDto(storeId, await repo.findConfig(deps.db, storeId), deps)
+  return configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
 }
 
 function usable(row: repo.ConfigRow | undefined): row is repo.ConfigRow {

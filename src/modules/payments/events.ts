@@ -4,18 +4,22 @@ import { defineEvent } from '../../platform/events'
 export const paymentStatuses = ['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const
 export const paymentMethods = ['PIX', 'CREDIT_CARD', 'BOLETO'] as const
 
+/** Which charge a payment event speaks of. */
+const chargeRef = z.object({
+  /** ORDER: a charge ordering opened for the order in orderRef; TEST: the merchant's test page (never an order). */
+  purpose: z.enum(['ORDER', 'TEST']).default('ORDER'),
+  /** Our payment_transactions.id. */
+  transactionId: z.string(),
+  gatewayId: z.string(),
+  storeId: z.string(),
+  /** The order id given to createCharge (a `test:` reference for TEST charges). */
+  orderRef: z.string(),
+})
+
 /** A payment transaction changed status (published in the same transaction as the change, through the outbox). */
 export const paymentStatusChanged = defineEvent(
   'payment.status_changed',
-  z.object({
-    /** ORDER: a charge ordering opened for the order in orderRef; TEST: the merchant's test page (never an order). */
-    purpose: z.enum(['ORDER', 'TEST']).default('ORDER'),
-    /** Our payment_transactions.id. */
-    transactionId: z.string(),
-    gatewayId: z.string(),
-    storeId: z.string(),
-    /** The order id given to createCharge (a `test:` reference for TEST charges). */
-    orderRef: z.string(),
+  chargeRef.extend({
     status: z.enum(paymentStatuses),
     previousStatus: z.string(),
     amountCents: z.number().int(),
@@ -32,12 +36,7 @@ export const paymentStatusChanged = defineEvent(
  */
 export const paymentRefunded = defineEvent(
   'payment.refunded',
-  z.object({
-    purpose: z.enum(['ORDER', 'TEST']).default('ORDER'),
-    transactionId: z.string(),
-    gatewayId: z.string(),
-    storeId: z.string(),
-    orderRef: z.string(),
+  chargeRef.extend({
     gatewayRefundId: z.string(),
     amountCents: z.number().int(),
     externalRef: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { paymentsService } from './index'
-import { paymentsFixtures } from './payments-fixtures'
+import { paymentsFixtures } from './payments-test-fixtures'
 
 // A PENDING charge's expiry: planned by the sweep as a delayed job due at the expiry, never on the buyer's request.
 // Embedded queue on the real PostgreSQL, so the planned jobs are rows the test reads.

@@ -217,11 +217,14 @@ const wireRefund = z.object({
   createdAt: str,
 })
 
+function refundOf(r: { id: string; amount: number; externalRef?: string | null; createdAt?: string | null }) {
+  return { id: r.id, amountCents: r.amount, externalRef: r.externalRef ?? null, createdAt: r.createdAt ?? null }
+}
+
 function toRefund(raw: unknown): GatewayRefund {
   const parsed = wireRefund.safeParse(raw)
   if (!parsed.success) throw new GatewayError('malformed', GATEWAY_MESSAGES.malformed)
-  const r = parsed.data
-  return { id: r.id, amountCents: r.amount, externalRef: r.externalRef ?? null, createdAt: r.createdAt ?? null }
+  return refundOf(parsed.data)
 }
 
 function toTransaction(raw: unknown): GatewayTransaction {
@@ -259,12 +262,7 @@ function toTransaction(raw: unknown): GatewayTransaction {
     externalRef: t.externalRef ?? null,
     paidAt: t.paidAt ?? null,
     createdAt: t.createdAt ?? null,
-    refunds: (t.refunds ?? []).map((r) => ({
-      id: r.id,
-      amountCents: r.amount,
-      externalRef: r.externalRef ?? null,
-      createdAt: r.createdAt ?? null,
-    })),
+    refunds: (t.refunds ?? []).map(refundOf),
     refundedAmountCents: t.refundedAmount ?? 0,
   }
 }

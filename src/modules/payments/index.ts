@@ -10,6 +10,7 @@ import {
   sweepCharges,
 } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
+import type { PaymentsModuleDeps } from './gateway'
 import { paymentJobs } from './jobs'
 import { refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
@@ -20,6 +21,8 @@ import { createCharge } from './service'
 export type { ChargeState, CheckoutPayments, ExecutedCharge, OpenedCharge } from './charge'
 export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicPaymentMethods } from './contract'
 export { paymentRefunded, paymentStatusChanged } from './events'
+export type { PaymentsModuleDeps } from './gateway'
+export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
 export type { RefundOutcome, RefundRequest } from './refund'
 export * as pixRenewal from './renew-pix'
 export type { ChargeCte, PaymentsDeps } from './service'
@@ -44,13 +47,16 @@ export const paymentsService = expose({
 /** The demo store's sandbox key: the demo checkout can take payments out of the box. */
 export const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_loja_demo_0001'
 
-export const paymentsModule: AppModule = {
-  name: 'payments',
-  routes: paymentRoutes,
-  rootRoutes: sandboxRoutes,
-  jobs: paymentJobs,
-  subscriptions: [flagDoublePayment],
-  async seedDemo({ db, config, storeId }) {
-    await seedDemoConfig(db, config.APP_SECRET, storeId, DEMO_SANDBOX_KEY)
-  },
+/** Charges at the AtivoPay gateway; how the gateway is reached is handed in (default: what config names). */
+export function paymentsModule(deps: PaymentsModuleDeps = {}): AppModule {
+  return {
+    name: 'payments',
+    routes: (app) => paymentRoutes(app, deps),
+    rootRoutes: sandboxRoutes,
+    jobs: paymentJobs(deps),
+    subscriptions: [flagDoublePayment],
+    async seedDemo({ db, config, storeId }) {
+      await seedDemoConfig(db, config.APP_SECRET, storeId, DEMO_SANDBOX_KEY)
+    },
+  }
 }

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../platform/db'
+import type { DbOrTrx } from './tables'
 
 /**
  * PENDING order charges old enough to ask the gateway about, not yet expired and due by their own backoff, oldest

@@ -14,13 +14,16 @@
 
 import { AppError } from '../../platform/errors'
 import { subscribe } from '../../platform/jobs'
-import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
+import { PAYMENT_MESSAGES } from '../../shared/payments'
 import type { ChargeResult } from './contract'
+import { type ChargeView, toChargeView } from './dto'
 import { paymentStatusChanged } from './events'
 import * as repo from './repository'
-import { CREATE_JOB, type CreateOutcome, type WorkerDeps } from './service'
+import { CREATE_JOB, type CreateOutcome, chargeFailure, type WorkerDeps } from './service'
 import { expireTransaction, syncTransaction } from './status'
 import type { DbOrTrx } from './tables'
+
+export type { ChargeView }
 
 export const PIX_RENEW_MESSAGES = {
   notAllowed: 'Não é possível gerar um novo código PIX para este pedido.',
@@ -29,69 +32,10 @@ export const PIX_RENEW_MESSAGES = {
   inProgress: 'Um novo código PIX já está sendo gerado. Aguarde alguns segundos.',
 } as const
 
-/** A boleto's expires_at is its due date (23:59 in São Paulo) plus the clearing days (see service.ts). */
-const BOLETO_CLEARING_MS = 3 * 86_400_000
-
-export interface ChargeView {
-  transactionId: string
-  status: PaymentStatus
-  method: PaymentMethod
-  amountCents: number
-  pixCode: string | null
-  pixExpiresAt: string | null
-  boletoLine: string | null
-  boletoUrl: string | null
-  /** YYYY-MM-DD, the boleto's due date. */
-  boletoDueDate: string | null
-  paymentUrl: string | null
-  cardLast4: string | null
-  cardBrand: string | null
-  installments: number | null
-  sandbox: boolean
-  gatewayId: string | null
-  /** When the status last changed: tells an expiry-cancelled order from one the merchant cancelled before. */
-  updatedAt: string
-}
-
-function dueDateOf(row: repo.TransactionRow): string | null {
-  if (row.method !== 'BOLETO' || !row.expires_at) return null
-  const due = new Date(row.expires_at.getTime() - BOLETO_CLEARING_MS)
-  // en-CA formats as YYYY-MM-DD.
-  return due.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' })
-}
-
-function toView(row: repo.TransactionRow): ChargeView {
-  return {
-    transactionId: row.id,
-    status: (row.status === 'CREATING' || row.status === 'FAILED' ? 'PENDING' : row.status) as PaymentStatus,
-    method: row.method,
-    amountCents: row.amount_cents,
-    pixCode: row.pix_code,
-    pixExpiresAt: row.pix_expires_at?.toISOString() ?? null,
-    boletoLine: row.boleto_line,
-    boletoUrl: row.boleto_url,
-    boletoDueDate: dueDateOf(row),
-    paymentUrl: row.payment_url,
-    cardLast4: row.card_last4,
-    cardBrand: row.card_brand,
-    installments: row.installments,
-    sandbox: row.sandbox,
-    gatewayId: row.gateway_id,
-    updatedAt: row.updated_at.toISOString(),
-  }
-}
-
 /** The order's newest charge that reached the gateway (a FAILED creation is not something to pay). */
 export async function latestCharge(db: DbOrTrx, orderRef: string): Promise<ChargeView | undefined> {
-  const row = await db
-    .selectFrom('payment_transactions')
-    .selectAll()
-    .where('order_ref', '=', orderRef)
-    .where('status', '!=', 'FAILED')
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return row ? toView(row) : undefined
+  const row = await repo.findLatestCharge(db, orderRef)
+  return row ? toChargeView(row) : undefined
 }
 
 /**
@@ -104,18 +48,11 @@ export async function settlePixDeadline(deps: WorkerDeps, transactionId: string)
   const late = row.pix_expires_at && row.pix_expires_at.getTime() <= Date.now()
   if (row.method === 'PIX' && row.status === 'PENDING' && late) await expireTransaction(deps, transactionId)
   const fresh = await repo.findTransaction(deps.db, transactionId)
-  return fresh ? toView(fresh) : undefined
+  return fresh ? toChargeView(fresh) : undefined
 }
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
-}
-
-function renewError(outcome: Extract<CreateOutcome, { ok: false }>): AppError {
-  if (outcome.error.kind === 'unauthorized')
-    return new AppError(422, PAYMENT_MESSAGES.notConfigured, undefined, 'PAYMENT_NOT_CONFIGURED')
-  if (outcome.error.kind === 'invalid') return new AppError(400, outcome.error.message || 'Dados inválidos')
-  return new AppError(503, PAYMENT_MESSAGES.unavailable)
 }
 
 /**
@@ -167,7 +104,7 @@ export async function renewPix(deps: WorkerDeps, previousTransactionId: string):
   } catch {
     throw new AppError(503, PAYMENT_MESSAGES.unavailable)
   }
-  if (!outcome.ok) throw renewError(outcome)
+  if (!outcome.ok) throw chargeFailure(outcome.error)
   return outcome.result
 }
 
@@ -185,16 +122,11 @@ export const flagDoublePayment = subscribe(
     if (payload.status !== 'PAID') return
     const row = await repo.findTransaction(ctx.db, payload.transactionId)
     if (!row?.paid_at) return
-    const earlier = await ctx.db
-      .selectFrom('payment_transactions')
-      .select('id')
-      .where('order_ref', '=', row.order_ref)
-      .where('id', '!=', row.id)
-      .where('status', 'in', ['PAID', 'REFUNDED'])
-      .where((eb) =>
-        eb.or([eb('paid_at', '<', row.paid_at!), eb.and([eb('paid_at', '=', row.paid_at!), eb('id', '<', row.id)])]),
-      )
-      .executeTakeFirst()
+    const earlier = await repo.findEarlierPayment(ctx.db, {
+      id: row.id,
+      order_ref: row.order_ref,
+      paid_at: row.paid_at,
+    })
     if (!earlier) return
     ctx.log.warn({ transactionId: row.id, orderRef: row.order_ref, firstPayment: earlier.id }, 'double payment flagged')
     await repo.updateTransaction(ctx.db, row.id, { error_message: DOUBLE_PAYMENT_NOTE })

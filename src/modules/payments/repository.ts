@@ -1,4 +1,14 @@
-import { type Insertable, sql, type Updateable } from 'kysely'
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type QueryCreator,
+  type Selectable,
+  sql,
+  type Updateable,
+} from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
+import type { Db as AnyDb, AnyTables } from '../../platform/db'
+import type { CompanionInsert } from '../../platform/events'
 import type { DbOrTrx, PaymentsTables, TransactionRowStatus } from './tables'
 
 type Tables = PaymentsTables
@@ -7,6 +17,12 @@ export async function findConfig(db: DbOrTrx, storeId: string) {
   return db.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
 }
 export type ConfigRow = NonNullable<Awaited<ReturnType<typeof findConfig>>>
+
+/** A store's configuration row as a JSON column of another module's query: one round trip for both. */
+export function configJsonColumn(eb: ExpressionBuilder<AnyTables, never>, storeId: string) {
+  const own = eb as ExpressionBuilder<Tables, never>
+  return jsonObjectFrom(own.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId))
+}
 
 export async function upsertConfig(
   db: DbOrTrx,
@@ -38,10 +54,46 @@ export async function insertTransaction(db: DbOrTrx, values: Insertable<Tables['
   return db.insertInto('payment_transactions').values(values).returningAll().executeTakeFirstOrThrow()
 }
 
+/** A charge's insert as one part (a CTE) of the caller's own statement: the order records its charge at once. */
+export function transactionInsertPart(
+  values: Insertable<Tables['payment_transactions']>,
+): CompanionInsert<'payment_transactions'> {
+  return (qc) => qc.insertInto('payment_transactions').values(values)
+}
+
 export async function findTransaction(db: DbOrTrx, id: string) {
   return db.selectFrom('payment_transactions').selectAll().where('id', '=', id).executeTakeFirst()
 }
 export type TransactionRow = NonNullable<Awaited<ReturnType<typeof findTransaction>>>
+
+/** The order's newest charge that reached the gateway (a FAILED creation is not something to pay). */
+export async function findLatestCharge(db: DbOrTrx, orderRef: string) {
+  return db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('order_ref', '=', orderRef)
+    .where('status', '!=', 'FAILED')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** Another charge of the same order paid (or paid, then refunded) before this paid one. */
+export async function findEarlierPayment(
+  db: DbOrTrx,
+  row: { id: string; order_ref: string; paid_at: Date },
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('payment_transactions')
+    .select('id')
+    .where('order_ref', '=', row.order_ref)
+    .where('id', '!=', row.id)
+    .where('status', 'in', ['PAID', 'REFUNDED'])
+    .where((eb) =>
+      eb.or([eb('paid_at', '<', row.paid_at), eb.and([eb('paid_at', '=', row.paid_at), eb('id', '<', row.id)])]),
+    )
+    .executeTakeFirst()
+}
 
 export async function lockTransaction(db: DbOrTrx, id: string) {
   return db.selectFrom('payment_transactions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
@@ -81,6 +133,37 @@ export async function listTransactions(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
+}
+
+export type StoredCharge = Selectable<Tables['payment_transactions']>
+/** A query builder that already holds the `charge` CTE: the PENDING charge's update, returning its row. */
+export type ChargeCte = QueryCreator<AnyTables & { charge: StoredCharge }>
+/** Runs the caller's write (built on the `charge` CTE) as one statement; its row, or undefined if it wrote nothing. */
+export type StoreWith = <O>(
+  write: (qc: ChargeCte) => { executeTakeFirst(): Promise<O | undefined> },
+) => Promise<O | undefined>
+
+/**
+ * A CREATING charge's update to `patch` as the `charge` CTE of the caller's write (empty when the charge already
+ * left CREATING: the caller's write then gates itself out on it). The statement is the caller's as much as ours, so
+ * it runs on the open handle the caller's write can join.
+ */
+export function updateCreatingWith(
+  db: AnyDb,
+  id: string,
+  patch: Updateable<Tables['payment_transactions']>,
+): StoreWith {
+  return (write) =>
+    write(
+      db.with('charge', (qc) =>
+        qc
+          .updateTable('payment_transactions')
+          .set({ ...patch, updated_at: new Date() })
+          .where('id', '=', id)
+          .where('status', '=', 'CREATING')
+          .returningAll(),
+      ),
+    ).executeTakeFirst()
 }
 
 /** The request holding a CREATING charge keeps it while its gateway call lasts. */

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { storeParams } from '../../platform/route-schemas'
-import { toReais } from '../../shared/money'
 import {
   healthSchema,
   PAYMENT_STATUSES,
@@ -16,6 +15,8 @@ import {
 } from '../../shared/payments'
 import { isUuid, requireStoreOwner } from '../stores'
 import * as configService from './config-service'
+import { toTransactionDto } from './dto'
+import type { PaymentsModuleDeps } from './gateway'
 import { paymentMethodsRoutes } from './public-routes'
 import * as repo from './repository'
 import { createCharge, SYNC_JOB } from './service'
@@ -25,34 +26,7 @@ const TAGS = ['payments']
 const TRANSACTION_NOT_FOUND = 'Transação não encontrada'
 const storeQuery = z.object({ storeId: z.string().optional() })
 
-export function toTransactionDto(row: repo.TransactionRow) {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    orderRef: row.order_ref,
-    gatewayId: row.gateway_id,
-    method: row.method,
-    amount: toReais(row.amount_cents),
-    amountCents: row.amount_cents,
-    status: row.status,
-    pixCode: row.pix_code,
-    pixExpiresAt: row.pix_expires_at?.toISOString() ?? null,
-    boletoUrl: row.boleto_url,
-    boletoLine: row.boleto_line,
-    paymentUrl: row.payment_url,
-    expiresAt: row.expires_at?.toISOString() ?? null,
-    cardLast4: row.card_last4,
-    cardBrand: row.card_brand,
-    refusedReason: row.refused_reason,
-    errorMessage: row.error_message,
-    sandbox: row.sandbox,
-    paidAt: row.paid_at?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  }
-}
-
-export async function paymentRoutes(fastify: FastifyInstance) {
+export async function paymentRoutes(fastify: FastifyInstance, module: PaymentsModuleDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
   /** The owner check for a store named in the body or the x-store-id header (the spec's proxy calls). */
@@ -64,7 +38,13 @@ export async function paymentRoutes(fastify: FastifyInstance) {
       else query.storeId ??= pick(request)
       await ownStore(request, reply)
     }
-  const deps = { db: app.db, config: app.config, jobs: app.jobs, log: app.log }
+  const deps = {
+    db: app.db,
+    config: app.config,
+    jobs: app.jobs,
+    log: app.log,
+    gatewayTransport: module.gatewayTransport,
+  }
 
   app.get(
     '/payment/ativo-pay/payment-config',

@@ -4,16 +4,17 @@ import { z } from 'zod'
 import { formatDate } from '../../shared/dates'
 import { formatCents } from '../../shared/money'
 import { formatDigitableLine } from './boleto'
+import type { SandboxWireTransaction } from './dto'
 import {
   applySandboxAction,
   findSandboxBoleto,
-  handleSandboxRequest,
   postbackBody,
   SANDBOX_ACTIONS,
   SANDBOX_PREFIX,
-  type SandboxWireTransaction,
   sandboxEnabled,
+  sendPostback,
 } from './sandbox'
+import { handleSandboxRequest } from './sandbox-contract'
 
 const TAGS = ['sandbox']
 
@@ -107,12 +108,7 @@ async function deliverPostback(
       const res = await app.inject({ method: 'POST', url: target.pathname + target.search, payload: body })
       return { delivered: res.statusCode < 300, statusCode: res.statusCode }
     }
-    const res = await fetch(target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    })
+    const res = await sendPostback(target, body)
     return { delivered: res.ok, statusCode: res.status }
   } catch (err) {
     app.log.warn({ err: (err as Error).message }, 'sandbox postback failed')

@@ -9,15 +9,19 @@
  *
  * Refunds (POST /v1/transactions/:id/refunds { amount, reason?, externalRef? }) answer at once and, like the real
  * gateway, POST the transaction with its `refunds` to its postbackUrl a moment later (SANDBOX_POSTBACK_JOB).
+ *
+ * This file holds the sandbox's rules (creating, refunding, simulating); sandbox-contract.ts routes the contract's
+ * requests here and sandbox.repository.ts keeps its rows.
  */
-import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { AppConfig } from '../../config'
 import type { JobQueue } from '../../platform/jobs'
 import { saoPauloDay } from '../../shared/dates'
 import { buildBarcode, digitableLine } from './boleto'
 import { buildBrCode } from './brcode'
-import type { WireRequest, WireResponse } from './gateway-client'
+import { type SandboxWireTransaction, toSandboxWire } from './dto'
+import type { WireResponse } from './gateway-client'
+import * as repo from './sandbox.repository'
 import type { Db } from './tables'
 
 export const SANDBOX_PREFIX = '/sandbox/ativopay'
@@ -41,19 +45,8 @@ export function sandboxEnabled(config: Pick<AppConfig, 'ATIVOPAY_API_URL' | 'NOD
   return !config.ATIVOPAY_API_URL && config.NODE_ENV !== 'production'
 }
 
-type SandboxRow = Awaited<ReturnType<typeof findRow>>
-
-const json = (status: number, body: unknown): WireResponse => ({ status, body: JSON.stringify(body) })
-
-function accountOf(headers: Record<string, string | undefined>): string | undefined {
-  const auth = headers.authorization ?? ''
-  let key: string | undefined
-  if (auth.startsWith('Basic ')) key = Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0]
-  else if (auth.startsWith('Bearer ')) key = auth.slice(7)
-  key ??= headers['x-api-key']
-  if (!key?.startsWith(SANDBOX_KEY_PREFIX) || key.length < SANDBOX_KEY_PREFIX.length + 4) return undefined
-  return createHash('sha256').update(key).digest('hex')
-}
+/** An answer of the gateway contract. */
+export const wire = (status: number, body: unknown): WireResponse => ({ status, body: JSON.stringify(body) })
 
 /** A stable random-looking EVP key per sandbox account, as a real receiver would have. */
 function pixKeyFor(account: string): string {
@@ -124,114 +117,10 @@ const createSchema = z.object({
   ip: z.string().optional(),
 })
 
-function toWire(row: NonNullable<SandboxRow>) {
-  return {
-    id: row.id,
-    status: row.status,
-    amount: row.amount,
-    paidAmount: row.status === 'PAID' ? row.amount : 0,
-    paymentMethod: row.payment_method,
-    installments: row.installments,
-    pix: row.pix_qrcode
-      ? { qrcode: row.pix_qrcode, expirationDate: row.pix_expiration_date?.toISOString() ?? null }
-      : null,
-    boleto: row.boleto_digitable_line
-      ? {
-          url: row.boleto_url,
-          digitableLine: row.boleto_digitable_line,
-          barcode: row.boleto_barcode,
-          dueDate: row.boleto_due_date,
-        }
-      : null,
-    card: row.card_last_digits ? { lastDigits: row.card_last_digits, brand: row.card_brand } : null,
-    secureUrl: row.boleto_url,
-    refusedReason: row.refused_reason,
-    postbackUrl: row.postback_url,
-    metadata: row.metadata,
-    externalRef: row.external_ref,
-    customer: row.customer,
-    items: row.items,
-    paidAt: row.paid_at?.toISOString() ?? null,
-    refundedAmount: row.refunded_amount,
-    refunds: row.refunds,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  }
-}
-
-export type SandboxWireTransaction = ReturnType<typeof toWire>
-
-async function findRow(db: Db, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
-  return db.selectFrom('payment_sandbox_transactions').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
 function addDays(day: string, days: number): string {
   const d = new Date(`${day}T12:00:00Z`)
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)
-}
-
-/** Serves one request of the gateway contract (the HTTP routes and the in-process transport both land here). */
-export async function handleSandboxRequest(
-  deps: SandboxDeps,
-  req: Pick<WireRequest, 'method' | 'path' | 'headers' | 'body'>,
-): Promise<WireResponse> {
-  const url = new URL(req.path, 'http://sandbox')
-  const account = accountOf(req.headers)
-  if (!account) return json(401, { message: 'Unauthorized: chave de API inválida' })
-  const { db } = deps
-
-  if (req.method === 'POST' && url.pathname === '/v1/transactions') {
-    let raw: unknown
-    try {
-      raw = JSON.parse(req.body ?? '')
-    } catch {
-      return json(400, { message: 'JSON inválido' })
-    }
-    return create(deps, account, raw)
-  }
-  if (req.method === 'GET' && url.pathname === '/v1/transactions') {
-    const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-    const pageSize = 20
-    let q = db.selectFrom('payment_sandbox_transactions').where('account', '=', account)
-    const status = url.searchParams.get('status')
-    if (status) q = q.where('status', '=', status.toUpperCase())
-    const rows = await q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute()
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    return json(200, { data: rows.map(toWire), pagination: { page, pageSize, total: Number(n) } })
-  }
-  const refund = url.pathname.match(/^\/v1\/transactions\/([^/]+)\/refunds$/)
-  if (req.method === 'POST' && refund) {
-    let raw: unknown
-    try {
-      raw = JSON.parse(req.body ?? '')
-    } catch {
-      return json(400, { message: 'JSON inválido' })
-    }
-    return refundTransaction(deps, account, decodeURIComponent(refund[1]!), raw)
-  }
-  const one = url.pathname.match(/^\/v1\/transactions\/([^/]+)$/)
-  if (req.method === 'GET' && one) {
-    const row = await findRow(db, decodeURIComponent(one[1]!))
-    if (!row || row.account !== account) return json(404, { message: 'Transação não encontrada' })
-    return json(200, { data: toWire(row) })
-  }
-  if (req.method === 'GET' && url.pathname === '/v1/balance/available') {
-    const { amount } = await db
-      .selectFrom('payment_sandbox_transactions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'))
-      .where('account', '=', account)
-      .where('status', '=', 'PAID')
-      .executeTakeFirstOrThrow()
-    return json(200, { data: { amount: Number(amount), recipientId: account.slice(0, 12) } })
-  }
-  return json(404, { message: 'Rota não encontrada' })
 }
 
 export interface SandboxDeps {
@@ -239,6 +128,17 @@ export interface SandboxDeps {
   config: Pick<AppConfig, 'publicUrl'>
   /** Where the sandbox queues the postbacks it sends after answering (none: no postback, as with no postbackUrl). */
   jobs?: Pick<JobQueue, 'enqueue'>
+}
+
+/** The input of a contract call, or the 400 the gateway answers, naming the first field at fault. */
+function parseInput<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; error: WireResponse } {
+  const parsed = schema.safeParse(raw)
+  if (parsed.success) return { ok: true, data: parsed.data }
+  const issue = parsed.error.issues[0]!
+  return { ok: false, error: wire(400, { message: `${issue.path.join('.')}: ${issue.message}` }) }
 }
 
 const refundSchema = z.object({
@@ -251,30 +151,26 @@ const refundSchema = z.object({
  * A refund of a paid transaction, whole or partial. A repeated externalRef answers the refund it already made
  * (how a caller's retry never refunds twice); a refund of everything left turns the transaction REFUNDED.
  */
-async function refundTransaction(deps: SandboxDeps, account: string, id: string, raw: unknown): Promise<WireResponse> {
-  const parsed = refundSchema.safeParse(raw)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return json(400, { message: `${issue.path.join('.')}: ${issue.message}` })
-  }
+export async function refundSandboxCharge(
+  deps: SandboxDeps,
+  account: string,
+  id: string,
+  raw: unknown,
+): Promise<WireResponse> {
+  const parsed = parseInput(refundSchema, raw)
+  if (!parsed.ok) return parsed.error
   const input = parsed.data
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return json(404, { message: 'Transação não encontrada' })
-    const row = await trx
-      .selectFrom('payment_sandbox_transactions')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!row || row.account !== account) return json(404, { message: 'Transação não encontrada' })
+    const row = await repo.lockSandboxRow(trx, id)
+    if (!row || row.account !== account) return wire(404, { message: 'Transação não encontrada' })
     const earlier = input.externalRef ? row.refunds.find((r) => r.externalRef === input.externalRef) : undefined
-    if (earlier) return json(200, { data: { ...earlier, transactionId: row.id } })
+    if (earlier) return wire(200, { data: { ...earlier, transactionId: row.id } })
     if (row.status !== 'PAID')
-      return json(409, { message: `${SANDBOX_REFUND_MESSAGES.notPaid} (status ${row.status})` })
+      return wire(409, { message: `${SANDBOX_REFUND_MESSAGES.notPaid} (status ${row.status})` })
     if (row.card_last_digits === SANDBOX_CARDS.refundRefused.slice(-4) && row.card_brand === 'visa')
-      return json(422, { message: SANDBOX_REFUND_MESSAGES.refused })
+      return wire(422, { message: SANDBOX_REFUND_MESSAGES.refused })
     const left = row.amount - row.refunded_amount
-    if (input.amount > left) return json(422, { message: SANDBOX_REFUND_MESSAGES.tooMuch })
+    if (input.amount > left) return wire(422, { message: SANDBOX_REFUND_MESSAGES.tooMuch })
     const made = {
       id: crypto.randomUUID(),
       amount: input.amount,
@@ -283,16 +179,11 @@ async function refundTransaction(deps: SandboxDeps, account: string, id: string,
       status: 'REFUNDED' as const,
       createdAt: new Date().toISOString(),
     }
-    await trx
-      .updateTable('payment_sandbox_transactions')
-      .set({
-        refunds: JSON.stringify([...row.refunds, made]),
-        refunded_amount: row.refunded_amount + input.amount,
-        status: input.amount === left ? 'REFUNDED' : 'PAID',
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute()
+    await repo.recordSandboxRefunds(trx, id, {
+      refunds: [...row.refunds, made],
+      refundedAmount: row.refunded_amount + input.amount,
+      status: input.amount === left ? 'REFUNDED' : 'PAID',
+    })
     return { made, postbackUrl: row.postback_url }
   })
   if ('status' in outcome) return outcome
@@ -302,15 +193,13 @@ async function refundTransaction(deps: SandboxDeps, account: string, id: string,
       { transactionId: id },
       { jobId: `sandbox-postback-${outcome.made.id}` },
     )
-  return json(200, { data: { ...outcome.made, transactionId: id } })
+  return wire(200, { data: { ...outcome.made, transactionId: id } })
 }
 
-async function create(deps: SandboxDeps, account: string, raw: unknown): Promise<WireResponse> {
-  const parsed = createSchema.safeParse(raw)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return json(400, { message: `${issue.path.join('.')}: ${issue.message}` })
-  }
+/** A charge as the gateway creates it: a PIX or boleto waits for its payer, a test card is decided at once. */
+export async function createSandboxCharge(deps: SandboxDeps, account: string, raw: unknown): Promise<WireResponse> {
+  const parsed = parseInput(createSchema, raw)
+  if (!parsed.ok) return parsed.error
   const input = parsed.data
   const method = input.paymentMethod.toUpperCase() as 'PIX' | 'CREDIT_CARD' | 'BOLETO'
   const id = crypto.randomUUID()
@@ -373,13 +262,13 @@ async function create(deps: SandboxDeps, account: string, raw: unknown): Promise
     }
   } else {
     const card = input.card
-    if (!card) return json(400, { message: 'card: dados do cartão são obrigatórios' })
+    if (!card) return wire(400, { message: 'card: dados do cartão são obrigatórios' })
     const number = card.number.replace(/\D/g, '')
-    if (!luhnValid(number)) return json(400, { message: 'Número do cartão inválido' })
+    if (!luhnValid(number)) return wire(400, { message: 'Número do cartão inválido' })
     const end = new Date(
       Date.UTC(card.expirationYear < 100 ? 2000 + card.expirationYear : card.expirationYear, card.expirationMonth, 1),
     )
-    if (end <= now) return json(400, { message: 'Cartão expirado' })
+    if (end <= now) return wire(400, { message: 'Cartão expirado' })
     const refused = number === SANDBOX_CARDS.refused
     extra = {
       card_last_digits: number.slice(-4),
@@ -390,12 +279,8 @@ async function create(deps: SandboxDeps, account: string, raw: unknown): Promise
         : { status: 'PAID', paid_at: now }),
     }
   }
-  const inserted = await deps.db
-    .insertInto('payment_sandbox_transactions')
-    .values({ ...row, status: 'WAITING_PAYMENT', ...extra })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-  return json(200, { data: toWire(inserted) })
+  const inserted = await repo.insertSandboxRow(deps.db, { ...row, status: 'WAITING_PAYMENT', ...extra })
+  return wire(200, { data: toSandboxWire(inserted) })
 }
 
 export const SANDBOX_ACTIONS = ['pay', 'refuse', 'expire', 'refund', 'chargeback'] as const
@@ -424,40 +309,44 @@ export async function applySandboxAction(
   id: string,
   action: SandboxAction,
 ): Promise<{ ok: true; transaction: SandboxWireTransaction } | { ok: false; status: number; message: string }> {
-  const row = await findRow(db, id)
+  const row = await repo.findSandboxRow(db, id)
   if (!row) return { ok: false, status: 404, message: 'Transação não encontrada' }
   const { from, to } = ACTIONS[action]
   if (row.status !== from) return { ok: false, status: 409, message: `${NOT_IN[from]} (status ${row.status})` }
   const now = new Date()
-  const updated = await db
-    .updateTable('payment_sandbox_transactions')
-    .set({
-      status: to,
-      updated_at: now,
-      // A refund or chargeback keeps when it was paid: the gateway still reports it.
-      paid_at: action === 'pay' ? now : from === 'PAID' ? row.paid_at : null,
-      refused_reason: action === 'refuse' ? 'Pagamento recusado (simulação)' : null,
-    })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .returningAll()
-    .executeTakeFirst()
+  const updated = await repo.moveSandboxStatus(db, id, from, {
+    status: to,
+    updated_at: now,
+    // A refund or chargeback keeps when it was paid: the gateway still reports it.
+    paid_at: action === 'pay' ? now : from === 'PAID' ? row.paid_at : null,
+    refused_reason: action === 'refuse' ? 'Pagamento recusado (simulação)' : null,
+  })
   if (!updated) return { ok: false, status: 409, message: 'Transação alterada por outra operação' }
-  return { ok: true, transaction: toWire(updated) }
+  return { ok: true, transaction: toSandboxWire(updated) }
 }
 
 /** A sandbox transaction in its wire shape, for its postback. */
 export async function findSandboxTransaction(db: Db, id: string) {
-  const row = await findRow(db, id)
-  return row ? toWire(row) : undefined
+  const row = await repo.findSandboxRow(db, id)
+  return row ? toSandboxWire(row) : undefined
 }
 
 export async function findSandboxBoleto(db: Db, id: string) {
-  const row = await findRow(db, id)
-  return row?.boleto_digitable_line ? toWire(row) : undefined
+  const row = await repo.findSandboxRow(db, id)
+  return row?.boleto_digitable_line ? toSandboxWire(row) : undefined
 }
 
 /** The body the gateway POSTs to a postbackUrl. */
 export function postbackBody(t: SandboxWireTransaction) {
   return { id: crypto.randomUUID(), type: 'transaction', objectId: t.id, url: t.postbackUrl, data: t }
+}
+
+/** A postback to another server, over HTTP (10 s). */
+export function sendPostback(target: URL, body: ReturnType<typeof postbackBody>): Promise<Response> {
+  return fetch(target, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
 }

@@ -1,53 +1,49 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { QueryCreator, Selectable } from 'kysely'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
-import type { Db as AnyDb, AnyTables } from '../../platform/db'
+import type { Db as AnyDb } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import type { JobQueue } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
 import { methodsOf, publicMethods, webhookUrl } from './config-service'
 import type { ChargeRequest, ChargeResult } from './contract'
+import { BOLETO_CLEARING_MS, toChargeResult } from './dto'
 import { paymentStatusChanged } from './events'
 import { gatewayFor } from './gateway'
-import { GatewayError, type GatewayTransaction, type SerializedGatewayError } from './gateway-client'
+import {
+  GatewayError,
+  type GatewayTransaction,
+  type GatewayTransport,
+  type SerializedGatewayError,
+} from './gateway-client'
 import * as repo from './repository'
 import { sandboxEnabled } from './sandbox'
-import type { ChargePurpose, PaymentsTables, StoredChargeRequest, TransactionRowStatus, Trx } from './tables'
+import type { ChargePurpose, StoredChargeRequest, TransactionRowStatus, Trx } from './tables'
 
+export type { ChargeCte, StoredCharge, StoreWith } from './repository'
 export { publicMethods }
 
 export const CREATE_JOB = 'payments.create-transaction'
 export const SYNC_JOB = 'payments.sync-transaction'
 export const EXPIRE_JOB = 'payments.expire-transaction'
 
-export type PaymentsDeps = { db: AnyDb; jobs: JobQueue; config: AppConfig }
+export type PaymentsDeps = {
+  db: AnyDb
+  jobs: JobQueue
+  config: AppConfig
+  /**
+   * How this module's gateway calls travel when the composition names a transport (payments' own routes and jobs
+   * carry the one app.ts hands the module; a test's fake gateway). Absent: the one `config` chooses (gateway.ts).
+   */
+  gatewayTransport?: GatewayTransport
+}
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 export type WorkerDeps = PaymentsDeps & { log: Log }
 
 const silentLog: Log = { info() {}, warn() {}, error() {} }
 
-/** A boleto may still clear up to three days after its due date. */
-const BOLETO_CLEARING_MS = 3 * 86_400_000
-
 export type CreateOutcome = { ok: true; result: ChargeResult } | { ok: false; error: SerializedGatewayError }
-
-export function toChargeResult(row: repo.TransactionRow): ChargeResult {
-  return {
-    transactionId: row.id,
-    gatewayId: row.gateway_id ?? '',
-    status: (row.status === 'CREATING' || row.status === 'FAILED' ? 'PENDING' : row.status) as PaymentStatus,
-    method: row.method,
-    amountCents: row.amount_cents,
-    pixCode: row.pix_code,
-    pixExpiresAt: row.pix_expires_at?.toISOString() ?? null,
-    boletoUrl: row.boleto_url,
-    boletoLine: row.boleto_line,
-    paymentUrl: row.payment_url,
-    sandbox: row.sandbox,
-  }
-}
 
 function cardBrand(number: string): string {
   if (number.startsWith('4')) return 'visa'
@@ -61,7 +57,7 @@ function notConfigured() {
 }
 
 /** Maps a gateway failure to what a caller of createCharge sees. */
-function chargeError(error: SerializedGatewayError): AppError {
+export function chargeFailure(error: SerializedGatewayError): AppError {
   switch (error.kind) {
     case 'unauthorized':
       return notConfigured()
@@ -158,16 +154,12 @@ export async function createCharge(
   checkChargeRequest(config, req)
   const row = await repo.insertTransaction(deps.db, chargeRow(deps, req, purpose))
   const outcome = await callGateway(withLog(deps), row, config, req.card)
-  if (!outcome.ok) throw chargeError(outcome.error)
+  if (!outcome.ok) throw chargeFailure(outcome.error)
   return outcome.result
 }
 
 export function withLog(deps: PaymentsDeps): WorkerDeps {
   return { ...deps, log: (deps as { log?: Log }).log ?? silentLog }
-}
-
-export function chargeFailure(error: SerializedGatewayError): AppError {
-  return chargeError(error)
 }
 
 /** The create job (a renewed PIX): the same gateway call as createCharge, for a row written earlier. */
@@ -280,14 +272,6 @@ function createdPatch(row: Pick<CreatingRow, 'card_last4' | 'card_brand'>, gw: G
   }
 }
 
-export type StoredCharge = Selectable<PaymentsTables['payment_transactions']>
-/** A query builder that already holds the `charge` CTE: the PENDING charge's update, returning its row. */
-export type ChargeCte = QueryCreator<AnyTables & { charge: StoredCharge }>
-/** Runs the caller's write (built on the `charge` CTE) as one statement; its row, or undefined if it wrote nothing. */
-export type StoreWith = <O>(
-  write: (qc: ChargeCte) => { executeTakeFirst(): Promise<O | undefined> },
-) => Promise<O | undefined>
-
 /**
  * A gateway answer that leaves the charge PENDING (PIX, boleto, a card under review), ready to be stored by the
  * caller in one statement with a write of its own built on the `charge` CTE (empty when someone who took the charge
@@ -311,18 +295,7 @@ export function pendingWrite(deps: WorkerDeps, row: CreatingRow, gw: GatewayTran
     sandbox: sandboxEnabled(deps.config),
   }
   // Its expiry is scheduled by the sweep ahead of time (status.ts planExpiries): no queue write on the buyer's request.
-  const storeWith: StoreWith = (write) =>
-    write(
-      deps.db.with('charge', (qc) =>
-        qc
-          .updateTable('payment_transactions')
-          .set({ ...patch, updated_at: new Date() })
-          .where('id', '=', row.id)
-          .where('status', '=', 'CREATING')
-          .returningAll(),
-      ),
-    ).executeTakeFirst()
-  return { result, storeWith }
+  return { result, storeWith: repo.updateCreatingWith(deps.db, row.id, patch) }
 }
 
 /**
@@ -369,15 +342,22 @@ async function fail(deps: WorkerDeps, id: string, error: SerializedGatewayError)
 /** Publishes a charge's status change, in the transaction that made it. */
 export async function announce(trx: Trx, row: repo.TransactionRow, previousStatus: string) {
   await publish(trx, paymentStatusChanged, {
-    purpose: row.purpose,
-    transactionId: row.id,
-    gatewayId: row.gateway_id ?? '',
-    storeId: row.store_id,
-    orderRef: row.order_ref,
+    ...chargeRefOf(row),
     status: row.status as PaymentStatus,
     previousStatus,
     amountCents: row.amount_cents,
     method: row.method as PaymentMethod,
     chargedBack: row.charged_back,
   })
+}
+
+/** Which charge an event speaks of (see events.ts chargeRef). */
+export function chargeRefOf(row: repo.TransactionRow) {
+  return {
+    purpose: row.purpose,
+    transactionId: row.id,
+    gatewayId: row.gateway_id ?? '',
+    storeId: row.store_id,
+    orderRef: row.order_ref,
+  }
 }

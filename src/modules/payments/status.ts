@@ -9,7 +9,7 @@ import { paymentRefunded } from './events'
 import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
-import { announce, EXPIRE_JOB, type Log, SYNC_JOB, type WorkerDeps } from './service'
+import { announce, chargeRefOf, EXPIRE_JOB, type Log, SYNC_JOB, type WorkerDeps } from './service'
 import type { Db, TransactionRowStatus, Trx } from './tables'
 
 /** Which status changes the gateway may make to a transaction we know. */
@@ -82,11 +82,7 @@ async function recordRefunds(trx: Trx, row: repo.TransactionRow, gw: GatewayTran
     if (!fresh) continue
     announced = true
     await publish(trx, paymentRefunded, {
-      purpose: row.purpose,
-      transactionId: row.id,
-      gatewayId: row.gateway_id ?? '',
-      storeId: row.store_id,
-      orderRef: row.order_ref,
+      ...chargeRefOf(row),
       gatewayRefundId: refund.id,
       amountCents: refund.amountCents,
       externalRef: refund.externalRef,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { paymentsService } from './index'
-import { PAYMENTS_BASE, paymentsFixtures } from './payments-fixtures'
+import { PAYMENTS_BASE, paymentsFixtures } from './payments-test-fixtures'
 
 // The gateway's postbacks: each one only makes us ask the gateway (never believe the body), and a payment lands once.
 // Embedded queue on the real PostgreSQL: t.drain() waits for the asynchronous re-read.
