@@ -3,25 +3,16 @@
 // buyer places, and "the queue has drained" between rounds.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import pg from 'pg'
+import { freePort } from '../../src/testing/processes'
 import { createDatabase, TEST_REDIS } from '../../src/testing/test-app'
 import { benchBuyer } from './buyer'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 
 export async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
