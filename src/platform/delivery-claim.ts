@@ -76,6 +76,26 @@ export interface DeliveryOutcome {
 }
 
 /**
+ * The outcome of an attempt that failed with `error`: a timeout or 5xx (`unavailable`) is tried again unless this
+ * was the job's last try, when the log says it was given up; anything else (the receiver refused it) is final.
+ */
+export function failedAttempt(
+  error: { kind: string; message: string; httpStatus: number | null },
+  lastAttempt: boolean | undefined,
+): { retry: boolean; outcome: DeliveryOutcome & { state: 'RETRY' | 'FAILED' } } {
+  const retry = error.kind === 'unavailable' && !lastAttempt
+  const gaveUp = error.kind === 'unavailable' && !retry
+  return {
+    retry,
+    outcome: {
+      state: retry ? 'RETRY' : 'FAILED',
+      http_status: error.httpStatus,
+      error: gaveUp ? `${error.message} (desistimos após várias tentativas)` : error.message,
+    },
+  }
+}
+
+/**
  * Tries of a delivery job. With the queue's doubling backoff (1 s base in production) the last one comes about two
  * minutes after the first, well after the 30 s stale window: a job that found the claim busy outlives it.
  */

@@ -29,8 +29,7 @@ export function toCatalogProduct(row: ProductRow): CatalogProduct {
   }
 }
 
-/** What the buyer and the merchant both see of a product: the merchant's answer adds stock, files and dates. */
-function toShownProduct(row: ProductRow) {
+export function toProductDto(row: ProductRow): Product {
   return {
     id: row.id,
     storeId: row.store_id,
@@ -38,23 +37,19 @@ function toShownProduct(row: ProductRow) {
     description: row.description,
     price: toReais(row.price_cents),
     type: row.type,
-    imageUrl: row.image_url,
-  }
-}
-
-export function toProductDto(row: ProductRow): Product {
-  return {
-    ...toShownProduct(row),
     stock: row.stock,
+    imageUrl: row.image_url,
     digitalFileUrl: row.digital_file_url,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }
 }
 
+/** The buyer's view: the merchant's without stock, the file behind the purchase and the dates; sold out flagged. */
 export function toPublicProductDto(row: ProductRow): PublicProduct {
+  const { stock: _stock, digitalFileUrl: _file, createdAt: _created, updatedAt: _updated, ...shown } = toProductDto(row)
   return {
-    ...toShownProduct(row),
+    ...shown,
     ...(row.type === 'PHYSICAL' && (row.stock ?? 0) <= 0 ? { soldOut: true as const } : {}),
   }
 }

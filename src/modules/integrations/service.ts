@@ -1,7 +1,7 @@
 /** UTMify: the store's configuration, the test sale, and the delivery of each order status from the worker. */
 import { randomUUID } from 'node:crypto'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
-import { type ChannelDeps, sweepJobId } from '../../platform/delivery-claim'
+import { type ChannelDeps, failedAttempt, sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
 import {
   isMaskedUtmfyKey,
@@ -135,13 +135,8 @@ async function send(
     return { ok: true }
   } catch (err) {
     const e = err instanceof UtmifyError ? err : new UtmifyError('unavailable', 'Erro ao enviar para a UTMify', null)
-    // The job's last try of a timeout or 5xx is final: the log says so instead of 'trying again' for ever.
-    const retry = e.kind === 'unavailable' && !lastAttempt
-    await repo.settleDelivery(deps.db, row, {
-      state: retry ? 'RETRY' : 'FAILED',
-      http_status: e.httpStatus,
-      error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
-    })
+    const { retry, outcome } = failedAttempt(e, lastAttempt)
+    await repo.settleDelivery(deps.db, row, outcome)
     deps.metrics?.deliveryFailed('utmify')
     deps.log.warn(
       { deliveryId: row.id, orderId: row.order_id, status: row.status, httpStatus: e.httpStatus },

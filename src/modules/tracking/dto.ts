@@ -1,5 +1,5 @@
-import type { PixelConfig } from '../../shared/pixel'
-import type { PixelConfigRow } from './repository'
+import type { PixelConfig, PixelDelivery } from '../../shared/pixel'
+import type { PixelConfigRow, PixelDeliveryRow } from './repository'
 
 /** A store that never saved: the toggles of the form's first show (the checkout events on, the rest off). */
 const DEFAULT_TOGGLES = {
@@ -33,5 +33,21 @@ export function toConfigDto(storeId: string, row: PixelConfigRow | undefined): P
     testEventCode: row?.test_event_code ?? '',
     ...togglesOf(row),
     updatedAt: row?.updated_at.toISOString() ?? null,
+  }
+}
+
+export function toDeliveryDto(r: PixelDeliveryRow): PixelDelivery {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    eventName: r.event_name,
+    eventId: r.event_id,
+    state: r.state,
+    attempts: r.attempts,
+    httpStatus: r.http_status,
+    error: r.error,
+    createdAt: r.created_at.toISOString(),
+    sentAt: r.sent_at?.toISOString() ?? null,
   }
 }
