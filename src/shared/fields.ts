@@ -22,3 +22,12 @@ export function deliveryOutcomeFields<const S extends readonly [string, ...strin
     error: z.string().nullable(),
   }
 }
+
+/** How the buyer pays a charge, each null where it does not apply: PIX's copy-paste code and expiry, the boleto, a page. */
+export const paymentInstructionFields = {
+  pixCode: z.string().nullable(),
+  pixExpiresAt: z.string().nullable(),
+  boletoUrl: z.string().nullable(),
+  boletoLine: z.string().nullable(),
+  paymentUrl: z.string().nullable(),
+}

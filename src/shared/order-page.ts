@@ -3,6 +3,7 @@
  * Amounts in reais; dates ISO. Never the buyer's e-mail, phone, CPF or address: the link can be shared.
  */
 import { z } from 'zod'
+import { paymentInstructionFields } from './fields'
 import { digitalAccessSchema, ORDER_STATUSES, orderPricingFields } from './ordering'
 
 export const orderPageItemSchema = z.object({
@@ -16,13 +17,9 @@ export const orderPageItemSchema = z.object({
 export const orderPagePaymentSchema = z.object({
   status: z.enum(['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'CANCELLED', 'REFUNDED']),
   method: z.enum(['PIX', 'CREDIT_CARD', 'BOLETO']),
-  pixCode: z.string().nullable(),
-  pixExpiresAt: z.string().nullable(),
-  boletoLine: z.string().nullable(),
-  boletoUrl: z.string().nullable(),
+  ...paymentInstructionFields,
   /** YYYY-MM-DD. */
   boletoDueDate: z.string().nullable(),
-  paymentUrl: z.string().nullable(),
   cardLast4: z.string().nullable(),
   cardBrand: z.string().nullable(),
   installments: z.number().nullable(),

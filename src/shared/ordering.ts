@@ -4,6 +4,7 @@
  * schemas call them, so a field is judged the same way on both sides.
  */
 import { z } from 'zod'
+import { paymentInstructionFields } from './fields'
 import {
   ADMIN_DASHBOARD_PERIODS,
   type CardFields,
@@ -19,7 +20,6 @@ import {
   STORE_DASHBOARD_PERIODS,
   shippingErrors,
 } from './ordering-rules'
-
 import { trackingSchema } from './tracking'
 
 export * from './ordering-rules'
@@ -161,11 +161,7 @@ export const orderResultSchema = z.object({
       method: z.string(),
       amount: z.number(),
       qrCode: z.string().nullable(),
-      pixCode: z.string().nullable(),
-      pixExpiresAt: z.string().nullable(),
-      paymentUrl: z.string().nullable(),
-      boletoUrl: z.string().nullable(),
-      boletoLine: z.string().nullable(),
+      ...paymentInstructionFields,
       sandbox: z.boolean(),
     })
     .nullable(),

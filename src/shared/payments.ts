@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { timestamps } from './fields'
+import { paymentInstructionFields, timestamps } from './fields'
 
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
@@ -158,11 +158,7 @@ export const transactionSchema = z.object({
   amount: z.number(),
   amountCents: z.number(),
   status: z.string(),
-  pixCode: z.string().nullable(),
-  pixExpiresAt: z.string().nullable(),
-  boletoUrl: z.string().nullable(),
-  boletoLine: z.string().nullable(),
-  paymentUrl: z.string().nullable(),
+  ...paymentInstructionFields,
   expiresAt: z.string().nullable(),
   cardLast4: z.string().nullable(),
   cardBrand: z.string().nullable(),
