@@ -1,8 +1,8 @@
-import { type Selectable, sql, type Updateable } from 'kysely'
+import type { Selectable, Updateable } from 'kysely'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
 import { deliveryLogPage } from '../../platform/delivery-log'
-import { upsertSettingsRow } from '../../platform/settings-row'
+import { findSettingsRow, ownersSwitchedOn, upsertSettingsRow } from '../../platform/settings-row'
 import type { UtmfyStatus } from '../../shared/integrations'
 import type { DbOrTrx, IntegrationsTables } from './tables'
 
@@ -11,18 +11,12 @@ export type UtmfyConfigRow = Selectable<Tables['utmfy_configs']>
 export type DeliveryRow = Selectable<Tables['utmfy_deliveries']>
 
 export async function findConfig(db: DbOrTrx, storeId: string): Promise<UtmfyConfigRow | undefined> {
-  return db.selectFrom('utmfy_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+  return findSettingsRow<UtmfyConfigRow>(db, 'utmfy_configs', ['store_id', storeId])
 }
 
 /** Of these stores, those whose integration is on: the others have nothing to send. */
 export async function storesWithActiveConfig(db: DbOrTrx, storeIds: string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('utmfy_configs')
-    .select('store_id')
-    .where('store_id', '=', sql<string>`any(${[...new Set(storeIds)]}::uuid[])`)
-    .where('active', '=', true)
-    .execute()
-  return new Set(rows.map((r) => r.store_id))
+  return ownersSwitchedOn(db, 'utmfy_configs', 'store_id', storeIds)
 }
 
 export async function upsertConfig(

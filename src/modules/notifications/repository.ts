@@ -7,7 +7,7 @@ import {
   staleClaims,
 } from '../../platform/delivery-claim'
 import { deliveryLogPage } from '../../platform/delivery-log'
-import { upsertSettingsRow } from '../../platform/settings-row'
+import { findSettingsRow, upsertSettingsRow } from '../../platform/settings-row'
 import type { DbOrTrx, NotificationsTables, StoredAttachment } from './tables'
 
 type Tables = NotificationsTables
@@ -16,7 +16,7 @@ export type DeliveryRow = Selectable<Tables['email_deliveries']>
 export type MailboxRow = Selectable<Tables['email_mailbox']>
 
 export async function findSettings(db: DbOrTrx, storeId: string): Promise<SettingsRow | undefined> {
-  return db.selectFrom('email_settings').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+  return findSettingsRow<SettingsRow>(db, 'email_settings', ['store_id', storeId])
 }
 
 export async function upsertSettings(
