@@ -59,3 +59,25 @@ export function Alert({
     </div>
   )
 }
+
+/**
+ * A loaded list's four faces: a spinner while it loads, `failed` (an Alert) when loading failed, `empty` when there
+ * is nothing, else `children` drawing the items.
+ */
+export function ListStates<T>({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: readonly T[] }
+  loading: string
+  failed: ReactNode
+  empty: ReactNode
+  children: (items: readonly T[]) => ReactNode
+}) {
+  if (query.isPending) return <Loading message={loading} />
+  if (query.isError || !query.data) return failed
+  return query.data.length === 0 ? empty : children(query.data)
+}

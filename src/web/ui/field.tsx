@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useId } from 'react'
+import { type ComponentProps, type ElementType, type ReactNode, useId } from 'react'
 import { cx } from './cx'
 
 export interface FieldProps {
@@ -52,7 +52,16 @@ interface Labelled {
   fieldClassName?: string
 }
 
-export function Input({
+type ControlTag = 'input' | 'textarea' | 'select'
+
+/** One of the option lists a Select takes: a value shown as itself, or a value with its label. */
+export type SelectOption = string | { value: string | number; label: ReactNode }
+
+type ControlProps<T extends ControlTag> = ComponentProps<T> & Labelled
+
+/** A control in its Field: the label is tied to it by id (given or generated), the error or hint describes it. */
+function LabelledControl<T extends ControlTag>({
+  as,
   label,
   error,
   hint,
@@ -60,52 +69,39 @@ export function Input({
   id,
   className,
   ...rest
-}: ComponentProps<'input'> & Labelled) {
+}: ControlProps<T> & { as: T }) {
+  const Tag = as as ElementType
   const auto = useId()
   const inputId = id ?? auto
   return (
     <Field label={label} error={error} hint={hint} htmlFor={inputId} className={fieldClassName}>
-      <input id={inputId} className={cx('control', className)} {...described(inputId, { error, hint })} {...rest} />
+      <Tag id={inputId} className={cx('control', className)} {...described(inputId, { error, hint })} {...rest} />
     </Field>
   )
 }
 
-export function Textarea({
-  label,
-  error,
-  hint,
-  fieldClassName,
-  id,
-  className,
-  ...rest
-}: ComponentProps<'textarea'> & Labelled) {
-  const auto = useId()
-  const inputId = id ?? auto
-  return (
-    <Field label={label} error={error} hint={hint} htmlFor={inputId} className={fieldClassName}>
-      <textarea id={inputId} className={cx('control', className)} {...described(inputId, { error, hint })} {...rest} />
-    </Field>
-  )
+export function Input(props: ControlProps<'input'>) {
+  return <LabelledControl as="input" {...props} />
 }
 
-export function Select({
-  label,
-  error,
-  hint,
-  fieldClassName,
-  id,
-  className,
-  children,
-  ...rest
-}: ComponentProps<'select'> & Labelled) {
-  const auto = useId()
-  const inputId = id ?? auto
+export function Textarea(props: ControlProps<'textarea'>) {
+  return <LabelledControl as="textarea" {...props} />
+}
+
+/** `children` first (a 'Todos' or 'Selecione' option), then one option per entry of `options`. */
+export function Select({ options, children, ...rest }: ControlProps<'select'> & { options?: readonly SelectOption[] }) {
   return (
-    <Field label={label} error={error} hint={hint} htmlFor={inputId} className={fieldClassName}>
-      <select id={inputId} className={cx('control', className)} {...described(inputId, { error, hint })} {...rest}>
-        {children}
-      </select>
-    </Field>
+    <LabelledControl as="select" {...rest}>
+      {children}
+      {options?.map((o) => {
+        const { value, label } = typeof o === 'string' ? { value: o, label: o } : o
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        )
+      })}
+    </LabelledControl>
   )
 }
 

@@ -34,3 +34,45 @@ export function TableMessage({ colSpan, children }: { colSpan: number; children:
     </tr>
   )
 }
+
+/**
+ * A table of what a query loaded: the column heads, then a message row while it loads, when it failed (if `failed`
+ * is given) or when it came back empty, else one row per item drawn by `children`.
+ */
+export function ListTable<T>({
+  columns,
+  status,
+  rows,
+  loading,
+  failed,
+  empty,
+  children,
+  ...rest
+}: Omit<ComponentProps<typeof Table>, 'children'> & {
+  columns: readonly string[]
+  status: { isPending: boolean; isError: boolean }
+  rows: readonly T[] | undefined
+  loading: ReactNode
+  failed?: ReactNode
+  empty: ReactNode
+  children: (row: T) => ReactNode
+}) {
+  const span = columns.length
+  return (
+    <Table {...rest}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <Th key={c}>{c}</Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {status.isPending && <TableMessage colSpan={span}>{loading}</TableMessage>}
+        {status.isError && failed && <TableMessage colSpan={span}>{failed}</TableMessage>}
+        {rows?.length === 0 && <TableMessage colSpan={span}>{empty}</TableMessage>}
+        {rows?.map(children)}
+      </tbody>
+    </Table>
+  )
+}

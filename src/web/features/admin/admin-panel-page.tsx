@@ -73,13 +73,13 @@ export default function AdminPanelPage() {
           onChange={(e) => setSearch(e.target.value)}
           fieldClassName="filters-grow"
         />
-        <Select aria-label="Filtrar por função" value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
+        <Select
+          aria-label="Filtrar por função"
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role | '')}
+          options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        >
           <option value="">Todas as Funções</option>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
         </Select>
       </div>
       <UsersTable

@@ -26,13 +26,8 @@ export function GeneralDashboard() {
           value={period}
           onChange={(e) => setPeriod(e.target.value as Period)}
           fieldClassName="period-select"
-        >
-          {PERIODS.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </Select>
+          options={PERIODS}
+        />
       }
     />
   )

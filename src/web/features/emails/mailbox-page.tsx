@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { EMAIL_KIND_LABELS } from '../../../shared/notifications'
-import { Alert, Button, Card, Input, PageHeader, Table, TableMessage, Td, Th } from '../../ui'
+import { Alert, Card, Input, ListTable, PageHeader, Pager, Td } from '../../ui'
 import { useMailbox, useMailboxMessage } from './api/emails'
 import { EmailFrame } from './components/email-frame'
 import './emails.css'
@@ -18,7 +18,6 @@ export default function MailboxPage() {
   const [openId, setOpenId] = useState<string>()
   const list = useMailbox(page, to)
   const message = useMailboxMessage(openId)
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / 20))
   return (
     <div className="stack">
       <PageHeader title="Caixa de e-mails" subtitle="Mensagens guardadas pela plataforma." />
@@ -37,45 +36,27 @@ export default function MailboxPage() {
           }}
           placeholder="comprador@exemplo.com"
         />
-        <Table>
-          <thead>
-            <tr>
-              <Th>Quando</Th>
-              <Th>Para</Th>
-              <Th>Assunto</Th>
-              <Th>Tipo</Th>
+        <ListTable
+          columns={['Quando', 'Para', 'Assunto', 'Tipo']}
+          status={list}
+          rows={list.data?.messages}
+          loading="Carregando..."
+          empty="Nenhuma mensagem."
+        >
+          {(m) => (
+            <tr key={m.id} data-testid="mailbox-item">
+              <Td>{dateTime.format(new Date(m.createdAt))}</Td>
+              <Td>{m.to}</Td>
+              <Td>
+                <button type="button" className="email-link-button" onClick={() => setOpenId(m.id)}>
+                  {m.subject}
+                </button>
+              </Td>
+              <Td>{EMAIL_KIND_LABELS[m.kind] ?? m.kind}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {list.isPending && <TableMessage colSpan={4}>Carregando...</TableMessage>}
-            {list.data?.messages.length === 0 && <TableMessage colSpan={4}>Nenhuma mensagem.</TableMessage>}
-            {list.data?.messages.map((m) => (
-              <tr key={m.id} data-testid="mailbox-item">
-                <Td>{dateTime.format(new Date(m.createdAt))}</Td>
-                <Td>{m.to}</Td>
-                <Td>
-                  <button type="button" className="email-link-button" onClick={() => setOpenId(m.id)}>
-                    {m.subject}
-                  </button>
-                </Td>
-                <Td>{EMAIL_KIND_LABELS[m.kind] ?? m.kind}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-        {pages > 1 && (
-          <div className="email-row">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Anterior
-            </Button>
-            <span className="muted">
-              Página {page} de {pages}
-            </span>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Próxima
-            </Button>
-          </div>
-        )}
+          )}
+        </ListTable>
+        <Pager className="email-row" page={page} total={list.data?.total ?? 0} perPage={20} onChange={setPage} />
       </Card>
       {message.data && (
         <Card title={message.data.subject}>

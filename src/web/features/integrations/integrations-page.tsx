@@ -12,9 +12,9 @@ export default function IntegrationsPage() {
   return (
     <div className="integrations-page" key={storeId}>
       <PageHeader title="Integrações" subtitle="Conecte sua loja às ferramentas de rastreamento de vendas." />
-      <div className="integrations-grid">
+      <div className="settings-grid">
         <UtmfyCard storeId={storeId} />
-        <Card title="Mais integrações em breve" className="integration-card integration-soon">
+        <Card title="Mais integrações em breve" className="settings-card integration-soon">
           <p className="muted">Novas integrações de rastreamento e marketing estão a caminho.</p>
         </Card>
       </div>

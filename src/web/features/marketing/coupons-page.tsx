@@ -4,10 +4,11 @@ import type { CouponDto } from '../../../shared/coupons'
 import { formatBRL } from '../../../shared/money'
 import { ApiError } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Loading, PageHeader } from '../../ui'
+import { Alert, Badge, Button, ConfirmDialog, EmptyState, ListStates, PageHeader } from '../../ui'
 import { useBumpProducts } from './api/bumps'
 import { useCoupons, useDeleteCoupon, useSetCouponActive } from './api/coupons'
 import { CouponForm } from './components/coupon-form'
+import { OfferList } from './components/offer-list'
 import './marketing.css'
 
 const int = new Intl.NumberFormat('pt-BR')
@@ -79,56 +80,55 @@ export default function CouponsPage() {
         subtitle="Códigos de desconto para campanhas: divulgue o link do checkout com ?cupom=CODIGO."
         actions={<Button onClick={() => setEditing('new')}>+ Novo Cupom</Button>}
       />
-      {list.isPending ? (
-        <Loading message="Carregando cupons..." />
-      ) : list.isError ? (
-        <Alert tone="danger">Erro ao carregar cupons</Alert>
-      ) : list.data.length === 0 ? (
-        <EmptyState
-          icon="%"
-          title="Nenhum cupom criado"
-          description="Crie um cupom de porcentagem ou de valor fixo para as suas campanhas."
-          action={<Button onClick={() => setEditing('new')}>Criar Cupom</Button>}
-        />
-      ) : (
-        <Card title="Cupons da loja">
-          <ul className="mk-links">
-            {list.data.map((c) => (
-              <li key={c.id} className="mk-link" data-testid="coupon-row">
-                <div>
-                  <strong className="mk-code">{c.code}</strong> <Badge tone="info">{discountText(c)}</Badge>{' '}
-                  <Badge tone={c.active ? 'success' : 'neutral'}>{c.active ? 'Ativo' : 'Pausado'}</Badge>
-                  <div className="muted">
-                    {periodText(c)}
-                    {c.minOrderValue ? ` · Mínimo ${formatBRL(c.minOrderValue)}` : ''}
-                    {' · '}
-                    {c.productIds.length === 0
-                      ? 'Todos os produtos'
-                      : c.productIds.map((id) => names.get(id) ?? 'Produto').join(', ')}
-                    {c.appliesToBumps ? ' · inclui order bumps' : ''}
-                  </div>
-                  <div className="muted" data-testid="coupon-usage">
-                    Usos: {int.format(c.uses)}
-                    {c.maxUses ? ` de ${int.format(c.maxUses)}` : ''} · Pagos: {int.format(c.paidCount)} · Receita:{' '}
-                    {formatBRL(c.revenue)} · Descontos: {formatBRL(c.discountGiven)}
-                  </div>
+      <ListStates
+        query={list}
+        loading="Carregando cupons..."
+        failed={<Alert tone="danger">Erro ao carregar cupons</Alert>}
+        empty={
+          <EmptyState
+            icon="%"
+            title="Nenhum cupom criado"
+            description="Crie um cupom de porcentagem ou de valor fixo para as suas campanhas."
+            action={<Button onClick={() => setEditing('new')}>Criar Cupom</Button>}
+          />
+        }
+      >
+        {(coupons) => (
+          <OfferList
+            title="Cupons da loja"
+            items={coupons}
+            rowTestId="coupon-row"
+            onEdit={setEditing}
+            onDelete={setDeleting}
+            toggle={(c) => (
+              <Button size="sm" variant="secondary" onClick={() => toggle(c)} loading={setActive.isPending}>
+                {c.active ? 'Pausar' : 'Reativar'}
+              </Button>
+            )}
+          >
+            {(c) => (
+              <>
+                <strong className="mk-code">{c.code}</strong> <Badge tone="info">{discountText(c)}</Badge>{' '}
+                <Badge tone={c.active ? 'success' : 'neutral'}>{c.active ? 'Ativo' : 'Pausado'}</Badge>
+                <div className="muted">
+                  {periodText(c)}
+                  {c.minOrderValue ? ` · Mínimo ${formatBRL(c.minOrderValue)}` : ''}
+                  {' · '}
+                  {c.productIds.length === 0
+                    ? 'Todos os produtos'
+                    : c.productIds.map((id) => names.get(id) ?? 'Produto').join(', ')}
+                  {c.appliesToBumps ? ' · inclui order bumps' : ''}
                 </div>
-                <div className="mk-actions">
-                  <Button size="sm" variant="secondary" onClick={() => toggle(c)} loading={setActive.isPending}>
-                    {c.active ? 'Pausar' : 'Reativar'}
-                  </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setEditing(c)}>
-                    Editar
-                  </Button>
-                  <Button size="sm" variant="danger" onClick={() => setDeleting(c)}>
-                    Excluir
-                  </Button>
+                <div className="muted" data-testid="coupon-usage">
+                  Usos: {int.format(c.uses)}
+                  {c.maxUses ? ` de ${int.format(c.maxUses)}` : ''} · Pagos: {int.format(c.paidCount)} · Receita:{' '}
+                  {formatBRL(c.revenue)} · Descontos: {formatBRL(c.discountGiven)}
                 </div>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+              </>
+            )}
+          </OfferList>
+        )}
+      </ListStates>
       <ConfirmDialog
         open={!!deleting}
         title="Excluir cupom"

@@ -11,7 +11,20 @@ import {
 } from '../../../shared/marketing'
 import { formatBRL } from '../../../shared/money'
 import { toast } from '../../lib/toast'
-import { Alert, Badge, Button, ConfirmDialog, EmptyState, Loading, PageHeader, StatCard, Table, Td, Th } from '../../ui'
+import {
+  Alert,
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ListStates,
+  PageHeader,
+  RowActions,
+  StatCard,
+  Table,
+  Td,
+  Th,
+} from '../../ui'
 import { useBumpProducts, useBumpStats, useBumps, useDeleteBump } from './api/bumps'
 import { BumpForm } from './components/bump-form'
 import './marketing.css'
@@ -76,83 +89,75 @@ export default function OrderBumpsPage() {
           hint={`${int.format(s.totalConversions)} pedidos com bump`}
         />
       </div>
-      {bumps.isPending ? (
-        <Loading message="Carregando order bumps..." />
-      ) : bumps.isError ? (
-        <Alert tone="danger">{BUMP_MESSAGES.loadFailed}</Alert>
-      ) : bumps.data.length === 0 ? (
-        <EmptyState
-          icon={<Gift />}
-          title="Nenhum order bump criado"
-          description="Ofereça um produto extra com desconto no checkout e aumente o valor de cada pedido."
-          action={<Button onClick={() => setEditing('new')}>Criar Primeiro Order Bump</Button>}
-        />
-      ) : (
-        <div className="mk-table-wrap">
-          <Table aria-label="Order bumps" cards>
-            <thead>
-              <tr>
-                <Th>Order Bump</Th>
-                <Th>Produto</Th>
-                <Th>Desconto</Th>
-                <Th>Posição</Th>
-                <Th>Status</Th>
-                <Th>Performance</Th>
-                <Th>Ações</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {bumps.data.map((b) => (
-                <tr key={b.id} data-testid="bump-row">
-                  <Td label="Order Bump">
-                    <strong>{b.title}</strong>
-                    <div className="muted">{BUMP_TEMPLATE_LABELS[b.template]}</div>
-                  </Td>
-                  <Td label="Produto">
-                    {b.product?.name ?? '—'}
-                    <div className="muted">{b.product ? formatBRL(b.product.price) : ''}</div>
-                  </Td>
-                  <Td label="Desconto">{discountText(b)}</Td>
-                  <Td label="Posição">{BUMP_POSITION_LABELS[b.position]}</Td>
-                  <Td label="Status">
-                    <Badge tone={b.active ? 'success' : 'neutral'}>{b.active ? 'Ativo' : 'Inativo'}</Badge>
-                  </Td>
-                  <Td label="Performance">
-                    <div data-testid="bump-performance">
-                      Exibições: {int.format(b.displayCount)}
-                      <br />
-                      Conversões: {int.format(b.conversionCount)}
-                      <div className="muted">
-                        Pagas: {int.format(b.paidConversionCount)} · {formatBRL(b.paidRevenue)}
-                      </div>
-                    </div>
-                  </Td>
-                  <Td label="Ações">
-                    <div className="mk-actions">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setEditing(b)}
-                        aria-label={`Editar ${b.title}`}
-                      >
-                        Editar
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        onClick={() => setDeleting(b)}
-                        aria-label={`Deletar ${b.title}`}
-                      >
-                        Deletar
-                      </Button>
-                    </div>
-                  </Td>
+      <ListStates
+        query={bumps}
+        loading="Carregando order bumps..."
+        failed={<Alert tone="danger">{BUMP_MESSAGES.loadFailed}</Alert>}
+        empty={
+          <EmptyState
+            icon={<Gift />}
+            title="Nenhum order bump criado"
+            description="Ofereça um produto extra com desconto no checkout e aumente o valor de cada pedido."
+            action={<Button onClick={() => setEditing('new')}>Criar Primeiro Order Bump</Button>}
+          />
+        }
+      >
+        {(items) => (
+          <div className="mk-table-wrap">
+            <Table aria-label="Order bumps" cards>
+              <thead>
+                <tr>
+                  <Th>Order Bump</Th>
+                  <Th>Produto</Th>
+                  <Th>Desconto</Th>
+                  <Th>Posição</Th>
+                  <Th>Status</Th>
+                  <Th>Performance</Th>
+                  <Th>Ações</Th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {items.map((b) => (
+                  <tr key={b.id} data-testid="bump-row">
+                    <Td label="Order Bump">
+                      <strong>{b.title}</strong>
+                      <div className="muted">{BUMP_TEMPLATE_LABELS[b.template]}</div>
+                    </Td>
+                    <Td label="Produto">
+                      {b.product?.name ?? '—'}
+                      <div className="muted">{b.product ? formatBRL(b.product.price) : ''}</div>
+                    </Td>
+                    <Td label="Desconto">{discountText(b)}</Td>
+                    <Td label="Posição">{BUMP_POSITION_LABELS[b.position]}</Td>
+                    <Td label="Status">
+                      <Badge tone={b.active ? 'success' : 'neutral'}>{b.active ? 'Ativo' : 'Inativo'}</Badge>
+                    </Td>
+                    <Td label="Performance">
+                      <div data-testid="bump-performance">
+                        Exibições: {int.format(b.displayCount)}
+                        <br />
+                        Conversões: {int.format(b.conversionCount)}
+                        <div className="muted">
+                          Pagas: {int.format(b.paidConversionCount)} · {formatBRL(b.paidRevenue)}
+                        </div>
+                      </div>
+                    </Td>
+                    <Td label="Ações">
+                      <RowActions
+                        className="mk-actions"
+                        name={b.title}
+                        deleteLabel="Deletar"
+                        onEdit={() => setEditing(b)}
+                        onDelete={() => setDeleting(b)}
+                      />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        )}
+      </ListStates>
       <ConfirmDialog
         open={!!deleting}
         title="Deletar order bump"

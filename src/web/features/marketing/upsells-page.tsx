@@ -4,8 +4,10 @@ import { useParams } from 'react-router-dom'
 import { UPSELL_DEFAULTS, UPSELL_MESSAGES, type Upsell, upsellInputSchema } from '../../../shared/marketing'
 import { ApiError } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Input, Loading, Modal, PageHeader } from '../../ui'
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Input, ListStates, Modal, PageHeader } from '../../ui'
 import { useDeleteUpsell, useSaveUpsell, useUpsells } from './api/upsells'
+import { OfferList } from './components/offer-list'
+import { useDraft } from './components/use-draft'
 import './marketing.css'
 
 const int = new Intl.NumberFormat('pt-BR')
@@ -73,51 +75,50 @@ export default function UpsellsPage() {
       ) : (
         <Alert tone="warning">Nenhum link ativo: nenhum redirecionamento será exibido após a compra.</Alert>
       )}
-      {list.isPending ? (
-        <Loading message="Carregando links..." />
-      ) : list.isError ? (
-        <Alert tone="danger">Erro ao carregar links</Alert>
-      ) : list.data.length === 0 ? (
-        <EmptyState
-          icon={<CornerUpRight />}
-          title="Nenhum link configurado"
-          description="Crie um link para levar o comprador à sua próxima oferta."
-          action={<Button onClick={() => setModal('new')}>Criar Link</Button>}
-        />
-      ) : (
-        <Card title="Links configurados">
-          <ul className="mk-links">
-            {list.data.map((u) => (
-              <li key={u.id} className="mk-link" data-testid="upsell-row">
-                <div>
-                  <strong>{u.title}</strong>{' '}
-                  <Badge tone={u.active ? 'success' : 'neutral'}>{u.active ? 'Ativo' : 'Inativo'}</Badge>
-                  <div className="mk-url">{u.redirectUrl}</div>
-                  <div className="muted" data-testid="upsell-counts">
-                    Exibições: {int.format(u.displayCount)} · Cliques: {int.format(u.clickCount)} · Pulos:{' '}
-                    {int.format(u.skipCount)}
-                  </div>
+      <ListStates
+        query={list}
+        loading="Carregando links..."
+        failed={<Alert tone="danger">Erro ao carregar links</Alert>}
+        empty={
+          <EmptyState
+            icon={<CornerUpRight />}
+            title="Nenhum link configurado"
+            description="Crie um link para levar o comprador à sua próxima oferta."
+            action={<Button onClick={() => setModal('new')}>Criar Link</Button>}
+          />
+        }
+      >
+        {(upsells) => (
+          <OfferList
+            title="Links configurados"
+            items={upsells}
+            rowTestId="upsell-row"
+            onEdit={setModal}
+            onDelete={(u) => setConfirm({ kind: 'delete', upsell: u })}
+            toggle={(u) => (
+              <Button
+                size="sm"
+                variant={u.active ? 'secondary' : 'success'}
+                onClick={() => setConfirm({ kind: u.active ? 'deactivate' : 'activate', upsell: u })}
+              >
+                {u.active ? 'Desativar' : 'Ativar'}
+              </Button>
+            )}
+          >
+            {(u) => (
+              <>
+                <strong>{u.title}</strong>{' '}
+                <Badge tone={u.active ? 'success' : 'neutral'}>{u.active ? 'Ativo' : 'Inativo'}</Badge>
+                <div className="mk-url">{u.redirectUrl}</div>
+                <div className="muted" data-testid="upsell-counts">
+                  Exibições: {int.format(u.displayCount)} · Cliques: {int.format(u.clickCount)} · Pulos:{' '}
+                  {int.format(u.skipCount)}
                 </div>
-                <div className="mk-actions">
-                  <Button
-                    size="sm"
-                    variant={u.active ? 'secondary' : 'success'}
-                    onClick={() => setConfirm({ kind: u.active ? 'deactivate' : 'activate', upsell: u })}
-                  >
-                    {u.active ? 'Desativar' : 'Ativar'}
-                  </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setModal(u)}>
-                    Editar
-                  </Button>
-                  <Button size="sm" variant="danger" onClick={() => setConfirm({ kind: 'delete', upsell: u })}>
-                    Excluir
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+              </>
+            )}
+          </OfferList>
+        )}
+      </ListStates>
       {modal && (
         <UpsellModal storeId={storeId} upsell={modal === 'new' ? undefined : modal} onClose={() => setModal(null)} />
       )}
@@ -136,18 +137,18 @@ export default function UpsellsPage() {
 }
 
 function UpsellModal({ storeId, upsell, onClose }: { storeId: string; upsell?: Upsell; onClose: () => void }) {
-  const [title, setTitle] = useState(upsell?.title ?? '')
-  const [redirectUrl, setRedirectUrl] = useState(upsell?.redirectUrl ?? '')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { values, field, setErrors, check } = useDraft(() => ({
+    title: upsell?.title ?? '',
+    redirectUrl: upsell?.redirectUrl ?? '',
+  }))
   const save = useSaveUpsell(storeId)
 
   async function submit() {
     // New links get the spec's defaults (description, 3 s, countdown, SIMPLE, 'Continuar', 'Pular').
     const body = upsell
-      ? { title, redirectUrl }
+      ? values
       : {
-          title,
-          redirectUrl,
+          ...values,
           description: UPSELL_DEFAULTS.description,
           delaySeconds: UPSELL_DEFAULTS.delaySeconds,
           showCountdown: UPSELL_DEFAULTS.showCountdown,
@@ -155,13 +156,7 @@ function UpsellModal({ storeId, upsell, onClose }: { storeId: string; upsell?: U
           buttonText: UPSELL_DEFAULTS.buttonText,
           skipText: UPSELL_DEFAULTS.skipText,
         }
-    const checked = upsellInputSchema.safeParse({ ...body, title, redirectUrl })
-    if (!checked.success) {
-      const next: Record<string, string> = {}
-      for (const issue of checked.error.issues) next[issue.path.join('.')] ??= issue.message
-      setErrors(next)
-      return
-    }
+    if (!check(upsellInputSchema, body)) return
     try {
       await save.mutateAsync({ id: upsell?.id, body })
       toast.success(upsell ? 'Link atualizado com sucesso!' : 'Link criado com sucesso!')
@@ -196,15 +191,13 @@ function UpsellModal({ storeId, upsell, onClose }: { storeId: string; upsell?: U
         }}
         noValidate
       >
-        <Input label="Nome *" value={title} error={errors.title} onChange={(e) => setTitle(e.target.value)} />
+        <Input label="Nome *" {...field('title')} />
         <Input
           label="URL de redirecionamento *"
           type="url"
           inputMode="url"
           placeholder="https://"
-          value={redirectUrl}
-          error={errors.redirectUrl}
-          onChange={(e) => setRedirectUrl(e.target.value)}
+          {...field('redirectUrl')}
         />
       </form>
     </Modal>

@@ -333,13 +333,12 @@ function TransactionsCard({ storeId }: { storeId: string }) {
             setPage(1)
             setStatus(e.target.value)
           }}
+          options={['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'FAILED'].map((s) => ({
+            value: s,
+            label: STATUS_LABELS[s],
+          }))}
         >
           <option value="">Todos</option>
-          {['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'FAILED'].map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
         </Select>
       }
     >

@@ -37,12 +37,12 @@ function PixelScreen({ storeId }: { storeId: string }) {
       {config.isPending && <Loading message="Carregando configuração..." />}
       {config.isError && <Alert tone="danger">{PIXEL_MESSAGES.loadFailed}</Alert>}
       {saved && (
-        <div className="pixel-grid">
+        <div className="settings-grid">
           <div className="pixel-column">
             <PixelForm storeId={storeId} config={saved} onDraft={onDraft} />
             <CodePreview pixelId={draft?.pixelId ?? saved.pixelId} />
           </div>
-          <Card title="Como usar" className="pixel-card pixel-help">
+          <Card title="Como usar" className="settings-card pixel-help">
             <ol>
               <li>
                 No Gerenciador de Eventos da Meta, abra sua fonte de dados (pixel) e copie o ID de 15 ou 16 dígitos.

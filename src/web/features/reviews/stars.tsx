@@ -1,3 +1,5 @@
+import './stars.css'
+
 /**
  * A rating drawn as five stars filled to the exact fraction (4,5 fills four and a half), read by screen readers as
  * "Nota N de 5". Shared by the buyer and owner screens.

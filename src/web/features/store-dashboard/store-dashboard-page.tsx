@@ -37,13 +37,8 @@ export default function StoreDashboardPage() {
             value={period}
             onChange={(e) => setPeriod(e.target.value as StoreDashboardPeriod)}
             fieldClassName="sd-period"
-          >
-            {PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {PERIOD_LABELS[p]}
-              </option>
-            ))}
-          </Select>
+            options={PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+          />
           <Button
             variant="secondary"
             loading={refreshing}

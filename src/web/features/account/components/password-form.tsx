@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { type PasswordChangeFormInput, passwordChangeFormSchema } from '../../../../shared/identity'
 import { ApiError } from '../../../lib/api'
+import { fieldBinder } from '../../../lib/form-field'
 import { LONG_TOAST, toast } from '../../../lib/toast'
 import { Button, Input } from '../../../ui'
 import { useChangePassword } from '../api/change-password'
@@ -39,31 +40,19 @@ export function PasswordForm() {
     }
   })
 
-  const field = (name: keyof PasswordChangeFormInput) => register(name, { onChange: () => clearErrors(name) })
+  const bind = fieldBinder(register, errors)
+  const field = (name: keyof PasswordChangeFormInput) => bind(name, { onChange: () => clearErrors(name) })
   return (
     <form className="stack form-narrow" onSubmit={submit} noValidate>
-      <Input
-        label="Senha atual"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...field('currentPassword')}
-      />
+      <Input label="Senha atual" type="password" autoComplete="current-password" {...field('currentPassword')} />
       <Input
         label="Nova senha"
         type="password"
         autoComplete="new-password"
         hint="Mínimo de 8 caracteres."
-        error={errors.newPassword?.message}
         {...field('newPassword')}
       />
-      <Input
-        label="Confirmar nova senha"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...field('confirmPassword')}
-      />
+      <Input label="Confirmar nova senha" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <div className="form-actions form-actions-start">
         <Button type="submit" loading={isSubmitting} loadingText="Alterando...">
           Alterar Senha

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { type ProfileInput, profileSchema } from '../../../../shared/identity'
 import { ApiError } from '../../../lib/api'
+import { fieldBinder } from '../../../lib/form-field'
 import { useSession } from '../../../lib/session-context'
 import { LONG_TOAST, toast } from '../../../lib/toast'
 import { Alert, Button, Input, Loading } from '../../../ui'
@@ -22,6 +23,7 @@ export function ProfileForm() {
     clearErrors,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), reValidateMode: 'onSubmit' })
+  const field = fieldBinder(register, errors)
 
   useEffect(() => {
     if (profile.data) reset({ name: profile.data.name })
@@ -46,7 +48,7 @@ export function ProfileForm() {
 
   return (
     <form className="stack form-narrow" onSubmit={submit} noValidate>
-      <Input label="Nome" error={errors.name?.message} {...register('name', { onChange: () => clearErrors('name') })} />
+      <Input label="Nome" {...field('name', { onChange: () => clearErrors('name') })} />
       <Input label="Email" value={profile.data.email} readOnly disabled hint="O email não pode ser alterado." />
       <div className="form-actions form-actions-start">
         <Button type="submit" loading={isSubmitting} loadingText="Salvando..." disabled={!isDirty}>

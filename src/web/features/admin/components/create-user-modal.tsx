@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { adminCreateUserSchema, ROLE_LABELS, type Role } from '../../../../shared/identity'
 import { ApiError } from '../../../lib/api'
+import { fieldBinder } from '../../../lib/form-field'
 import { LONG_TOAST, toast } from '../../../lib/toast'
 import { Button, Input, Modal, Select } from '../../../ui'
 import { useCreateUser } from '../api/create-user'
@@ -49,7 +50,8 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose(): v
     }
   })
 
-  const field = (name: (typeof FIELDS)[number]) => register(name, { onChange: () => clearErrors(name) })
+  const bind = fieldBinder(register, errors)
+  const field = (name: (typeof FIELDS)[number]) => bind(name, { onChange: () => clearErrors(name) })
   return (
     <Modal
       open={open}
@@ -68,22 +70,14 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose(): v
       }
     >
       <form id="create-user-form" className="stack" onSubmit={submit} noValidate>
-        <Input label="Nome" autoFocus error={errors.name?.message} {...field('name')} />
-        <Input label="Email" type="email" error={errors.email?.message} {...field('email')} />
-        <Input
-          label="Senha"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...field('password')}
+        <Input label="Nome" autoFocus {...field('name')} />
+        <Input label="Email" type="email" {...field('email')} />
+        <Input label="Senha" type="password" autoComplete="new-password" {...field('password')} />
+        <Select
+          label="Tipo de Usuário"
+          {...field('role')}
+          options={ROLE_OPTIONS.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         />
-        <Select label="Tipo de Usuário" error={errors.role?.message} {...field('role')}>
-          {ROLE_OPTIONS.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </Select>
       </form>
     </Modal>
   )

@@ -86,7 +86,7 @@ export function UserDetailsModal({ userId, onClose }: { userId: string | null; o
           {data.stores.length === 0 ? (
             <EmptyState title="Nenhuma loja" description="Este usuário ainda não criou lojas." />
           ) : (
-            <ul className="detail-stores">
+            <ul className="plain-list">
               {data.stores.map((s) => (
                 <StoreRow key={s.id} store={s} />
               ))}

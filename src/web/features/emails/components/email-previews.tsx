@@ -12,13 +12,12 @@ export function EmailPreviews({ storeId }: { storeId: string }) {
   return (
     <Card title="Pré-visualização">
       <div className="email-row">
-        <Select label="Mensagem" value={kind} onChange={(e) => setKind(e.target.value as PreviewKind)}>
-          {PREVIEW_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {EMAIL_KIND_LABELS[k]}
-            </option>
-          ))}
-        </Select>
+        <Select
+          label="Mensagem"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as PreviewKind)}
+          options={PREVIEW_KINDS.map((k) => ({ value: k, label: EMAIL_KIND_LABELS[k] }))}
+        />
         <Button variant={width === 390 ? 'primary' : 'secondary'} size="sm" onClick={() => setWidth(390)}>
           Celular
         </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { type DELIVERY_STATES, UTMFY_STATUS_LABELS, type UtmfyDelivery } from '../../../../shared/integrations'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
-import { Badge, type BadgeTone, Button, Card, Table, TableMessage, Td, Th } from '../../../ui'
+import { Badge, type BadgeTone, Button, Card, ListTable, Pager, Td } from '../../../ui'
 import { useRetryDelivery, useUtmfyDeliveries } from '../api/utmfy'
 
 const STATE: Record<(typeof DELIVERY_STATES)[number], { label: string; tone: BadgeTone }> = {
@@ -21,7 +21,6 @@ export function DeliveryLog({ storeId }: { storeId: string }) {
   const [page, setPage] = useState(1)
   const list = useUtmfyDeliveries(storeId, page)
   const retry = useRetryDelivery(storeId)
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.limit ?? 10)))
 
   async function onRetry(delivery: UtmfyDelivery) {
     try {
@@ -33,58 +32,35 @@ export function DeliveryLog({ storeId }: { storeId: string }) {
   }
 
   return (
-    <Card title="Envios para a UTMify" className="integration-card">
-      <Table>
-        <thead>
-          <tr>
-            <Th>Pedido</Th>
-            <Th>Status enviado</Th>
-            <Th>Quando</Th>
-            <Th>Resultado</Th>
-            <Th>Ações</Th>
+    <Card title="Envios para a UTMify" className="settings-card">
+      <ListTable
+        columns={['Pedido', 'Status enviado', 'Quando', 'Resultado', 'Ações']}
+        status={list}
+        rows={list.data?.deliveries}
+        loading="Carregando envios..."
+        failed="Não foi possível carregar os envios."
+        empty="Nenhum envio ainda: os pedidos aparecem aqui quando a integração está ativa."
+      >
+        {(d) => (
+          <tr key={d.id} data-testid="utmfy-delivery">
+            <Td>{d.isTest ? 'Venda simulada' : d.orderNumber}</Td>
+            <Td>{UTMFY_STATUS_LABELS[d.status]}</Td>
+            <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
+            <Td>
+              <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>
+              {d.error && <div className="muted integration-error">{d.error}</div>}
+            </Td>
+            <Td>
+              {(d.state === 'FAILED' || d.state === 'RETRY') && !d.isTest && (
+                <Button variant="secondary" size="sm" onClick={() => onRetry(d)} loading={retry.isPending}>
+                  Reenviar
+                </Button>
+              )}
+            </Td>
           </tr>
-        </thead>
-        <tbody>
-          {list.isPending && <TableMessage colSpan={5}>Carregando envios...</TableMessage>}
-          {list.isError && <TableMessage colSpan={5}>Não foi possível carregar os envios.</TableMessage>}
-          {list.data?.deliveries.length === 0 && (
-            <TableMessage colSpan={5}>
-              Nenhum envio ainda: os pedidos aparecem aqui quando a integração está ativa.
-            </TableMessage>
-          )}
-          {list.data?.deliveries.map((d) => (
-            <tr key={d.id} data-testid="utmfy-delivery">
-              <Td>{d.isTest ? 'Venda simulada' : d.orderNumber}</Td>
-              <Td>{UTMFY_STATUS_LABELS[d.status]}</Td>
-              <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
-              <Td>
-                <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>
-                {d.error && <div className="muted integration-error">{d.error}</div>}
-              </Td>
-              <Td>
-                {(d.state === 'FAILED' || d.state === 'RETRY') && !d.isTest && (
-                  <Button variant="secondary" size="sm" onClick={() => onRetry(d)} loading={retry.isPending}>
-                    Reenviar
-                  </Button>
-                )}
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {pages > 1 && (
-        <div className="integration-pager">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Anterior
-          </Button>
-          <span className="muted">
-            Página {page} de {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Próxima
-          </Button>
-        </div>
-      )}
+        )}
+      </ListTable>
+      <Pager page={page} total={list.data?.total ?? 0} perPage={list.data?.limit ?? 10} onChange={setPage} />
     </Card>
   )
 }

@@ -7,7 +7,7 @@ import {
   utmfyConfigInputSchema,
 } from '../../../../shared/integrations'
 import { ApiError } from '../../../lib/api'
-import { Alert, Button, Card, Field } from '../../../ui'
+import { Alert, Button, Card, Field, SecretInput, Switch } from '../../../ui'
 import { useSaveUtmfyConfig, useSimulateSale, useUtmfyConfig } from '../api/utmfy'
 
 type Banner = { tone: 'success' | 'danger'; text: string }
@@ -21,7 +21,6 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
   const simulate = useSimulateSale(storeId)
   const [apiKey, setApiKey] = useState('')
   const [active, setActive] = useState(false)
-  const [visible, setVisible] = useState(false)
   const [keyError, setKeyError] = useState<string>()
   const [banner, setBanner] = useState<Banner>()
 
@@ -69,18 +68,14 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
   return (
     <Card
       title="UTMify"
-      className="integration-card"
+      className="settings-card"
       actions={
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={active}
-            onChange={(e) => setActive(e.target.checked)}
-            aria-label="Integração UTMify ativa"
-          />
-          <span>{active ? 'Ativa' : 'Inativa'}</span>
-        </label>
+        <Switch
+          checked={active}
+          onChange={(e) => setActive(e.target.checked)}
+          aria-label="Integração UTMify ativa"
+          label={active ? 'Ativa' : 'Inativa'}
+        />
       }
     >
       <p className="muted">
@@ -91,23 +86,14 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       </div>
       <Field label="Chave da API (x-api-token)" htmlFor="utmfyApiKey" error={keyError}>
-        <div className="integration-key-row">
-          <input
-            id="utmfyApiKey"
-            type={visible ? 'text' : 'password'}
-            className="control"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Cole aqui a credencial da UTMify"
-            value={apiKey}
-            aria-invalid={keyError ? true : undefined}
-            onChange={(e) => setApiKey(e.target.value)}
-            onFocus={() => isMaskedUtmfyKey(apiKey) && setApiKey('')}
-          />
-          <Button variant="secondary" onClick={() => setVisible((v) => !v)}>
-            {visible ? 'Ocultar' : 'Mostrar'}
-          </Button>
-        </div>
+        <SecretInput
+          id="utmfyApiKey"
+          placeholder="Cole aqui a credencial da UTMify"
+          value={apiKey}
+          error={keyError}
+          onChange={(e) => setApiKey(e.target.value)}
+          onFocus={() => isMaskedUtmfyKey(apiKey) && setApiKey('')}
+        />
       </Field>
       {config.data?.hasApiKey && (
         <p className="muted">

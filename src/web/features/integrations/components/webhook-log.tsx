@@ -2,7 +2,7 @@ import { formatDateTime } from '../../../../shared/dates'
 import { WEBHOOK_DELIVERY_STATE_LABELS, type WebhookDelivery } from '../../../../shared/webhooks'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
-import { Badge, type BadgeTone, Button, Table, TableMessage, Td, Th } from '../../../ui'
+import { Badge, type BadgeTone, Button, ListTable, Td } from '../../../ui'
 import { useResendDelivery, useWebhookDeliveries } from '../api/webhooks'
 
 const TONE: Record<WebhookDelivery['state'], BadgeTone> = {
@@ -28,42 +28,34 @@ export function WebhookLog({ storeId, webhookId }: { storeId: string; webhookId:
   }
 
   return (
-    <Table>
-      <thead>
-        <tr>
-          <Th>Quando</Th>
-          <Th>Evento</Th>
-          <Th>Resultado</Th>
-          <Th>Duração</Th>
-          <Th>Resposta</Th>
-          <Th>Ações</Th>
+    <ListTable
+      columns={['Quando', 'Evento', 'Resultado', 'Duração', 'Resposta', 'Ações']}
+      status={list}
+      rows={list.data?.deliveries}
+      loading="Carregando entregas..."
+      empty="Nenhuma entrega ainda."
+    >
+      {(d) => (
+        <tr key={d.id} data-testid="webhook-delivery">
+          <Td>{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Td>
+          <Td>{d.eventType}</Td>
+          <Td>
+            <Badge tone={TONE[d.state]}>{WEBHOOK_DELIVERY_STATE_LABELS[d.state]}</Badge>{' '}
+            {d.httpStatus !== null && <span data-testid="webhook-status">HTTP {d.httpStatus}</span>}
+            {d.attempts > 1 && <span className="muted"> · {d.attempts} tentativas</span>}
+            {d.error && <div className="muted integration-error">{d.error}</div>}
+          </Td>
+          <Td>{d.durationMs !== null ? `${d.durationMs} ms` : '--'}</Td>
+          <Td>
+            <code className="webhook-excerpt">{d.responseExcerpt?.slice(0, 120) ?? ''}</code>
+          </Td>
+          <Td>
+            <Button variant="secondary" size="sm" onClick={() => onResend(d)} disabled={d.state === 'SENDING'}>
+              Reenviar
+            </Button>
+          </Td>
         </tr>
-      </thead>
-      <tbody>
-        {list.isPending && <TableMessage colSpan={6}>Carregando entregas...</TableMessage>}
-        {list.data?.deliveries.length === 0 && <TableMessage colSpan={6}>Nenhuma entrega ainda.</TableMessage>}
-        {list.data?.deliveries.map((d) => (
-          <tr key={d.id} data-testid="webhook-delivery">
-            <Td>{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Td>
-            <Td>{d.eventType}</Td>
-            <Td>
-              <Badge tone={TONE[d.state]}>{WEBHOOK_DELIVERY_STATE_LABELS[d.state]}</Badge>{' '}
-              {d.httpStatus !== null && <span data-testid="webhook-status">HTTP {d.httpStatus}</span>}
-              {d.attempts > 1 && <span className="muted"> · {d.attempts} tentativas</span>}
-              {d.error && <div className="muted integration-error">{d.error}</div>}
-            </Td>
-            <Td>{d.durationMs !== null ? `${d.durationMs} ms` : '--'}</Td>
-            <Td>
-              <code className="webhook-excerpt">{d.responseExcerpt?.slice(0, 120) ?? ''}</code>
-            </Td>
-            <Td>
-              <Button variant="secondary" size="sm" onClick={() => onResend(d)} disabled={d.state === 'SENDING'}>
-                Reenviar
-              </Button>
-            </Td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+      )}
+    </ListTable>
   )
 }

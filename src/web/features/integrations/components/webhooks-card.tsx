@@ -46,7 +46,7 @@ export function WebhooksCard({ storeId }: { storeId: string }) {
   }
 
   return (
-    <Card title="Webhooks" className="integration-card webhooks-card">
+    <Card title="Webhooks" className="settings-card webhooks-card">
       <p className="muted">
         Avise seus sistemas (ERP, área de membros, automações) a cada pedido. As mensagens seguem o padrão Standard
         Webhooks: verifique a assinatura com o segredo da URL.

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import {
   BUMP_DISCOUNT_LABELS,
   BUMP_DISCOUNT_TYPES,
@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
 import { Button, Card, Checkbox, Input, Select, Textarea } from '../../../ui'
 import { type StoreProductOption, useSaveBump } from '../api/bumps'
+import { useDraft } from './use-draft'
 
 interface FormValues {
   title: string
@@ -34,6 +35,9 @@ interface FormValues {
   maxCartValue: string
   showOnProducts: string[]
 }
+
+/** An amount in reais: a number field with a decimal keypad, in cents. */
+const MONEY = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const
 
 const str = (n: number | null | undefined) => (n == null ? '' : String(n))
 
@@ -93,23 +97,14 @@ export function BumpForm({
   products: StoreProductOption[]
   onDone: () => void
 }) {
-  const [values, setValues] = useState(() => initialValues(bump))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { values, set, field, setErrors, check } = useDraft(() => initialValues(bump))
   const save = useSaveBump(storeId)
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
   const product = products.find((p) => p.id === values.productId)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     const body = toPayload(values, !!bump)
-    const checked = bumpInputSchema.safeParse(body)
-    if (!checked.success) {
-      const next: Record<string, string> = {}
-      for (const issue of checked.error.issues) next[issue.path.join('.')] ??= issue.message
-      setErrors(next)
-      return
-    }
-    setErrors({})
+    if (!check(bumpInputSchema, body)) return
     try {
       await save.mutateAsync({ id: bump?.id, body })
       toast.success(bump ? BUMP_MESSAGES.updated : BUMP_MESSAGES.created)
@@ -124,25 +119,14 @@ export function BumpForm({
     <form className="mk-form" onSubmit={submit} noValidate>
       <h2 className="mk-form-title">{bump ? 'Editar Order Bump' : 'Criar Novo Order Bump'}</h2>
       <Card title="Informações básicas">
-        <Input
-          label="Título *"
-          value={values.title}
-          error={errors.title}
-          onChange={(e) => set('title', e.target.value)}
-          placeholder="Ex.: Leve também o boné"
-        />
+        <Input label="Título *" {...field('title')} placeholder="Ex.: Leve também o boné" />
         <Textarea
           label="Descrição"
           value={values.description}
           rows={2}
           onChange={(e) => set('description', e.target.value)}
         />
-        <Select
-          label="Produto *"
-          value={values.productId}
-          error={errors.productId}
-          onChange={(e) => set('productId', e.target.value)}
-        >
+        <Select label="Produto *" {...field('productId')}>
           <option value="">Selecione um produto</option>
           {products.map((p) => (
             <option key={p.id} value={p.id}>
@@ -156,13 +140,8 @@ export function BumpForm({
           label="Tipo de desconto"
           value={values.discountType}
           onChange={(e) => set('discountType', e.target.value as BumpDiscountType)}
-        >
-          {BUMP_DISCOUNT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {BUMP_DISCOUNT_LABELS[t]}
-            </option>
-          ))}
-        </Select>
+          options={BUMP_DISCOUNT_TYPES.map((t) => ({ value: t, label: BUMP_DISCOUNT_LABELS[t] }))}
+        />
         {values.discountType !== 'NONE' && (
           <Input
             label={values.discountType === 'PERCENTAGE' ? 'Desconto (%)' : 'Desconto (R$)'}
@@ -171,21 +150,14 @@ export function BumpForm({
             min={0}
             step={values.discountType === 'PERCENTAGE' ? 1 : 0.01}
             max={values.discountType === 'PERCENTAGE' ? 100 : undefined}
-            value={values.discountValue}
-            error={errors.discountValue}
-            onChange={(e) => set('discountValue', e.target.value)}
+            {...field('discountValue')}
           />
         )}
         <Input
           label="Preço original (R$)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={values.originalPrice}
-          error={errors.originalPrice}
+          {...MONEY}
+          {...field('originalPrice')}
           hint={product ? `Vazio: o preço do produto (${formatBRL(product.price)})` : 'Vazio: o preço do produto'}
-          onChange={(e) => set('originalPrice', e.target.value)}
         />
       </Card>
       <Card title="Aparência e posição">
@@ -193,37 +165,21 @@ export function BumpForm({
           label="Posição"
           value={values.position}
           onChange={(e) => set('position', e.target.value as FormValues['position'])}
-        >
-          {BUMP_POSITIONS.map((p) => (
-            <option key={p} value={p}>
-              {BUMP_POSITION_LABELS[p]}
-            </option>
-          ))}
-        </Select>
+          options={BUMP_POSITIONS.map((p) => ({ value: p, label: BUMP_POSITION_LABELS[p] }))}
+        />
         <Select
           label="Modelo"
           value={values.template}
           onChange={(e) => set('template', e.target.value as FormValues['template'])}
-        >
-          {BUMP_TEMPLATES.map((t) => (
-            <option key={t} value={t}>
-              {BUMP_TEMPLATE_LABELS[t]}
-            </option>
-          ))}
-        </Select>
+          options={BUMP_TEMPLATES.map((t) => ({ value: t, label: BUMP_TEMPLATE_LABELS[t] }))}
+        />
         <Input
           label="Texto do botão"
           value={values.buttonText}
           placeholder="Adicionar ao pedido"
           onChange={(e) => set('buttonText', e.target.value)}
         />
-        <Input
-          label="Cor do botão"
-          type="color"
-          value={values.buttonColor}
-          error={errors.buttonColor}
-          onChange={(e) => set('buttonColor', e.target.value)}
-        />
+        <Input label="Cor do botão" type="color" {...field('buttonColor')} />
         <Checkbox
           label={values.active ? 'Ativa' : 'Inativa'}
           checked={values.active}
@@ -231,26 +187,8 @@ export function BumpForm({
         />
       </Card>
       <Card title="Condições de exibição">
-        <Input
-          label="Valor mínimo do carrinho (R$)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={values.minCartValue}
-          error={errors.minCartValue}
-          onChange={(e) => set('minCartValue', e.target.value)}
-        />
-        <Input
-          label="Valor máximo do carrinho (R$)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={values.maxCartValue}
-          error={errors.maxCartValue}
-          onChange={(e) => set('maxCartValue', e.target.value)}
-        />
+        <Input label="Valor mínimo do carrinho (R$)" {...MONEY} {...field('minCartValue')} />
+        <Input label="Valor máximo do carrinho (R$)" {...MONEY} {...field('maxCartValue')} />
         <fieldset className="mk-showon">
           <legend>Exibir nos produtos (nenhum marcado: todos)</legend>
           {products.map((p) => (

@@ -1,10 +1,10 @@
-import { useState } from 'react'
 import { type CouponDto, type CouponInput, couponInputSchema } from '../../../../shared/coupons'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
 import { Button, Card, Checkbox, Input, Select } from '../../../ui'
 import type { StoreProductOption } from '../api/bumps'
 import { useSaveCoupon } from '../api/coupons'
+import { useDraft } from './use-draft'
 
 /** An ISO instant as the datetime-local input wants it (local time), and back. */
 const toLocalInput = (iso: string | null) => {
@@ -56,10 +56,8 @@ export function CouponForm({
   products: StoreProductOption[]
   onDone: () => void
 }) {
-  const [d, setD] = useState<Draft>(() => draftOf(coupon))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { values: d, set, field, errors, setErrors, check } = useDraft(() => draftOf(coupon))
   const save = useSaveCoupon(storeId)
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((prev) => ({ ...prev, [key]: value }))
 
   async function submit() {
     const body: CouponInput = {
@@ -67,14 +65,7 @@ export function CouponForm({
       startsAt: fromLocalInput(d.startsAt),
       endsAt: fromLocalInput(d.endsAt),
     }
-    const checked = couponInputSchema.safeParse(body)
-    if (!checked.success) {
-      const next: Record<string, string> = {}
-      for (const issue of checked.error.issues) next[issue.path.join('.')] ??= issue.message
-      setErrors(next)
-      return
-    }
-    setErrors({})
+    if (!check(couponInputSchema, body)) return
     try {
       await save.mutateAsync({ id: coupon?.id, body })
       toast.success(coupon ? 'Cupom atualizado' : 'Cupom criado')
@@ -121,50 +112,21 @@ export function CouponForm({
           <Input
             label={d.discountType === 'PERCENTAGE' ? 'Desconto (%) *' : 'Desconto (R$) *'}
             inputMode="decimal"
-            value={d.discountValue}
-            error={errors.discountValue}
-            onChange={(e) => set('discountValue', e.target.value)}
+            {...field('discountValue')}
           />
         </div>
-        <Input
-          label="Valor mínimo do pedido (R$)"
-          inputMode="decimal"
-          value={d.minOrderValue}
-          error={errors.minOrderValue}
-          onChange={(e) => set('minOrderValue', e.target.value)}
-        />
+        <Input label="Valor mínimo do pedido (R$)" inputMode="decimal" {...field('minOrderValue')} />
         <div className="mk-row">
-          <Input
-            label="Início"
-            type="datetime-local"
-            value={d.startsAt}
-            error={errors.startsAt}
-            onChange={(e) => set('startsAt', e.target.value)}
-          />
-          <Input
-            label="Término"
-            type="datetime-local"
-            value={d.endsAt}
-            error={errors.endsAt}
-            onChange={(e) => set('endsAt', e.target.value)}
-          />
+          <Input label="Início" type="datetime-local" {...field('startsAt')} />
+          <Input label="Término" type="datetime-local" {...field('endsAt')} />
         </div>
         <div className="mk-row">
-          <Input
-            label="Usos no total"
-            inputMode="numeric"
-            hint="Em branco: sem limite."
-            value={d.maxUses}
-            error={errors.maxUses}
-            onChange={(e) => set('maxUses', e.target.value)}
-          />
+          <Input label="Usos no total" inputMode="numeric" hint="Em branco: sem limite." {...field('maxUses')} />
           <Input
             label="Usos por e-mail"
             inputMode="numeric"
             hint="Em branco: sem limite."
-            value={d.maxUsesPerEmail}
-            error={errors.maxUsesPerEmail}
-            onChange={(e) => set('maxUsesPerEmail', e.target.value)}
+            {...field('maxUsesPerEmail')}
           />
         </div>
         <fieldset className="mk-products">

@@ -16,25 +16,17 @@ export function OrderFiltersBar({ value, onChange }: { value: OrderFilters; onCh
         label="Status"
         value={value.status}
         onChange={(e) => onChange({ ...value, status: e.target.value as OrderStatus | 'all' })}
+        options={Object.entries(ORDER_STATUS_LABELS).map(([code, label]) => ({ value: code, label }))}
       >
         <option value="all">Todos os status</option>
-        {Object.entries(ORDER_STATUS_LABELS).map(([code, label]) => (
-          <option key={code} value={code}>
-            {label}
-          </option>
-        ))}
       </Select>
       <Select
         label="Pagamento"
         value={value.payment}
         onChange={(e) => onChange({ ...value, payment: e.target.value as OrderFilters['payment'] })}
+        options={Object.entries(ORDER_PAYMENT_LABELS).map(([code, label]) => ({ value: code, label }))}
       >
         <option value="all">Todos os pagamentos</option>
-        {Object.entries(ORDER_PAYMENT_LABELS).map(([code, label]) => (
-          <option key={code} value={code}>
-            {label}
-          </option>
-        ))}
       </Select>
       <Input
         label="Cupom"
@@ -47,13 +39,8 @@ export function OrderFiltersBar({ value, onChange }: { value: OrderFilters; onCh
         label="Data"
         value={value.date}
         onChange={(e) => onChange({ ...value, date: e.target.value as DateFilter })}
-      >
-        {DATE_FILTERS.map((d) => (
-          <option key={d.value} value={d.value}>
-            {d.label}
-          </option>
-        ))}
-      </Select>
+        options={DATE_FILTERS}
+      />
     </div>
   )
 }

@@ -1,6 +1,5 @@
-import { useState } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { Button, Card, Field } from '../../../ui'
+import { Card, Field, SecretInput } from '../../../ui'
 
 export interface ApiKeyCardProps {
   field: UseFormRegisterReturn<'ativoPayApiKey'>
@@ -12,7 +11,6 @@ export interface ApiKeyCardProps {
 
 /** The gateway key: typed once, then only ever shown masked (the server never returns it in full). */
 export function ApiKeyCard({ field, error, maskedKey, sandbox }: ApiKeyCardProps) {
-  const [visible, setVisible] = useState(false)
   return (
     <Card title="Chave da API" className="payment-card payment-card-wide">
       <p className="muted">
@@ -20,25 +18,7 @@ export function ApiKeyCard({ field, error, maskedKey, sandbox }: ApiKeyCardProps
         ao navegador do comprador.
       </p>
       <Field label="API Key do Ativo Pay" htmlFor="ativoPayApiKey" error={error}>
-        <div className="key-row">
-          <input
-            id="ativoPayApiKey"
-            type={visible ? 'text' : 'password'}
-            className="control"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="sk_live_..."
-            aria-invalid={error ? true : undefined}
-            {...field}
-          />
-          <Button
-            variant="secondary"
-            onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? 'Ocultar' : 'Mostrar'}
-          >
-            {visible ? 'Ocultar' : 'Mostrar'}
-          </Button>
-        </div>
+        <SecretInput id="ativoPayApiKey" placeholder="sk_live_..." error={error} {...field} />
       </Field>
       {maskedKey ? (
         <p className="muted">

@@ -12,7 +12,7 @@ export interface SystemStatusCardProps {
 export function SystemStatusCard({ connection, hasApiKey, active, lastCheckedAt }: SystemStatusCardProps) {
   return (
     <Card title="Status do Sistema" className="payment-card">
-      <ul className="status-list">
+      <ul className="plain-list status-list">
         <li>
           <span>Conexão API</span>
           <Badge tone={CONNECTION[connection].tone}>{CONNECTION[connection].label}</Badge>

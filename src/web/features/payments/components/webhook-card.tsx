@@ -18,7 +18,7 @@ export function WebhookCard({ url, isPublic }: { url: string; isPublic: boolean 
       <p className="muted">
         Cadastre este endereço no painel do Ativo Pay para que os pagamentos sejam confirmados automaticamente.
       </p>
-      <div className="key-row">
+      <div className="input-row">
         <input
           className="control"
           readOnly

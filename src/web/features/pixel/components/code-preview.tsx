@@ -27,7 +27,7 @@ export function CodePreview({ pixelId }: { pixelId: string }) {
   return (
     <Card
       title="Código do Pixel"
-      className="pixel-card"
+      className="settings-card"
       actions={
         <Button variant="secondary" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
           {open ? 'Ocultar código' : 'Mostrar código'}

@@ -1,5 +1,5 @@
 import type { DELIVERY_STATES } from '../../../../shared/pixel'
-import { Badge, type BadgeTone, Card, Table, TableMessage, Td, Th } from '../../../ui'
+import { Badge, type BadgeTone, Card, ListTable, Td } from '../../../ui'
 import { usePixelDeliveries } from '../api/pixel'
 
 const STATE: Record<(typeof DELIVERY_STATES)[number], { label: string; tone: BadgeTone }> = {
@@ -16,38 +16,29 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyl
 export function PixelDeliveryLog({ storeId }: { storeId: string }) {
   const list = usePixelDeliveries(storeId)
   return (
-    <Card title="Eventos enviados pelo servidor (API de Conversões)" className="pixel-card">
-      <Table>
-        <thead>
-          <tr>
-            <Th>Evento e pedido</Th>
-            <Th>Resultado</Th>
-            <Th>Quando</Th>
+    <Card title="Eventos enviados pelo servidor (API de Conversões)" className="settings-card">
+      <ListTable
+        columns={['Evento e pedido', 'Resultado', 'Quando']}
+        status={list}
+        rows={list.data?.deliveries}
+        loading="Carregando eventos..."
+        failed="Não foi possível carregar os eventos."
+        empty="Nenhum evento ainda: com o pixel ativo e um token, cada pedido aparece aqui."
+      >
+        {(d) => (
+          <tr key={d.id} data-testid="pixel-delivery">
+            <Td>
+              <strong>{d.eventName}</strong>
+              <div className="muted">Pedido {d.orderNumber}</div>
+            </Td>
+            <Td>
+              <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>
+              {d.error && <div className="muted pixel-error">{d.error}</div>}
+            </Td>
+            <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
           </tr>
-        </thead>
-        <tbody>
-          {list.isPending && <TableMessage colSpan={3}>Carregando eventos...</TableMessage>}
-          {list.isError && <TableMessage colSpan={3}>Não foi possível carregar os eventos.</TableMessage>}
-          {list.data?.deliveries.length === 0 && (
-            <TableMessage colSpan={3}>
-              Nenhum evento ainda: com o pixel ativo e um token, cada pedido aparece aqui.
-            </TableMessage>
-          )}
-          {list.data?.deliveries.map((d) => (
-            <tr key={d.id} data-testid="pixel-delivery">
-              <Td>
-                <strong>{d.eventName}</strong>
-                <div className="muted">Pedido {d.orderNumber}</div>
-              </Td>
-              <Td>
-                <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>
-                {d.error && <div className="muted pixel-error">{d.error}</div>}
-              </Td>
-              <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        )}
+      </ListTable>
     </Card>
   )
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/pixel'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
-import { Button, Card, Checkbox, Field } from '../../../ui'
+import { Button, Card, Checkbox, Field, SecretInput, Switch } from '../../../ui'
 import { useSavePixelConfig } from '../api/pixel'
 
 const TOGGLE_LABELS: Record<PixelToggle, { label: string; hint: string }> = {
@@ -48,7 +48,6 @@ export function PixelForm({
   const [testEventCode, setTestEventCode] = useState(config.testEventCode)
   const [active, setActive] = useState(config.active)
   const [toggles, setToggles] = useState(() => Object.fromEntries(PIXEL_TOGGLES.map((k) => [k, config[k]])))
-  const [showToken, setShowToken] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
 
   useEffect(() => onDraft({ pixelId: pixelId.trim(), active }), [pixelId, active, onDraft])
@@ -93,18 +92,14 @@ export function PixelForm({
   return (
     <Card
       title="Configuração básica"
-      className="pixel-card"
+      className="settings-card"
       actions={
-        <label className="pixel-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={active}
-            onChange={(e) => setActive(e.target.checked)}
-            aria-label="Pixel ativo"
-          />
-          <span>{active ? 'Ativo' : 'Inativo'}</span>
-        </label>
+        <Switch
+          checked={active}
+          onChange={(e) => setActive(e.target.checked)}
+          aria-label="Pixel ativo"
+          label={active ? 'Ativo' : 'Inativo'}
+        />
       }
     >
       <Field
@@ -130,29 +125,22 @@ export function PixelForm({
         error={errors.accessToken}
         hint="Com o token, o servidor também envia InitiateCheckout e Purchase à Meta, mesmo com bloqueador de anúncios."
       >
-        <div className="pixel-token-row">
-          <input
-            id="accessToken"
-            type={showToken ? 'text' : 'password'}
-            className="control"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="EAAB..."
-            value={accessToken}
-            aria-invalid={errors.accessToken ? true : undefined}
-            onChange={(e) => setAccessToken(e.target.value)}
-            onFocus={() => isMaskedToken(accessToken) && setAccessToken('')}
-            onBlur={() => accessToken === '' && setAccessToken(config.accessToken)}
-          />
-          <Button variant="secondary" onClick={() => setShowToken((v) => !v)}>
-            {showToken ? 'Ocultar' : 'Mostrar'}
-          </Button>
+        <SecretInput
+          id="accessToken"
+          rowClassName="pixel-token-row"
+          placeholder="EAAB..."
+          value={accessToken}
+          error={errors.accessToken}
+          onChange={(e) => setAccessToken(e.target.value)}
+          onFocus={() => isMaskedToken(accessToken) && setAccessToken('')}
+          onBlur={() => accessToken === '' && setAccessToken(config.accessToken)}
+        >
           {config.hasAccessToken && (
             <Button variant="secondary" onClick={onRemoveToken} disabled={save.isPending}>
               Remover
             </Button>
           )}
-        </div>
+        </SecretInput>
       </Field>
       <Field
         label="Código de teste (opcional)"

@@ -13,6 +13,7 @@ import {
   productInputSchema,
 } from '../../../../shared/catalog'
 import { ApiError } from '../../../lib/api'
+import { fieldBinder } from '../../../lib/form-field'
 import { Button, Field, Input, Select, Textarea } from '../../../ui'
 
 export interface ProductFormProps {
@@ -70,6 +71,7 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
     resolver: zodResolver(productInputSchema),
     defaultValues: initialValues(product),
   })
+  const field = fieldBinder(register, errors)
   const type = watch('type')
   const imageUrl = watch('imageUrl') as string | undefined
   const [file, setFile] = useState<File | undefined>()
@@ -115,29 +117,16 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
 
   return (
     <form className="stack product-form" onSubmit={submit} noValidate>
-      <Input
-        label="Nome *"
-        placeholder="Ex.: Camiseta Básica"
-        autoFocus
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <Textarea
-        label="Descrição"
-        placeholder="Detalhes do produto (opcional)"
-        rows={3}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <Input label="Nome *" placeholder="Ex.: Camiseta Básica" autoFocus {...field('name')} />
+      <Textarea label="Descrição" placeholder="Detalhes do produto (opcional)" rows={3} {...field('description')} />
       <div className="product-form-grid">
         <Input
           label="Preço (R$) *"
           inputMode="decimal"
           placeholder="0,00"
-          error={errors.price?.message}
-          {...register('price', { setValueAs: withoutGrouping })}
+          {...field('price', { setValueAs: withoutGrouping })}
         />
-        <Select label="Tipo *" error={errors.type?.message} {...register('type')}>
+        <Select label="Tipo *" {...field('type')}>
           <option value="PHYSICAL">Físico</option>
           <option value="DIGITAL">Digital</option>
         </Select>
@@ -149,8 +138,7 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
           type="url"
           placeholder="https://..."
           hint="Link que o comprador recebe após o pagamento."
-          error={errors.digitalFileUrl?.message}
-          {...register('digitalFileUrl')}
+          {...field('digitalFileUrl')}
         />
       ) : (
         <Input
@@ -161,8 +149,7 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
           min={0}
           step={1}
           placeholder="0"
-          error={errors.stock?.message}
-          {...register('stock')}
+          {...field('stock')}
         />
       )}
 
@@ -184,7 +171,7 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
             </label>
             <input
               id={fileInputId}
-              className="product-file-input"
+              className="sr-only"
               type="file"
               accept={IMAGE_TYPES.join(',')}
               onChange={(e) => void chooseFile(e)}

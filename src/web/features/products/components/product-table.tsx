@@ -1,6 +1,6 @@
 import { PRODUCT_TYPE_LABELS, type Product, productCheckoutPath } from '../../../../shared/catalog'
 import { formatBRL } from '../../../../shared/money'
-import { Badge, Button, Table, TableMessage, Td, Th } from '../../../ui'
+import { Badge, Button, RowActions, Table, TableMessage, Td, Th } from '../../../ui'
 import { ProductImage } from './product-image'
 
 export interface ProductTableProps {
@@ -104,20 +104,14 @@ export function ProductTable({
                   </div>
                 </Td>
                 <Td className="products-actions-cell">
-                  <div className="row products-actions">
-                    <Button size="sm" variant="ghost" onClick={() => onEdit(p)} aria-label={`Editar ${p.name}`}>
-                      Editar
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      loading={deletingId === p.id}
-                      onClick={() => onDelete(p)}
-                      aria-label={`Excluir ${p.name}`}
-                    >
-                      Excluir
-                    </Button>
-                  </div>
+                  <RowActions
+                    className="row products-actions"
+                    name={p.name}
+                    editVariant="ghost"
+                    deleting={deletingId === p.id}
+                    onEdit={() => onEdit(p)}
+                    onDelete={() => onDelete(p)}
+                  />
                 </Td>
               </tr>
             )

@@ -8,6 +8,7 @@ import {
   REVIEW_MESSAGES,
 } from '../../../../shared/reviews'
 import { ApiError } from '../../../lib/api'
+import { fieldBinder } from '../../../lib/form-field'
 import { toast } from '../../../lib/toast'
 import { Alert, Button, Input, Modal, Select, Textarea } from '../../../ui'
 import { useReviewProducts } from '../api/get-store-products'
@@ -36,6 +37,7 @@ export function AddReviewModal({ storeId, open, onClose }: { storeId: string; op
     defaultValues: EMPTY,
   })
   const { errors } = form.formState
+  const field = fieldBinder(form.register, errors)
   const anyRequiredMissing = Object.values(errors).some((e) => e?.message === REVIEW_MESSAGES.required)
 
   const close = () => {
@@ -75,12 +77,7 @@ export function AddReviewModal({ storeId, open, onClose }: { storeId: string; op
           como “Adicionada pela loja” e nunca como compra verificada.
         </Alert>
         {anyRequiredMissing && <Alert tone="danger">{REVIEW_MESSAGES.required}</Alert>}
-        <Input
-          label="Nome do cliente *"
-          maxLength={REVIEW_LIMITS.name}
-          error={errors.customerName?.message}
-          {...form.register('customerName')}
-        />
+        <Input label="Nome do cliente *" maxLength={REVIEW_LIMITS.name} {...field('customerName')} />
         <Select
           label="Produto *"
           error={errors.productName?.message}
@@ -98,32 +95,16 @@ export function AddReviewModal({ storeId, open, onClose }: { storeId: string; op
             </option>
           ))}
         </Select>
-        <Select label="Nota" error={errors.rating?.message} {...form.register('rating', { valueAsNumber: true })}>
+        <Select label="Nota" {...field('rating', { valueAsNumber: true })}>
           {[5, 4, 3, 2, 1].map((n) => (
             <option key={n} value={n}>
               {'★'.repeat(n)} ({n})
             </option>
           ))}
         </Select>
-        <Input
-          label="Título *"
-          maxLength={REVIEW_LIMITS.title}
-          error={errors.title?.message}
-          {...form.register('title')}
-        />
-        <Textarea
-          label="Comentário *"
-          rows={4}
-          maxLength={REVIEW_LIMITS.comment}
-          error={errors.comment?.message}
-          {...form.register('comment')}
-        />
-        <Input
-          label="Cidade/UF (opcional)"
-          maxLength={REVIEW_LIMITS.location}
-          error={errors.location?.message}
-          {...form.register('location')}
-        />
+        <Input label="Título *" maxLength={REVIEW_LIMITS.title} {...field('title')} />
+        <Textarea label="Comentário *" rows={4} maxLength={REVIEW_LIMITS.comment} {...field('comment')} />
+        <Input label="Cidade/UF (opcional)" maxLength={REVIEW_LIMITS.location} {...field('location')} />
       </form>
     </Modal>
   )

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useState } from 'react'
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form'
 import { SALE_PAYMENT_METHODS, SALE_STATUSES, type SalesQuery, salesQuerySchema } from '../../../../shared/sales'
+import { fieldBinder } from '../../../lib/form-field'
 import { Button, Input, Select } from '../../../ui'
 import type { SalesFilters } from '../api/get-sales'
 
@@ -78,6 +79,7 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
     reset,
     formState: { errors },
   } = useForm<FilterForm, unknown, SalesQuery>({ resolver, defaultValues: BLANK })
+  const field = fieldBinder(register, errors)
 
   const apply = handleSubmit(({ page: _page, limit: _limit, ...filters }) => {
     setActive(activeCount(filters))
@@ -86,12 +88,12 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
 
   /** The date fields re-mask on every keystroke: digits only, slashes put in for the merchant. */
   const dateField = (name: 'startDate' | 'endDate') => {
-    const field = register(name)
+    const bound = field(name)
     return {
-      ...field,
+      ...bound,
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
         e.target.value = maskDate(e.target.value)
-        return field.onChange(e)
+        return bound.onChange(e)
       },
     }
   }
@@ -116,43 +118,20 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
         aria-label="Filtros de vendas"
         hidden={!open}
       >
-        <Select label="Status" error={errors.status?.message} {...register('status')}>
+        <Select label="Status" {...field('status')} options={SALE_STATUSES}>
           <option value="">Todos</option>
-          {SALE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
         </Select>
-        <Input
-          label="Cliente"
-          type="search"
-          placeholder="Nome do cliente"
-          error={errors.customerName?.message}
-          {...register('customerName')}
-        />
-        <Select label="Pagamento" error={errors.paymentMethod?.message} {...register('paymentMethod')}>
+        <Input label="Cliente" type="search" placeholder="Nome do cliente" {...field('customerName')} />
+        <Select label="Pagamento" {...field('paymentMethod')} options={SALE_PAYMENT_METHODS}>
           <option value="">Todos</option>
-          {SALE_PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
         </Select>
-        <Input
-          label="Cupom"
-          type="search"
-          placeholder="Código do cupom"
-          error={errors.coupon?.message}
-          {...register('coupon')}
-        />
+        <Input label="Cupom" type="search" placeholder="Código do cupom" {...field('coupon')} />
         <Input
           label="Data inicial"
           inputMode="numeric"
           placeholder="dd/mm/aaaa"
           maxLength={10}
           autoComplete="off"
-          error={errors.startDate?.message}
           {...dateField('startDate')}
         />
         <Input
@@ -161,7 +140,6 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
           placeholder="dd/mm/aaaa"
           maxLength={10}
           autoComplete="off"
-          error={errors.endDate?.message}
           {...dateField('endDate')}
         />
         <Input
@@ -171,8 +149,7 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
           step={0.01}
           inputMode="decimal"
           placeholder="0,00"
-          error={errors.minAmount?.message}
-          {...register('minAmount')}
+          {...field('minAmount')}
         />
         <Input
           label="Valor máximo (R$)"
@@ -181,8 +158,7 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
           step={0.01}
           inputMode="decimal"
           placeholder="0,00"
-          error={errors.maxAmount?.message}
-          {...register('maxAmount')}
+          {...field('maxAmount')}
         />
         <div className="sales-filters-actions">
           <Button type="submit">Filtrar</Button>

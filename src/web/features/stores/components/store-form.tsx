@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { STORE_DESCRIPTION_MAX, STORE_NAME_MAX, storeInputSchema } from '../../../../shared/stores'
 import { ApiError } from '../../../lib/api'
+import { fieldBinder } from '../../../lib/form-field'
 import { Button, Input, Textarea } from '../../../ui'
 
 export type StoreFormValues = z.output<typeof storeInputSchema>
@@ -30,6 +31,7 @@ export function StoreForm({ defaultValues, submitLabel, submittingLabel, onSubmi
     reValidateMode: 'onSubmit',
     defaultValues: { name: defaultValues?.name ?? '', description: defaultValues?.description ?? '' },
   })
+  const field = fieldBinder(register, errors)
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -49,16 +51,14 @@ export function StoreForm({ defaultValues, submitLabel, submittingLabel, onSubmi
         placeholder="Ex.: Minha Loja"
         autoFocus
         maxLength={STORE_NAME_MAX + 20}
-        error={errors.name?.message}
-        {...register('name', { onChange: () => clearErrors('name') })}
+        {...field('name', { onChange: () => clearErrors('name') })}
       />
       <Textarea
         label="Descrição (opcional)"
         placeholder="Conte em poucas palavras o que sua loja vende"
         rows={3}
         maxLength={STORE_DESCRIPTION_MAX + 50}
-        error={errors.description?.message}
-        {...register('description', { onChange: () => clearErrors('description') })}
+        {...field('description', { onChange: () => clearErrors('description') })}
       />
       <div className="form-actions">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>

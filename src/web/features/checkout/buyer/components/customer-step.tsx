@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useRef } from 'react'
+import { type FormEvent, useRef } from 'react'
 import { formatCpf, formatPhone } from '../../../../../shared/br'
 import { type CustomerFields, customerErrors, stripNonLetters } from '../../../../../shared/ordering-rules'
 import { Button } from '../../../../ui/button'
 import { Input } from '../../../../ui/field'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
+import { useReportChanges } from '../hooks/use-report-changes'
 
 export type CustomerValues = Record<keyof CustomerFields, string>
 export const EMPTY_CUSTOMER: CustomerValues = { name: '', email: '', phone: '', cpf: '' }
@@ -29,12 +30,7 @@ export function CustomerStep({
   const { values, bind } = form
   const ref = useRef<HTMLFormElement>(null)
   const focusFirstInvalid = useFocusFirstInvalid(ref)
-  const changed = useRef(onChange)
-  changed.current = onChange
-
-  useEffect(() => {
-    changed.current?.(values)
-  }, [values])
+  useReportChanges(values, onChange)
 
   function submit(e: FormEvent) {
     e.preventDefault()

@@ -10,6 +10,7 @@ import { validateAddress } from '../api/validate-address'
 import { CEP_UNAVAILABLE, useCepAutofill } from '../hooks/use-cep-autofill'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
+import { useReportChanges } from '../hooks/use-report-changes'
 import { useShippingQuotes } from '../hooks/use-shipping-quotes'
 
 export type ShippingValues = Record<keyof ShippingFields, string>
@@ -57,12 +58,7 @@ export function ShippingStep({
   const [checking, setChecking] = useState(false)
   const ref = useRef<HTMLFormElement>(null)
   const focusFirstInvalid = useFocusFirstInvalid(ref)
-  const changed = useRef(onChange)
-  changed.current = onChange
-
-  useEffect(() => {
-    changed.current?.(values)
-  }, [values])
+  useReportChanges(values, onChange)
   const quotes = useShippingQuotes(storeId, product, values.zipCode)
   const selected =
     quotes.options.find((o) => o.id === values.method) ??

@@ -30,7 +30,7 @@ export function CopyButton({ text, label, doneLabel }: { text: string; label: st
       <Button variant={copied ? 'success' : 'primary'} block onClick={copy}>
         {copied ? doneLabel : label}
       </Button>
-      <span className="ck-sr-only" aria-live="polite">
+      <span className="sr-only" aria-live="polite">
         {copied ? doneLabel : ''}
       </span>
       {failed && <Alert tone="warning">Não foi possível copiar. Selecione o código abaixo e copie manualmente.</Alert>}

@@ -9,7 +9,7 @@ export function OrderItems({ order }: { order: OrderPage['order'] }) {
   return (
     <aside className="ck-card ck-summary ck-order-items" aria-label="Resumo do pedido">
       <h2 className="ck-card-title">Resumo do pedido</h2>
-      <ul className="ck-order-lines">
+      <ul className="plain-list ck-order-lines">
         {order.items.map((item, i) => (
           // Lines have no id of their own on this page; their order is stable.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above

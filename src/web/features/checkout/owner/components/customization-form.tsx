@@ -9,6 +9,7 @@ import {
   FONT_FAMILIES,
   LOGO_MAX_BYTES,
 } from '../../../../../shared/checkout'
+import { fieldBinder } from '../../../../lib/form-field'
 import { Card, Checkbox, Field, Input, Select, Textarea } from '../../../../ui'
 import { ImageUploadField } from './image-upload-field'
 
@@ -29,6 +30,7 @@ export function CustomizationFields({ form }: { form: Form }) {
     setValue,
     formState: { errors },
   } = form
+  const field = fieldBinder(register, errors)
   const set = (name: keyof CustomizationInput, value: unknown) =>
     setValue(name, value as never, { shouldDirty: true, shouldValidate: true })
 
@@ -63,13 +65,7 @@ export function CustomizationFields({ form }: { form: Form }) {
 
       <Card title="Tipografia e botões">
         <div className="form-grid-2">
-          <Select label="Fonte" error={errors.fontFamily?.message} {...register('fontFamily')}>
-            {FONT_FAMILIES.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </Select>
+          <Select label="Fonte" {...field('fontFamily')} options={FONT_FAMILIES} />
           <Field
             label={`Arredondamento dos botões: ${watch('buttonRadius') ?? 0}px`}
             error={errors.buttonRadius?.message}
@@ -120,21 +116,10 @@ export function CustomizationFields({ form }: { form: Form }) {
             label="Título do checkout"
             placeholder="Finalizar Compra"
             hint="No checkout digital, o título padrão é 'Finalizar Compra Digital'."
-            error={errors.checkoutTitle?.message}
-            {...register('checkoutTitle')}
+            {...field('checkoutTitle')}
           />
-          <Input
-            label="Título de agradecimento"
-            placeholder="Pedido Confirmado!"
-            error={errors.thankYouTitle?.message}
-            {...register('thankYouTitle')}
-          />
-          <Textarea
-            label="Mensagem de agradecimento"
-            rows={3}
-            error={errors.thankYouMessage?.message}
-            {...register('thankYouMessage')}
-          />
+          <Input label="Título de agradecimento" placeholder="Pedido Confirmado!" {...field('thankYouTitle')} />
+          <Textarea label="Mensagem de agradecimento" rows={3} {...field('thankYouMessage')} />
         </div>
       </Card>
 
@@ -151,24 +136,21 @@ export function CustomizationFields({ form }: { form: Form }) {
             rows={4}
             className="mono"
             placeholder="<p><strong>Frete grátis</strong> acima de R$ 199!</p>"
-            error={errors.customHeaderHtml?.message}
-            {...register('customHeaderHtml')}
+            {...field('customHeaderHtml')}
           />
           <Textarea
             label="HTML do rodapé"
             rows={4}
             className="mono"
             placeholder="<p>CNPJ 00.000.000/0001-00 · contato@minhaloja.com.br</p>"
-            error={errors.customFooterHtml?.message}
-            {...register('customFooterHtml')}
+            {...field('customFooterHtml')}
           />
           <Textarea
             label="CSS personalizado"
             rows={6}
             className="mono"
             placeholder=".ck-title { letter-spacing: 0.02em; }"
-            error={errors.customCss?.message}
-            {...register('customCss')}
+            {...field('customCss')}
           />
         </div>
       </Card>

@@ -62,7 +62,7 @@ export function ImageUploadField({
             id={inputId}
             type="file"
             accept="image/jpeg,image/png,image/gif,image/webp"
-            className="visually-hidden"
+            className="sr-only"
             onChange={(e) => void choose(e)}
             data-testid={`upload-${purpose}`}
           />

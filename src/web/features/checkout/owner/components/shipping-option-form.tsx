@@ -9,6 +9,7 @@ import {
   shippingOptionInputSchema,
 } from '../../../../../shared/checkout'
 import { ApiError } from '../../../../lib/api'
+import { fieldBinder } from '../../../../lib/form-field'
 import { Button, Input, Textarea } from '../../../../ui'
 import { CepTester } from './cep-tester'
 
@@ -53,6 +54,7 @@ export function ShippingOptionForm({ option, onSubmit, onCancel }: ShippingOptio
     resolver: zodResolver(shippingOptionInputSchema) as never,
     defaultValues: initialValues(option),
   })
+  const field = fieldBinder(register, errors)
   const rules = useFieldArray({ control, name: 'zipCodeRules' })
   const active = watch('active')
   const live = watch()
@@ -71,42 +73,32 @@ export function ShippingOptionForm({ option, onSubmit, onCancel }: ShippingOptio
 
   return (
     <form className="stack shipping-form" onSubmit={submit} noValidate>
-      <Input
-        label="Nome *"
-        placeholder="Ex.: PAC, Sedex, Expresso"
-        autoFocus
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <Input label="Nome *" placeholder="Ex.: PAC, Sedex, Expresso" autoFocus {...field('name')} />
       <Textarea
         label="Descrição"
         placeholder="Ex.: Entrega econômica pelos Correios"
         rows={2}
-        error={errors.description?.message}
-        {...register('description')}
+        {...field('description')}
       />
       <div className="shipping-form-grid">
         <Input
           label="Preço base (R$) *"
           inputMode="decimal"
           placeholder="0,00"
-          error={errors.basePrice?.message}
-          {...register('basePrice', { setValueAs: decimal })}
+          {...field('basePrice', { setValueAs: decimal })}
         />
         <Input
           label="Frete grátis a partir de (R$)"
           inputMode="decimal"
           placeholder="Sem frete grátis"
           hint="Subtotal do pedido a partir do qual esta opção sai de graça."
-          error={errors.freeShippingThreshold?.message}
-          {...register('freeShippingThreshold', { setValueAs: decimal })}
+          {...field('freeShippingThreshold', { setValueAs: decimal })}
         />
         <Input
           label="Prazo de entrega (dias úteis) *"
           inputMode="numeric"
           placeholder="Ex.: 7"
-          error={errors.estimatedDays?.message}
-          {...register('estimatedDays')}
+          {...field('estimatedDays')}
         />
       </div>
       <label className="switch">

@@ -1,6 +1,6 @@
 import type { ShippingOption } from '../../../../../shared/checkout'
 import { formatBRL } from '../../../../../shared/money'
-import { Badge, Button, Table, Td, Th } from '../../../../ui'
+import { Badge, RowActions, Table, Td, Th } from '../../../../ui'
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 })
 
@@ -83,14 +83,12 @@ export function ShippingTable({ options, onToggle, onEdit, onDelete }: ShippingT
               </button>
             </Td>
             <Td className="td-actions">
-              <div className="row shipping-actions">
-                <Button variant="secondary" size="sm" onClick={() => onEdit(o)} aria-label={`Editar ${o.name}`}>
-                  Editar
-                </Button>
-                <Button variant="danger" size="sm" onClick={() => onDelete(o)} aria-label={`Excluir ${o.name}`}>
-                  Excluir
-                </Button>
-              </div>
+              <RowActions
+                className="row shipping-actions"
+                name={o.name}
+                onEdit={() => onEdit(o)}
+                onDelete={() => onDelete(o)}
+              />
             </Td>
           </tr>
         ))}
