@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { EventDef } from '../../platform/events'
 import { subscribe } from '../../platform/jobs'
 import { storeCreated } from '../stores/events'
 import { userRegistered } from './events'
-import { insertActivity } from './repository'
+import { logActivity } from './service'
 
 const FOREIGN_KEY_VIOLATION = '23503'
 
@@ -19,26 +21,23 @@ async function logUnlessGone(log: FastifyBaseLogger, write: () => Promise<void>)
   }
 }
 
+/** One activity row per (event, kind): written by the event's handler, a redelivery is a no-op. */
+function activitySubscription<S extends z.ZodType<{ userId: string }>>(
+  event: EventDef<S>,
+  name: string,
+  kind: string,
+  data: (p: z.output<S>) => Record<string, unknown>,
+) {
+  return subscribe(event, name, (p, ctx) =>
+    logUnlessGone(ctx.log, () => logActivity(ctx.db, { eventId: ctx.eventId, userId: p.userId, kind, data: data(p) })),
+  )
+}
+
 /** The account's activity log is fed by events; the unique (event, kind) key makes a redelivery a no-op. */
 export const identitySubscriptions = [
-  subscribe(userRegistered, 'identity.log-user-registered', (p, ctx) =>
-    logUnlessGone(ctx.log, () =>
-      insertActivity(ctx.db, {
-        eventId: ctx.eventId,
-        userId: p.userId,
-        kind: 'user.registered',
-        data: { via: p.via },
-      }),
-    ),
-  ),
-  subscribe(storeCreated, 'identity.log-store-created', (p, ctx) =>
-    logUnlessGone(ctx.log, () =>
-      insertActivity(ctx.db, {
-        eventId: ctx.eventId,
-        userId: p.userId,
-        kind: 'store.created',
-        data: { storeId: p.storeId, name: p.name },
-      }),
-    ),
-  ),
+  activitySubscription(userRegistered, 'identity.log-user-registered', 'user.registered', (p) => ({ via: p.via })),
+  activitySubscription(storeCreated, 'identity.log-store-created', 'store.created', (p) => ({
+    storeId: p.storeId,
+    name: p.name,
+  })),
 ]

@@ -79,15 +79,15 @@ export async function listActivity(db: DbOrTrx, userId: string) {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>
 
-export function toUserDto(row: UserRow) {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-  }
+export async function describeUsers(db: DbOrTrx, ids: string[]) {
+  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute()
+}
+
+export async function countUsers(db: DbOrTrx, range: { from?: Date; to?: Date }): Promise<number> {
+  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+  if (range.from) q = q.where('created_at', '>=', range.from)
+  if (range.to) q = q.where('created_at', '<', range.to)
+  return (await q.executeTakeFirstOrThrow()).n
 }
 
 /** What every authenticated request checks (through a 2 s cache): the account, its session version, its logouts. */

@@ -12,7 +12,7 @@ import {
 } from '../../shared/identity'
 import { isUuid } from '../stores'
 import { issueDeviceCookie, trustedDevice } from './device-cookie'
-import * as repo from './repository'
+import { toUserDto } from './dto'
 import * as service from './service'
 import { type StoreFiguresSource, userDetails } from './user-details'
 
@@ -47,10 +47,8 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
       preHandler: [limited, emailLimited],
     },
     async (request, reply) => {
-      const user = await app.db
-        .transaction()
-        .execute((trx) => service.createUser(trx, { ...request.body, role: 'LOJISTA' }, cost, 'register'))
-      return reply.status(201).send({ user: repo.toUserDto(user) })
+      const user = await service.registerUser(app.db, { ...request.body, role: 'LOJISTA' }, cost, 'register')
+      return reply.status(201).send({ user: toUserDto(user) })
     },
   )
 
@@ -74,7 +72,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
         throw err
       })
       issueDeviceCookie(reply, config.APP_SECRET, email, config.publicUrl.startsWith('https:'))
-      return { user: repo.toUserDto(user), token: app.signToken(user) }
+      return { user: toUserDto(user), token: app.signToken(user) }
     },
   )
 
@@ -82,9 +80,9 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
     '/users/profile',
     { schema: { tags: ['users'], response: { 200: userSchema } }, preHandler: app.authenticate },
     async (request) => {
-      const user = await repo.findUserById(app.db, request.user.id)
+      const user = await service.findUser(app.db, request.user.id)
       if (!user) throw new AppError(404, USER_NOT_FOUND)
-      return repo.toUserDto(user)
+      return toUserDto(user)
     },
   )
 
@@ -94,7 +92,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
     async (request) => {
       const user = await service.updateProfile(app.db, request.user.id, request.body)
       app.forgetUser(user.id)
-      return repo.toUserDto(user)
+      return toUserDto(user)
     },
   )
 
@@ -119,7 +117,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
   const admin = app.requireRole('ADMIN')
   const idParams = z.object({ id: z.string() })
   const findUserOr404 = async (id: string) => {
-    const user = isUuid(id) ? await repo.findUserById(app.db, id) : undefined
+    const user = isUuid(id) ? await service.findUser(app.db, id) : undefined
     if (!user) throw new AppError(404, USER_NOT_FOUND)
     return user
   }
@@ -127,15 +125,15 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
   app.get(
     '/admin/users',
     { schema: { tags: ['admin'], response: { 200: z.array(userSchema) } }, preHandler: admin },
-    async () => (await repo.listUsers(app.db)).map(repo.toUserDto),
+    async () => (await service.listUsers(app.db)).map(toUserDto),
   )
 
   app.post(
     '/admin/users',
     { schema: { tags: ['admin'], body: adminCreateUserSchema, response: { 201: userSchema } }, preHandler: admin },
     async (request, reply) => {
-      const user = await app.db.transaction().execute((trx) => service.createUser(trx, request.body, cost, 'admin'))
-      return reply.status(201).send(repo.toUserDto(user))
+      const user = await service.registerUser(app.db, request.body, cost, 'admin')
+      return reply.status(201).send(toUserDto(user))
     },
   )
 
@@ -152,7 +150,7 @@ export async function identityRoutes(fastify: FastifyInstance, deps: { storeFigu
     async (request) => {
       const user = await findUserOr404(request.params.id)
       if (user.id === request.user.id) throw new AppError(409, 'Você não pode excluir sua própria conta.')
-      await repo.deleteUser(app.db, user.id)
+      await service.deleteUser(app.db, user.id)
       app.forgetUser(user.id)
       return { message: 'Usuário excluído com sucesso!' }
     },

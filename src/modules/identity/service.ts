@@ -16,6 +16,11 @@ interface NewUser {
   role: Role
 }
 
+/** The use case of a sign-up or of an administrator's new account: one transaction for the account and its event. */
+export async function registerUser(db: Db, user: NewUser, cost: number, via: 'register' | 'admin') {
+  return db.transaction().execute((trx) => createUser(trx, user, cost, via))
+}
+
 /** Creates the account and announces it in the same transaction. */
 export async function createUser(trx: Trx, user: NewUser, cost: number, via: 'register' | 'admin' | 'seed') {
   const row = await insertUserIfAbsent(trx, user, cost, via)
@@ -89,16 +94,30 @@ export async function ensureAdmin(db: Db, email: string, password: string, cost:
   })
 }
 
-/** Accounts created in [from, to) (all accounts when no bounds), for the platform dashboard. */
+export async function findUser(db: Db, id: string) {
+  return repo.findUserById(db, id)
+}
+
+export async function listUsers(db: Db) {
+  return repo.listUsers(db)
+}
+
+export async function deleteUser(db: Db, id: string) {
+  await repo.deleteUser(db, id)
+}
+
+/** One row of the account's activity log, written by the handler of the event it records. */
+export async function logActivity(db: Db, entry: Parameters<typeof repo.insertActivity>[1]) {
+  await repo.insertActivity(db, entry)
+}
+
 /** Names and e-mails of a set of users, for reports that only hold their ids. */
 export async function describeUsers(db: Db, ids: string[]) {
   if (ids.length === 0) return []
-  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute()
+  return repo.describeUsers(db, ids)
 }
 
+/** Accounts created in [from, to) (all accounts when no bounds), for the platform dashboard. */
 export async function countUsers(db: Db, range: { from?: Date; to?: Date } = {}): Promise<number> {
-  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-  if (range.from) q = q.where('created_at', '>=', range.from)
-  if (range.to) q = q.where('created_at', '<', range.to)
-  return (await q.executeTakeFirstOrThrow()).n
+  return repo.countUsers(db, range)
 }

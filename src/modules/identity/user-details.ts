@@ -1,7 +1,7 @@
 import type { Db as AnyDb } from '../../platform/db'
 import { storesService } from '../stores'
+import { toUserDto } from './dto'
 import type { UserRow } from './repository'
-import { toUserDto } from './repository'
 import type { Db } from './tables'
 
 /** Figures one module knows about a set of stores; other modules contribute theirs (products, orders). */

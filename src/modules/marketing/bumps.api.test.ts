@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { orderingFixtures } from '../ordering/ordering-fixtures'
 import { cancelOrder } from '../ordering/service'
 
 let t: TestApp
@@ -8,8 +9,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const customer = { name: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' }
-const address = { zipCode: '01310-100', address: 'Avenida Paulista', number: '1000', city: 'São Paulo', state: 'SP' }
+const { customer, address } = orderingFixtures(() => t)
 
 async function req(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser, payload?: unknown) {
   return t.app.inject({ method, url, payload: payload as object, headers: user?.headers })

@@ -17,7 +17,10 @@ import {
 import { toCents, toReais } from '../../shared/money'
 import { type CatalogProduct, catalogService } from '../catalog'
 import { isUuid, STORE_NOT_FOUND, storesService } from '../stores'
-import { discountValueOf, toBumpDto, toOfferDto } from './dto'
+import { discountValueOf, type PricedBump, toBumpDto, toBumpStatsDto, toOfferDto, toPricedBump } from './dto'
+
+export type { PricedBump }
+
 import { bumpAdded, bumpDisplayed } from './events'
 import { type CartFacts, isEligible, priceBump } from './pricing'
 import * as repo from './repository'
@@ -127,18 +130,7 @@ export async function listBumps(db: Db, storeId: string, page: { limit: number; 
 }
 
 export async function bumpStats(db: Db, storeId: string): Promise<BumpStats> {
-  const t = await repo.bumpTotals(db, storeId)
-  const displays = Number(t.displays)
-  const conversions = Number(t.conversions)
-  return {
-    totalBumps: Number(t.total),
-    activeBumps: Number(t.active),
-    totalDisplays: displays,
-    totalConversions: conversions,
-    conversionRate: displays > 0 ? Math.round((conversions / displays) * 1000) / 10 : 0,
-    totalPaidConversions: Number(t.paid_conversions),
-    paidRevenue: toReais(Number(t.paid_revenue_cents)),
-  }
+  return toBumpStatsDto(await repo.bumpTotals(db, storeId))
 }
 
 // ───────── the buyer's side
@@ -207,18 +199,6 @@ export async function calculateOffers(
   return offered.map((o) => toOfferDto(o.row, o.product, o.price))
 }
 
-/** A bump line of an order: the product at the bump's final price, with the bump that put it there. */
-export interface PricedBump {
-  bumpId: string
-  title: string
-  productId: string
-  name: string
-  imageUrl: string | null
-  type: 'PHYSICAL' | 'DIGITAL'
-  unitPriceCents: number
-  quantity: 1
-}
-
 /**
  * The bumps a buyer added, re-checked as the offer was (any position: the buyer may add one at step 2 and another
  * at step 3) against the checkout's cart and priced from the database. The same id twice counts once; an unknown,
@@ -251,16 +231,7 @@ export async function priceBumps(
   // Two bumps of one product are one line's worth of the same thing: refuse rather than guess which price wins.
   if (new Set(offered.map((o) => o.product.id)).size !== offered.length)
     throw new AppError(400, BUMP_MESSAGES.unavailable, { orderBumps: BUMP_MESSAGES.unavailable })
-  return offered.map((o) => ({
-    bumpId: o.row.id,
-    title: o.row.title,
-    productId: o.product.id,
-    name: o.product.name,
-    imageUrl: o.product.imageUrl,
-    type: o.product.type,
-    unitPriceCents: o.price.finalCents,
-    quantity: 1,
-  }))
+  return offered.map(toPricedBump)
 }
 
 /** In the order's transaction: which bumps the order carries, for the worker to count from order.placed/paid. */

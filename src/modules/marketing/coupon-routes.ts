@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { storeParams } from '../../platform/route-schemas'
 import { COUPON_MESSAGES, couponInputSchema, couponSchema, couponStatusSchema } from '../../shared/coupons'
 import { requireStoreOwner } from '../stores'
 import * as coupons from './coupons'
 
 const tags = ['marketing']
-const storeParams = z.object({ storeId: z.string() })
 const couponParams = z.object({ storeId: z.string(), id: z.string() })
 const notFound = () => new AppError(404, COUPON_MESSAGES.notFound)
 

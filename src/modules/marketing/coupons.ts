@@ -11,35 +11,13 @@ import {
   type CouponValues,
   normalizeEmail,
 } from '../../shared/coupons'
-import { formatCents, toCents, toReais } from '../../shared/money'
+import { formatCents, toCents } from '../../shared/money'
 import { eligibleCents, type PricingCoupon, type PricingLine } from '../../shared/pricing'
 import { catalogService } from '../catalog'
 import { isUuid } from '../stores'
 import * as repo from './coupons.repository'
+import { toCouponDto } from './dto'
 import type { DbOrTrx, Trx } from './tables'
-
-export function toCouponDto(row: repo.CouponRow): CouponDto {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    code: row.code,
-    discountType: row.discount_type,
-    discountValue: row.discount_type === 'PERCENTAGE' ? row.discount_value / 100 : toReais(row.discount_value),
-    minOrderValue: row.min_order_cents == null ? null : toReais(row.min_order_cents),
-    startsAt: row.starts_at?.toISOString() ?? null,
-    endsAt: row.ends_at?.toISOString() ?? null,
-    maxUses: row.max_uses,
-    maxUsesPerEmail: row.max_uses_per_email,
-    productIds: row.product_ids,
-    appliesToBumps: row.applies_to_bumps,
-    active: row.active,
-    uses: row.uses_count,
-    paidCount: row.paid_count,
-    revenue: toReais(row.revenue_cents),
-    discountGiven: toReais(row.discount_given_cents),
-    createdAt: row.created_at.toISOString(),
-  }
-}
 
 /** Cents and basis points for the row; the products must be this store's (404 otherwise). */
 async function toRow(db: DbOrTrx, storeId: string, v: CouponValues) {

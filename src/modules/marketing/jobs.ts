@@ -1,75 +1,56 @@
 import { subscribe } from '../../platform/jobs'
 import { orderCancelled, orderPaid, orderPlaced } from '../ordering/events'
-import * as coupons from './coupons.repository'
+import * as counters from './counters'
 import { bumpAdded, bumpDisplayed, upsellTracked } from './events'
-import * as repo from './repository'
 import type { Db } from './tables'
 
-/** Orders without a bump have no counter to move: their events do not become jobs. */
-async function ordersWithBumps(events: { orderId: string }[], db: Db): Promise<boolean[]> {
-  const withBumps = await repo.ordersWithBumps(
+/** Orders without a bump (or a coupon) have no counter to move: their events do not become jobs. */
+const withBumps = (events: { orderId: string }[], db: Db) =>
+  counters.ordersWithBumps(
     db,
     events.map((e) => e.orderId),
   )
-  return events.map((e) => withBumps.has(e.orderId))
-}
-
-async function ordersWithCoupons(events: { orderId: string }[], db: Db): Promise<boolean[]> {
-  const withCoupons = await coupons.ordersWithCoupons(
+const withCoupons = (events: { orderId: string }[], db: Db) =>
+  counters.ordersWithCoupons(
     db,
     events.map((e) => e.orderId),
   )
-  return events.map((e) => withCoupons.has(e.orderId))
-}
 
 /**
- * The counters, kept by the worker only. Each handler claims its effect in the same transaction that counts it
- * (a visit row's primary key, an order row's flag), so a re-delivered event changes nothing. Ordering's events
- * come from its events.ts, which loads nothing of ordering: ordering may call marketing without an import cycle.
+ * The counters, kept by the worker only (counters.ts: each counts once however often its event comes). Ordering's
+ * events come from its events.ts, which loads nothing of ordering: ordering may call marketing without an import cycle.
  */
 export function marketingSubscriptions() {
   return [
-    // A cancelled or expired order gives its coupon use back, once (the redemption row's release is the claim).
-    subscribe(
-      orderCancelled,
-      'marketing.release-coupon',
-      async (p, ctx) => {
-        await ctx.db.transaction().execute((trx) => coupons.releaseUse(trx, p.orderId))
-      },
-      { relevant: ordersWithCoupons },
-    ),
+    subscribe(orderCancelled, 'marketing.release-coupon', (p, ctx) => counters.releaseCouponUse(ctx.db, p.orderId), {
+      relevant: withCoupons,
+    }),
     subscribe(
       orderPaid,
       'marketing.count-coupon-paid',
-      async (p, ctx) => {
-        await ctx.db.transaction().execute((trx) => coupons.countPaid(trx, p.orderId, p.totalCents))
-      },
-      { relevant: ordersWithCoupons },
+      (p, ctx) => counters.countCouponPaid(ctx.db, p.orderId, p.totalCents),
+      { relevant: withCoupons },
     ),
-    subscribe(bumpDisplayed, 'marketing.count-bump-display', async (p, ctx) => {
-      await ctx.db.transaction().execute((trx) => repo.countBumpVisit(trx, p.bumpId, 'DISPLAY', p.visitKey))
-    }),
-    subscribe(bumpAdded, 'marketing.count-bump-add', async (p, ctx) => {
-      await ctx.db.transaction().execute((trx) => repo.countBumpVisit(trx, p.bumpId, 'ADD', p.visitKey))
-    }),
-    subscribe(upsellTracked, 'marketing.count-upsell', async (p, ctx) => {
-      await ctx.db.transaction().execute((trx) => repo.countUpsellVisit(trx, p.upsellId, p.kind, p.visitKey))
-    }),
+    subscribe(bumpDisplayed, 'marketing.count-bump-display', (p, ctx) =>
+      counters.countBumpVisit(ctx.db, p.bumpId, 'DISPLAY', p.visitKey),
+    ),
+    subscribe(bumpAdded, 'marketing.count-bump-add', (p, ctx) =>
+      counters.countBumpVisit(ctx.db, p.bumpId, 'ADD', p.visitKey),
+    ),
+    subscribe(upsellTracked, 'marketing.count-upsell', (p, ctx) =>
+      counters.countUpsellVisit(ctx.db, p.upsellId, p.kind, p.visitKey),
+    ),
     subscribe(
       orderPlaced,
       'marketing.count-bump-conversions',
-      async (p, ctx) => {
-        await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'placed_counted'))
-      },
-      { relevant: ordersWithBumps },
+      (p, ctx) => counters.countOrderBumps(ctx.db, p.orderId, 'placed_counted'),
+      { relevant: withBumps },
     ),
     subscribe(
       orderPaid,
       'marketing.count-bump-paid',
-      async (p, ctx) => {
-        await ctx.db.transaction().execute((trx) => repo.countOrderBumps(trx, p.orderId, 'paid_counted'))
-      },
-      { relevant: ordersWithBumps },
+      (p, ctx) => counters.countOrderBumps(ctx.db, p.orderId, 'paid_counted'),
+      { relevant: withBumps },
     ),
   ]
 }

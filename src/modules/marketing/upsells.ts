@@ -12,7 +12,7 @@ import {
   upsellPatchSchema,
 } from '../../shared/marketing'
 import { isUuid } from '../stores'
-import { toPublicUpsellDto, toUpsellDto } from './dto'
+import { toPublicUpsellDto, toUpsellDto, toUpsellStatsDto } from './dto'
 import { upsellTracked } from './events'
 import * as repo from './repository'
 import type { Db, Trx } from './tables'
@@ -96,17 +96,7 @@ export async function listUpsells(db: Db, storeId: string, page: { limit: number
 }
 
 export async function upsellStats(db: Db, storeId: string): Promise<UpsellStats> {
-  const t = await repo.upsellTotals(db, storeId)
-  const displays = Number(t.displays)
-  const clicks = Number(t.clicks)
-  return {
-    totalUpsells: Number(t.total),
-    activeUpsells: Number(t.active),
-    totalDisplays: displays,
-    totalClicks: clicks,
-    totalSkips: Number(t.skips),
-    clickRate: displays > 0 ? Math.round((clicks / displays) * 1000) / 10 : 0,
-  }
+  return toUpsellStatsDto(await repo.upsellTotals(db, storeId))
 }
 
 export async function eligibleUpsell(db: Db, storeId: string) {

@@ -21,13 +21,18 @@ export function signDownloadToken(
   return { token: `${exp}.${signature(appSecret, orderId, exp)}`, expiresAt: new Date(exp * 1000) }
 }
 
-export function verifyDownloadToken(appSecret: string, orderId: string, token: string, now = Date.now()): boolean {
+/** An `{exp}.{hmac}` token not expired at `now` whose hmac is `sign(exp)`, compared in constant time. */
+function verifyExpiring(token: string, now: number, sign: (exp: number) => string): boolean {
   const [expText, sig] = token.split('.')
   const exp = Number(expText)
   if (!sig || !Number.isInteger(exp) || exp * 1000 < now) return false
-  const expected = Buffer.from(signature(appSecret, orderId, exp))
+  const expected = Buffer.from(sign(exp))
   const given = Buffer.from(sig)
   return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+export function verifyDownloadToken(appSecret: string, orderId: string, token: string, now = Date.now()): boolean {
+  return verifyExpiring(token, now, (exp) => signature(appSecret, orderId, exp))
 }
 
 /** How long a review link from the order page works; each order-status read issues a fresh one. */
@@ -44,12 +49,7 @@ export function signReviewToken(appSecret: string, orderId: string, now = Date.n
 }
 
 export function verifyReviewToken(appSecret: string, orderId: string, token: string, now = Date.now()): boolean {
-  const [expText, sig] = token.split('.')
-  const exp = Number(expText)
-  if (!sig || !Number.isInteger(exp) || exp * 1000 < now) return false
-  const expected = Buffer.from(reviewSignature(appSecret, orderId, exp))
-  const given = Buffer.from(sig)
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  return verifyExpiring(token, now, (exp) => reviewSignature(appSecret, orderId, exp))
 }
 
 export interface PaidOrder {

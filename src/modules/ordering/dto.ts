@@ -1,9 +1,24 @@
 import { toReais } from '../../shared/money'
-import { formatOrderNumber, normalizeOrderStatus, type RecentOrder, type StoreOrder } from '../../shared/ordering'
-import type { Refund } from '../../shared/refunds'
+import type { OrderPage } from '../../shared/order-page'
+import {
+  formatOrderNumber,
+  normalizeOrderStatus,
+  type OrderPaymentMethod,
+  type OrderStatus,
+  type OrderStatusResponse,
+  PAID_STATUSES,
+  type PlatformOrder,
+  type RecentOrder,
+  type StoreOrder,
+} from '../../shared/ordering'
+import type { OrderSummary } from '../../shared/orders-list'
+import type { Refund, RefundList } from '../../shared/refunds'
+import { type Sale, salePaymentOf, saleStatusOf } from '../../shared/sales'
 import { type TrackingParams, UTM_PARAMS } from '../../shared/tracking'
+import type { pixRenewal } from '../payments'
 import type { RefundRow } from './refunds.repository'
-import type { OrderItemRow, OrderRow } from './repository'
+import type { OrderItemRow, OrderRow, paidFiguresByStore } from './repository'
+import type { ShippingAddress } from './tables'
 
 /** What the merchant sees of the attribution: the campaign parameters, not Meta's browser ids. */
 function attributionOf(tracking: TrackingParams | null): Record<string, string> {
@@ -75,6 +90,26 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
   }
 }
 
+/** A row of the platform's orders screen (admin): the store view with its store's id and name. */
+export function toPlatformOrderDto(row: OrderRow, items: OrderItemRow[], storeName: string): PlatformOrder {
+  return { ...toStoreOrderDto(row, items), storeId: row.store_id, storeName }
+}
+
+/** The orders page's summary cards, in reais. */
+export function toOrderSummaryDto(counts: {
+  total: number
+  paidCents: number
+  pending: number
+  processing: number
+}): OrderSummary {
+  return {
+    total: counts.total,
+    paidRevenue: toReais(counts.paidCents),
+    pending: counts.pending,
+    processing: counts.processing,
+  }
+}
+
 export function toRecentOrderDto(row: OrderRow, items: OrderItemRow[], storeName?: string): RecentOrder {
   return {
     id: row.id,
@@ -101,6 +136,17 @@ export function itemsByOrder(items: OrderItemRow[]): Map<string, OrderItemRow[]>
   return map
 }
 
+/** An order's refunds, with what was refunded and what is left to refund, for its owner (reais). */
+export function toRefundListDto(order: OrderRow, rows: RefundRow[], items: OrderItemRow[]): RefundList {
+  const pending = rows.filter((r) => r.status === 'PENDING').reduce((sum, r) => sum + r.amount_cents, 0)
+  const refundable = PAID_STATUSES.includes(order.status) ? order.total_cents - order.refunded_cents - pending : 0
+  return {
+    refunds: rows.map((r) => toRefundDto(r, items.find((i) => i.id === r.item_id)?.name ?? null)),
+    refunded: order.refunded_cents / 100,
+    refundable: Math.max(0, refundable) / 100,
+  }
+}
+
 /** One refund of an order, for its owner (reais). */
 export function toRefundDto(row: RefundRow, itemName: string | null): Refund {
   return {
@@ -113,5 +159,221 @@ export function toRefundDto(row: RefundRow, itemName: string | null): Refund {
     error: row.error_message,
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+  }
+}
+
+/** A row of the sales screen (spec 000 §2 'Vendas'), with Portuguese labels. */
+export function toSaleDto(row: OrderRow, items: OrderItemRow[], storeName: string): Sale {
+  return {
+    id: row.id,
+    orderNumber: formatOrderNumber(row.order_number),
+    storeId: row.store_id,
+    storeName,
+    date: row.created_at.toISOString(),
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    items: items.map((i) => ({
+      productId: i.product_id,
+      name: i.name,
+      quantity: i.quantity,
+      price: toReais(i.unit_price_cents),
+    })),
+    totalAmount: toReais(row.total_cents),
+    status: saleStatusOf(row.status),
+    paymentMethod: salePaymentOf(row.payment_method),
+    chargeback: row.charged_back,
+  }
+}
+
+/** What a line sold for after its share of the coupon and method discounts (UTMify, Conversions API). */
+export function soldTotalCents(item: Pick<OrderItemRow, 'total_cents' | 'discount_cents'>): number {
+  return Number(item.total_cents) - Number(item.discount_cents)
+}
+
+/** One unit of a line after its share of the discounts. */
+export function soldUnitPriceCents(item: Pick<OrderItemRow, 'total_cents' | 'discount_cents' | 'quantity'>): number {
+  return Math.floor(soldTotalCents(item) / Math.max(1, item.quantity))
+}
+
+/** The facts every order event carries (events.ts `orderFacts`). */
+export function toOrderFacts(row: OrderRow, items: OrderItemRow[]) {
+  return {
+    orderId: row.id,
+    storeId: row.store_id,
+    orderNumber: formatOrderNumber(row.order_number),
+    productType: row.product_type,
+    totalCents: row.total_cents,
+    paymentMethod: row.payment_method,
+    customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
+    placedAt: row.created_at.toISOString(),
+    ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : {}),
+    items: items.map((i) => ({
+      productId: i.product_id,
+      name: i.name,
+      quantity: i.quantity,
+      unitPriceCents: soldUnitPriceCents(i),
+    })),
+  }
+}
+
+/** The buyer's view of an order, before what a paid order gives access to is added (service.ts `orderStatus`). */
+export function toOrderStatusDto(row: OrderRow): OrderStatusResponse {
+  return {
+    success: true,
+    order: {
+      id: row.id,
+      orderNumber: formatOrderNumber(row.order_number),
+      status: row.status,
+      total: toReais(row.total_cents),
+      paymentMethod: row.payment_method,
+      productType: row.product_type,
+      createdAt: row.created_at.toISOString(),
+      paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    },
+  }
+}
+
+/** Paid orders per store, for the admin user details (identity's store figures). */
+export function toStoreFiguresDto({ totals, recent }: Awaited<ReturnType<typeof paidFiguresByStore>>) {
+  const result = new Map<string, { totalOrders: number; totalRevenue: number; recentOrders: { createdAt: string }[] }>()
+  for (const t of totals)
+    result.set(t.store_id, { totalOrders: Number(t.orders), totalRevenue: toReais(Number(t.cents)), recentOrders: [] })
+  for (const r of recent) result.get(r.store_id)?.recentOrders.push({ createdAt: r.created_at.toISOString() })
+  return result
+}
+
+/** What every view of one order starts with. */
+function orderHeadOf(row: OrderRow) {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    orderNumber: formatOrderNumber(row.order_number),
+    status: row.status,
+    productType: row.product_type,
+    paymentMethod: row.payment_method,
+  }
+}
+
+/** The buyer's order page: the order, its latest charge and what a paid order gives access to (order-page.ts). */
+export function toOrderPageDto(
+  row: OrderRow,
+  items: OrderItemRow[],
+  charge: pixRenewal.ChargeView | undefined,
+  status: OrderStatusResponse | undefined,
+  canRenew: boolean,
+): OrderPage {
+  return {
+    order: {
+      ...orderHeadOf(row),
+      customerName: row.customer_name,
+      items: items.map((i) => ({
+        name: i.name,
+        quantity: i.quantity,
+        unitPrice: toReais(i.unit_price_cents),
+        total: toReais(i.total_cents),
+        imageUrl: i.image_url,
+      })),
+      subtotal: toReais(row.subtotal_cents),
+      shippingCost: toReais(row.shipping_cents),
+      ...pricingOf(row),
+      shippingMethod: row.shipping_method,
+      estimatedDelivery: row.estimated_delivery,
+      total: toReais(row.total_cents),
+      createdAt: row.created_at.toISOString(),
+      paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    },
+    payment: charge
+      ? {
+          status: charge.status,
+          method: charge.method,
+          pixCode: charge.pixCode,
+          pixExpiresAt: charge.pixExpiresAt,
+          boletoLine: charge.boletoLine,
+          boletoUrl: charge.boletoUrl,
+          boletoDueDate: charge.boletoDueDate,
+          paymentUrl: charge.paymentUrl,
+          cardLast4: charge.cardLast4,
+          cardBrand: charge.cardBrand,
+          installments: charge.installments,
+          sandboxGatewayId: charge.sandbox ? charge.gatewayId : null,
+          canRenew,
+        }
+      : null,
+    digitalAccess: status?.order.digitalAccess,
+    bumpAccess: status?.order.bumpAccess,
+    reviewToken: status?.order.reviewToken,
+  }
+}
+
+export interface OrderSnapshotItem {
+  productId: string
+  name: string
+  quantity: number
+  unitPriceCents: number
+  totalCents: number
+}
+
+export interface OrderSnapshot {
+  id: string
+  storeId: string
+  orderNumber: string
+  status: OrderStatus
+  productType: 'PHYSICAL' | 'DIGITAL'
+  paymentMethod: OrderPaymentMethod
+  installments: number | null
+  subtotalCents: number
+  shippingCents: number
+  /** The price's steps (src/shared/pricing.ts); totalCents is what the buyer was charged. */
+  couponCode: string | null
+  couponDiscountCents: number
+  methodDiscountCents: number
+  interestCents: number
+  totalCents: number
+  customer: { name: string; email: string; phone: string; document: string }
+  shippingAddress: ShippingAddress | null
+  items: OrderSnapshotItem[]
+  tracking: TrackingParams
+  clientIp: string | null
+  userAgent: string | null
+  sandbox: boolean
+  createdAt: Date
+  paidAt: Date | null
+  cancelledAt: Date | null
+}
+
+/** One order as the integrations that report it outside need it (snapshot.ts), in cents. */
+export function toOrderSnapshot(row: OrderRow, items: OrderItemRow[]): OrderSnapshot {
+  return {
+    ...orderHeadOf(row),
+    installments: row.installments,
+    subtotalCents: Number(row.subtotal_cents),
+    shippingCents: Number(row.shipping_cents),
+    couponCode: row.coupon_code,
+    couponDiscountCents: Number(row.coupon_discount_cents),
+    methodDiscountCents: Number(row.method_discount_cents),
+    interestCents: Number(row.interest_cents),
+    totalCents: Number(row.total_cents),
+    customer: {
+      name: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      document: row.customer_document,
+    },
+    shippingAddress: row.shipping_address,
+    items: items.map((i) => ({
+      productId: i.product_id,
+      name: i.name,
+      quantity: i.quantity,
+      // After the line's share of the discounts: what the product sold for, as UTMify and Meta should count it.
+      unitPriceCents: soldUnitPriceCents(i),
+      totalCents: soldTotalCents(i),
+    })),
+    tracking: row.tracking ?? {},
+    clientIp: row.client_ip,
+    userAgent: row.user_agent,
+    sandbox: row.sandbox,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    cancelledAt: row.cancelled_at,
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { DOUBLE_PAYMENT_NOTE } from '../payments/renew-pix'
+import { orderingFixtures } from './ordering-fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -9,8 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const customer = { name: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' }
-const address = { zipCode: '01310-100', address: 'Avenida Paulista', number: '1000', city: 'São Paulo', state: 'SP' }
+const { customer, address } = orderingFixtures(() => t)
 
 interface Shop {
   owner: TestUser

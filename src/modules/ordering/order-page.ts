@@ -7,13 +7,12 @@ import { z } from 'zod'
 import { deriveKey } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
 import { defineEvent, publish } from '../../platform/events'
-import { toReais } from '../../shared/money'
 import type { OrderPage } from '../../shared/order-page'
 import { formatOrderNumber, MSG, PAID_STATUSES } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import { pixRenewal } from '../payments'
 import type { OrderingDeps } from './deps'
-import { pricingOf } from './dto'
+import { toOrderPageDto } from './dto'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import { orderStatus } from './service'
@@ -70,52 +69,7 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
     pixRenewal.latestCharge(deps.db, row.id),
     orderStatus(deps.db, deps.config.APP_SECRET, row.id, { withAccess: true }),
   ])
-  return {
-    order: {
-      id: row.id,
-      storeId: row.store_id,
-      orderNumber: formatOrderNumber(row.order_number),
-      status: row.status,
-      productType: row.product_type,
-      paymentMethod: row.payment_method,
-      customerName: row.customer_name,
-      items: items.map((i) => ({
-        name: i.name,
-        quantity: i.quantity,
-        unitPrice: toReais(i.unit_price_cents),
-        total: toReais(i.total_cents),
-        imageUrl: i.image_url,
-      })),
-      subtotal: toReais(row.subtotal_cents),
-      shippingCost: toReais(row.shipping_cents),
-      ...pricingOf(row),
-      shippingMethod: row.shipping_method,
-      estimatedDelivery: row.estimated_delivery,
-      total: toReais(row.total_cents),
-      createdAt: row.created_at.toISOString(),
-      paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-    },
-    payment: charge
-      ? {
-          status: charge.status,
-          method: charge.method,
-          pixCode: charge.pixCode,
-          pixExpiresAt: charge.pixExpiresAt,
-          boletoLine: charge.boletoLine,
-          boletoUrl: charge.boletoUrl,
-          boletoDueDate: charge.boletoDueDate,
-          paymentUrl: charge.paymentUrl,
-          cardLast4: charge.cardLast4,
-          cardBrand: charge.cardBrand,
-          installments: charge.installments,
-          sandboxGatewayId: charge.sandbox ? charge.gatewayId : null,
-          canRenew: charge.method === 'PIX' && cancelledByExpiry(row, charge),
-        }
-      : null,
-    digitalAccess: status?.order.digitalAccess,
-    bumpAccess: status?.order.bumpAccess,
-    reviewToken: status?.order.reviewToken,
-  }
+  return toOrderPageDto(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))
 }
 
 /** Takes the stock again for a cancelled physical order; false when it is gone. */

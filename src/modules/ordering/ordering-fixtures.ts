@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { expect } from 'vitest'
 import type { TestApp, TestUser } from '../../testing/test-app'
 
@@ -24,6 +25,9 @@ export function orderingFixtures(app: () => TestApp) {
     city: 'São Paulo',
     state: 'SP',
   }
+
+  /** A card payment in one installment without its number: add `cardNumber` (e.g. a SANDBOX_CARDS one). */
+  const card = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
 
   async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
     return app().app.inject({ method: 'POST', url, payload: payload as object, headers })
@@ -125,10 +129,23 @@ export function orderingFixtures(app: () => TestApp) {
     await app().drain()
   }
 
+  /** Payloads of the outbox rows of an event whose payload names `value` under `field`, oldest first. */
+  async function outboxPayloads<P = Record<string, unknown>>(event: string, field: string, value: string) {
+    const rows = await app()
+      .runtime.db.selectFrom('outbox')
+      .select('payload')
+      .where('event', '=', event)
+      .where(sql<string>`payload->>${field}`, '=', value)
+      .orderBy('created_at')
+      .execute()
+    return rows.map((r) => r.payload as P)
+  }
+
   return {
     CPF,
     customer,
     address,
+    card,
     post,
     shop,
     physicalOrder,
@@ -138,5 +155,6 @@ export function orderingFixtures(app: () => TestApp) {
     orderStatus,
     pageTokenOf,
     sandbox,
+    outboxPayloads,
   }
 }

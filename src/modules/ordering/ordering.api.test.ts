@@ -8,7 +8,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const { customer, address, post, shop, physicalOrder, stockOf, orders } = orderingFixtures(() => t)
+const fixtures = orderingFixtures(() => t)
+const { customer, address, post, shop, physicalOrder, stockOf, orders } = fixtures
 
 describe('create-order', () => {
   it('prices the order from the database and ignores browser prices', async () => {
@@ -219,7 +220,7 @@ describe('create-order', () => {
 
   it('keeps a refused card out of the orders with the stock back; approves an accepted card at once', async () => {
     const s = await shop({ stock: 2 })
-    const card = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 3 }
+    const card = { ...fixtures.card, installments: 3 }
     const refused = await post(
       '/api/checkout/create-order',
       physicalOrder(s, { payment: { ...card, cardNumber: '4000 0000 0000 0002' } }),

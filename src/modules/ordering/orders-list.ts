@@ -1,14 +1,13 @@
 /**
  * The orders pages: one store's (the merchant's 'Pedidos') and the platform's (the admin's screen, each row with its
  * store's name), the summary cards for the same filters, and the CSV export read in bounded batches. The SQL is in
- * orders-list.repository.ts.
+ * orders-list.repository.ts, the mapping to answers in dto.ts.
  */
 
-import { toReais } from '../../shared/money'
 import type { PlatformOrder, RecentOrder, StoreOrder } from '../../shared/ordering'
 import type { OrderFiltersQuery, OrderPageQuery, OrderSummary } from '../../shared/orders-list'
 import { storesService } from '../stores'
-import { itemsByOrder, toRecentOrderDto, toStoreOrderDto } from './dto'
+import { itemsByOrder, toOrderSummaryDto, toPlatformOrderDto, toRecentOrderDto, toStoreOrderDto } from './dto'
 import { countOrders, findOrdersPage, findRecentOrders, type OrdersScope } from './orders-list.repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx } from './tables'
@@ -47,11 +46,7 @@ export async function listPlatformOrdersPage(db: DbOrTrx, query: OrderPageQuery)
       rows.map((r) => r.store_id),
     ),
   ])
-  return rows.map((r) => ({
-    ...toStoreOrderDto(r, items.get(r.id) ?? []),
-    storeId: r.store_id,
-    storeName: names.get(r.store_id) ?? '--',
-  }))
+  return rows.map((r) => toPlatformOrderDto(r, items.get(r.id) ?? [], names.get(r.store_id) ?? '--'))
 }
 
 /** The summary cards, straight from the orders (the reporting module answers from rollups when it can). */
@@ -60,13 +55,7 @@ export async function summarizeOrders(
   storeId: OrdersScope,
   filters: OrderFiltersQuery,
 ): Promise<OrderSummary> {
-  const counts = await countOrders(db, storeId, filters)
-  return {
-    total: counts.total,
-    paidRevenue: toReais(counts.paidCents),
-    pending: counts.pending,
-    processing: counts.processing,
-  }
+  return toOrderSummaryDto(await countOrders(db, storeId, filters))
 }
 
 const EXPORT_BATCH = 1000

@@ -14,7 +14,7 @@ import { aboveLeft, REFUND_MESSAGES, type RefundList, refundInputSchema } from '
 import { catalogService } from '../catalog'
 import { paymentsService } from '../payments'
 import { isUuid } from '../stores'
-import { toRefundDto } from './dto'
+import { toRefundDto, toRefundListDto } from './dto'
 import { orderRefunded } from './events'
 import * as refunds from './refunds.repository'
 import type { OrderRow } from './repository'
@@ -190,11 +190,5 @@ export async function listOrderRefunds(db: Db, storeId: string, orderId: string)
   const order = await repo.findOrder(db, orderId)
   if (!order || order.store_id !== storeId) return undefined
   const [rows, items] = await Promise.all([refunds.listRefunds(db, orderId), repo.findItems(db, [orderId])])
-  const pending = rows.filter((r) => r.status === 'PENDING').reduce((sum, r) => sum + r.amount_cents, 0)
-  const refundable = PAID_STATUSES.includes(order.status) ? order.total_cents - order.refunded_cents - pending : 0
-  return {
-    refunds: rows.map((r) => toRefundDto(r, items.find((i) => i.id === r.item_id)?.name ?? null)),
-    refunded: order.refunded_cents / 100,
-    refundable: Math.max(0, refundable) / 100,
-  }
+  return toRefundListDto(order, rows, items)
 }

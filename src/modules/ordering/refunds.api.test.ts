@@ -2,7 +2,6 @@
  * Refunds through the sandbox gateway: the merchant's refund call, the gateway's answer and its later postback
  * (re-read, payment.refunded), whole and partial, concurrent clicks, refusals and forged postbacks.
  */
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatCents } from '../../shared/money'
 import { aboveLeft, REFUND_MESSAGES } from '../../shared/refunds'
@@ -17,9 +16,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-const { post, shop, physicalOrder, digitalOrder, stockOf, orderStatus, pageTokenOf, sandbox } = orderingFixtures(
-  () => t,
-)
+const { card, outboxPayloads, post, shop, physicalOrder, digitalOrder, stockOf, orderStatus, pageTokenOf, sandbox } =
+  orderingFixtures(() => t)
 
 const refundsUrl = (s: Shop, orderId: string) => `/api/stores/${s.storeId}/orders/${orderId}/refunds`
 const refund = (s: Shop, orderId: string, body: Record<string, unknown>) =>
@@ -43,16 +41,12 @@ async function storeOrder(s: Shop, orderId: string) {
 }
 
 /** The order.refunded payloads of an order, oldest first. */
-async function refundEvents(orderId: string) {
-  const rows = await t.runtime.db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('event', '=', 'order.refunded')
-    .where(sql<string>`payload->>'orderId'`, '=', orderId)
-    .orderBy('created_at')
-    .execute()
-  return rows.map((r) => r.payload as { amountCents: number; partial: boolean; refundedTotalCents: number })
-}
+const refundEvents = (orderId: string) =>
+  outboxPayloads<{ amountCents: number; partial: boolean; refundedTotalCents: number }>(
+    'order.refunded',
+    'orderId',
+    orderId,
+  )
 
 /** Gateway refunds of the sandbox transaction. */
 async function gatewayRefunds(gatewayId: string) {
@@ -65,15 +59,8 @@ async function gatewayRefunds(gatewayId: string) {
 }
 
 /** The payment.refunded events (one per gateway refund the postbacks reported). */
-async function paymentRefundedCount(transactionId: string) {
-  const rows = await t.runtime.db
-    .selectFrom('outbox')
-    .select('id')
-    .where('event', '=', 'payment.refunded')
-    .where(sql<string>`payload->>'transactionId'`, '=', transactionId)
-    .execute()
-  return rows.length
-}
+const paymentRefundedCount = async (transactionId: string) =>
+  (await outboxPayloads('payment.refunded', 'transactionId', transactionId)).length
 
 async function paidPixOrder(s: Shop, body: Record<string, unknown> = physicalOrder(s)) {
   const url = body.productType === 'DIGITAL' ? '/api/checkout/create-digital-order' : '/api/checkout/create-order'
@@ -210,7 +197,6 @@ describe('refunds', () => {
 
   it("a refund the gateway refuses changes nothing and shows the gateway's message", async () => {
     const s = await shop({ stock: 5 })
-    const card = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
     const placed = await post(
       '/api/checkout/create-order',
       physicalOrder(s, { payment: { ...card, cardNumber: '4000 0000 0000 5126' } }),

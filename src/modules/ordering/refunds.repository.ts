@@ -43,27 +43,22 @@ export async function pendingCents(trx: Trx, orderId: string): Promise<number> {
   return Number(row.cents)
 }
 
-/** Whether a line has a refund that is not a failed attempt. */
-export async function lineRefunded(trx: Trx, itemId: string): Promise<boolean> {
+/** Whether a refund that is not a failed attempt exists for this line or order. */
+async function liveRefundExists(trx: Trx, of: 'item_id' | 'order_id', id: string): Promise<boolean> {
   const row = await trx
     .selectFrom('order_refunds')
     .select('id')
-    .where('item_id', '=', itemId)
+    .where(of, '=', id)
     .where('status', '<>', 'FAILED')
     .executeTakeFirst()
   return Boolean(row)
 }
 
+/** Whether a line has a refund that is not a failed attempt. */
+export const lineRefunded = (trx: Trx, itemId: string) => liveRefundExists(trx, 'item_id', itemId)
+
 /** Whether the order has any refund history (a refund in flight or made); the refund path then owns REFUNDED. */
-export async function hasRefunds(trx: Trx, orderId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('order_refunds')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '<>', 'FAILED')
-    .executeTakeFirst()
-  return Boolean(row)
-}
+export const hasRefunds = (trx: Trx, orderId: string) => liveRefundExists(trx, 'order_id', orderId)
 
 /** PENDING (or a FAILED attempt the gateway made after all) → SUCCEEDED once; undefined if it already was. */
 export async function completeRefund(trx: Trx, id: string, gatewayRefundId: string): Promise<RefundRow | undefined> {

@@ -10,8 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const { post, shop, physicalOrder, stockOf, orders } = orderingFixtures(() => t)
-const card = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
+const { card, post, shop, physicalOrder, stockOf, orders } = orderingFixtures(() => t)
 
 async function capBump(s: Shop, stock: number) {
   const cap = await post(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { saleSchema, saleStatusBodySchema, salesListSchema, salesQuerySchema } from '../../shared/sales'
-import { changeSaleStatus, listSales, requireSale } from './sales'
+import { listSales, setSaleStatus } from './sales'
 
 /** GET /sales and PATCH /sales/:saleId/status (spec 000 §7): the caller's own stores only, ADMIN included. */
 export async function salesRoutes(fastify: FastifyInstance) {
@@ -34,11 +34,6 @@ export async function salesRoutes(fastify: FastifyInstance) {
       },
       preHandler: app.authenticate,
     },
-    async (request) =>
-      requireSale(
-        await app.db
-          .transaction()
-          .execute((trx) => changeSaleStatus(trx, request.user.id, request.params.saleId, request.body.status)),
-      ),
+    async (request) => setSaleStatus(app.db, request.user.id, request.params.saleId, request.body.status),
   )
 }

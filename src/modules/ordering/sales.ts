@@ -2,57 +2,30 @@
  * The sales screen (spec 000 §2 'Vendas'): the merchant's orders across all of their own stores, with Portuguese
  * labels, and the status changes the merchant may make by hand.
  */
-import { sql } from 'kysely'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import { toCents, toReais } from '../../shared/money'
 import { formatOrderNumber, type OrderStatus } from '../../shared/ordering'
-import { addDays, startOfDay } from '../../shared/periods'
 import {
   SALE_PAYMENT_ORDERS,
-  SALE_STATUS_ORDERS,
   SALE_STATUS_TARGET,
   SALES_MSG,
   type Sale,
   type SaleStatus,
   type SalesList,
   type SalesQuery,
-  salePaymentOf,
   saleStatusOf,
 } from '../../shared/sales'
 import { isUuid, storesService } from '../stores'
+import { toSaleDto } from './dto'
 import { orderStatusChanged } from './events'
-import type { OrderItemRow, OrderRow } from './repository'
+import type { OrderRow } from './repository'
 import * as repo from './repository'
+import { findSalesPage } from './sales.repository'
 import { cancelOrder, markPaid } from './service'
 import type { Db, DbOrTrx, Trx } from './tables'
 
-export function toSaleDto(row: OrderRow, items: OrderItemRow[], storeName: string): Sale {
-  return {
-    id: row.id,
-    orderNumber: formatOrderNumber(row.order_number),
-    storeId: row.store_id,
-    storeName,
-    date: row.created_at.toISOString(),
-    customerName: row.customer_name,
-    customerEmail: row.customer_email,
-    items: items.map((i) => ({
-      productId: i.product_id,
-      name: i.name,
-      quantity: i.quantity,
-      price: toReais(i.unit_price_cents),
-    })),
-    totalAmount: toReais(row.total_cents),
-    status: saleStatusOf(row.status),
-    paymentMethod: salePaymentOf(row.payment_method),
-    chargeback: row.charged_back,
-  }
-}
-
 /** Rows counted past the current page for the page count. */
 export const COUNT_AHEAD = 2_000
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The caller's sales, newest first, filtered and paginated in SQL over (store_id, [status,] created_at). */
 export async function listSales(db: Db, userId: string, query: SalesQuery): Promise<SalesList> {
@@ -63,36 +36,16 @@ export async function listSales(db: Db, userId: string, query: SalesQuery): Prom
   const payments = query.paymentMethod ? SALE_PAYMENT_ORDERS[query.paymentMethod] : undefined
   if (payments && payments.length === 0) return empty
 
-  let base = db.selectFrom('orders').where(
-    'store_id',
-    'in',
-    stores.map((s) => s.id),
-  )
-  if (query.status) base = base.where('status', 'in', SALE_STATUS_ORDERS[query.status])
-  if (payments) base = base.where('payment_method', 'in', payments)
-  if (query.coupon) base = base.where(sql<boolean>`lower(coupon_code) = lower(${query.coupon})`)
-  if (query.customerName) base = base.where('customer_name', 'ilike', `%${escapeLike(query.customerName)}%`)
-  if (query.startDate) base = base.where('created_at', '>=', startOfDay(query.startDate))
-  if (query.endDate) base = base.where('created_at', '<', startOfDay(addDays(query.endDate, 1)))
-  if (query.minAmount !== undefined) base = base.where('total_cents', '>=', toCents(query.minAmount))
-  if (query.maxAmount !== undefined) base = base.where('total_cents', '<=', toCents(query.maxAmount))
-
   // Counting every match costs a pass over all of a merchant's orders (~150 ms at 1M); counting at most
   // COUNT_AHEAD rows past this page (200 pages of 10) costs a few ms. Past the cap `total` is a lower bound that
   // grows as one pages on.
   const cap = (page - 1) * limit + COUNT_AHEAD
-  const { n } = await db
-    .selectFrom(base.select(sql`1`.as('one')).limit(cap).as('m'))
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow()
-  const total = Number(n)
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute()
+  const { total, rows } = await findSalesPage(
+    db,
+    stores.map((s) => s.id),
+    query,
+    { payments, cap },
+  )
   const items = await repo.findItems(
     db,
     rows.map((r) => r.id),
@@ -166,6 +119,11 @@ export async function changeSaleStatus(
     userId,
   })
   return loadSale(trx, updated, store.name)
+}
+
+/** PATCH /sales/:saleId/status: the status change in one transaction with its events; 404 for a foreign sale. */
+export async function setSaleStatus(db: Db, userId: string, saleId: string, label: SaleStatus): Promise<Sale> {
+  return requireSale(await db.transaction().execute((trx) => changeSaleStatus(trx, userId, saleId, label)))
 }
 
 export function requireSale(sale: Sale | undefined): Sale {

@@ -1,13 +1,12 @@
 /** An order after it is placed: payment outcomes, cancellation with stock given back once, status and lists. */
 
 import { publish } from '../../platform/events'
-import { toReais } from '../../shared/money'
-import { formatOrderNumber, type OrderStatusResponse, PAID_STATUSES, type StoreOrder } from '../../shared/ordering'
-import { type CatalogProduct, catalogService } from '../catalog'
+import { type OrderStatusResponse, PAID_STATUSES, type StoreOrder } from '../../shared/ordering'
+import { catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
-import { toStoreOrderDto } from './dto'
+import { toOrderFacts, toOrderStatusDto, toStoreFiguresDto, toStoreOrderDto } from './dto'
 import { orderCancelled, orderPaid, orderPaidAfterCancel, orderPlaced, orderRefunded } from './events'
 import { hasRefunds } from './refunds.repository'
 import type { OrderRow } from './repository'
@@ -16,44 +15,9 @@ import type { Db, DbOrTrx, Trx } from './tables'
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado'
 
-export function orderFacts(
-  row: OrderRow,
-  product: Pick<CatalogProduct, 'id' | 'name' | 'priceCents'>,
-  quantity: number,
-) {
-  return {
-    orderId: row.id,
-    storeId: row.store_id,
-    orderNumber: formatOrderNumber(row.order_number),
-    productType: row.product_type,
-    totalCents: row.total_cents,
-    paymentMethod: row.payment_method,
-    customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
-    placedAt: row.created_at.toISOString(),
-    items: [{ productId: product.id, name: product.name, quantity, unitPriceCents: product.priceCents }],
-  }
-}
-
+/** The facts every order event carries, read under the caller's transaction. */
 export async function factsOf(trx: Trx, row: OrderRow) {
-  const items = await repo.findItems(trx, [row.id])
-  return {
-    orderId: row.id,
-    storeId: row.store_id,
-    orderNumber: formatOrderNumber(row.order_number),
-    productType: row.product_type,
-    totalCents: row.total_cents,
-    paymentMethod: row.payment_method,
-    customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
-    placedAt: row.created_at.toISOString(),
-    ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : {}),
-    items: items.map((i) => ({
-      productId: i.product_id,
-      name: i.name,
-      quantity: i.quantity,
-      // What the product sold for after its share of the coupon and method discounts (UTMify, Conversions API).
-      unitPriceCents: Math.floor((i.total_cents - i.discount_cents) / Math.max(1, i.quantity)),
-    })),
-  }
+  return toOrderFacts(row, await repo.findItems(trx, [row.id]))
 }
 
 /**
@@ -239,19 +203,7 @@ export async function orderStatus(
   if (!isUuid(orderId)) return undefined
   const row = await repo.findOrder(db, orderId)
   if (!row) return undefined
-  const response: OrderStatusResponse = {
-    success: true,
-    order: {
-      id: row.id,
-      orderNumber: formatOrderNumber(row.order_number),
-      status: row.status,
-      total: toReais(row.total_cents),
-      paymentMethod: row.payment_method,
-      productType: row.product_type,
-      createdAt: row.created_at.toISOString(),
-      paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-    },
-  }
+  const response: OrderStatusResponse = toOrderStatusDto(row)
   if (!opts.withAccess) return response
   // reviews: a paid order's buyer may leave a verified-purchase review through this signed token.
   if (PAID_STATUSES.includes(row.status)) response.order.reviewToken = signReviewToken(appSecret, row.id)
@@ -317,12 +269,7 @@ export async function listStoreOrders(db: Db, storeId: string, page: { limit?: n
 
 /** Paid orders per store, for the admin user details (identity asks every module for its figures). */
 export async function storeFigures(db: Db, storeIds: string[]) {
-  const { totals, recent } = await repo.paidFiguresByStore(db, storeIds, PAID_STATUSES)
-  const result = new Map<string, { totalOrders: number; totalRevenue: number; recentOrders: { createdAt: string }[] }>()
-  for (const t of totals)
-    result.set(t.store_id, { totalOrders: Number(t.orders), totalRevenue: toReais(Number(t.cents)), recentOrders: [] })
-  for (const r of recent) result.get(r.store_id)?.recentOrders.push({ createdAt: r.created_at.toISOString() })
-  return result
+  return toStoreFiguresDto(await repo.paidFiguresByStore(db, storeIds, PAID_STATUSES))
 }
 
 /** One order in the store view (spec 000 §3, as the orders page shows it), e.g. the data of a merchant webhook. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { digitalOrderPayloadSchema } from '../../shared/ordering'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import type { Database } from '../database'
+import { orderingFixtures } from './ordering-fixtures'
 import { placeOrder } from './place-order'
 
 // Production mode (PostgreSQL + BullMQ): the order's SQL statements are counted through a Kysely log hook on a
@@ -29,44 +30,18 @@ afterAll(async () => {
 /** Statements the in-process sandbox gateway runs for itself: the gateway's cost, not ours. */
 const isGateway = (sql: string) => sql.includes('payment_sandbox_transactions')
 
+const fixtures = orderingFixtures(() => t)
+
 /** A store with a digital product and an active sandbox key. */
 async function digitalShop() {
-  const owner = await t.login()
-  const inject = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, payload, headers: owner.headers })
-  const store = (await inject('/api/stores', { name: 'Loja' })).json()
-  const product = (
-    await inject(`/api/stores/${store.id}/products`, {
-      name: 'E-book',
-      price: 49.9,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/e.pdf',
-    })
-  ).json()
-  const config = await inject(`/api/payment/ativo-pay/payment-config?storeId=${store.id}`, {
-    ativoPayApiKey: 'sk_sandbox_short_path_0001',
-  })
-  expect(config.json().ativoPayActive).toBe(true)
-  return { store, product }
+  const s = await fixtures.shop({ shipping: false })
+  return { shop: s, store: { id: s.storeId }, product: { id: s.digitalId } }
 }
 
 it('places a digital PIX order in 3 SQL statements, no transaction and no queue write, charging it from the api process', async () => {
-  const { store, product } = await digitalShop()
+  const { shop } = await digitalShop()
 
-  const payload = digitalOrderPayloadSchema.parse({
-    storeId: store.id,
-    productId: product.id,
-    customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-    shipping: {
-      address: 'Produto digital',
-      number: '0',
-      city: 'Digital',
-      state: 'DG',
-      zipCode: '00000000',
-      method: 'digital',
-    },
-    payment: { method: 'pix' },
-  })
+  const payload = digitalOrderPayloadSchema.parse(fixtures.digitalOrder(shop))
   // No queue round trip on the request path: a job the request would wait for fails the test, and it writes none
   // (the PIX's expiry is planned by the sweep).
   const enqueued: string[] = []

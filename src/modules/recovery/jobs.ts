@@ -4,11 +4,15 @@ import { notificationsService } from '../notifications'
 import { checkoutAttemptRefused, orderCancelled, orderPaid, orderPlaced } from '../ordering'
 import type { RecoveryEmail } from './messages'
 import { runReminder, type SendEmail } from './reminders'
-import * as repo from './repository'
-import { orderFailedFrom, orderPaidFrom, orderPlacedFrom, REMIND_JOB, type RemindJob } from './sessions'
+import {
+  forgetStaleSessions,
+  orderFailedFrom,
+  orderPaidFrom,
+  orderPlacedFrom,
+  REMIND_JOB,
+  type RemindJob,
+} from './sessions'
 
-/** Contacts of sessions that never became a paid order are kept this long (LGPD: no longer than needed). */
-export const SESSION_RETENTION_MS = 90 * 24 * 3600_000
 export const RETENTION_JOB = 'recovery.retention'
 
 const depsOf = (ctx: JobContext) => ({ db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log })
@@ -28,14 +32,7 @@ export function recoveryJobs(mailerOf: MailerOf = notificationsMailer): JobDefin
     {
       name: RETENTION_JOB,
       everyMs: 24 * 3600_000,
-      handler: async (_data, ctx) => {
-        let deleted = 0
-        for (;;) {
-          const n = await repo.deleteStaleSessions(ctx.db, new Date(Date.now() - SESSION_RETENTION_MS))
-          deleted += n
-          if (n === 0) return { deleted }
-        }
-      },
+      handler: async (_data, ctx) => ({ deleted: await forgetStaleSessions(ctx.db) }),
     },
   ]
 }

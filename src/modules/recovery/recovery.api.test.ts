@@ -16,7 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const { post, shop, digitalOrder, sandbox } = orderingFixtures(() => t)
+const { card, post, shop, digitalOrder, sandbox } = orderingFixtures(() => t)
 const MIN = 60_000
 
 function report(s: Shop, sessionId: string, extra: Record<string, unknown> = {}) {
@@ -273,7 +273,6 @@ describe('reminders', () => {
   it('gives a refused card its own message', async () => {
     const s = await shop()
     const id = await reported(s)
-    const card = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
     const refused = await post(
       '/api/checkout/create-digital-order',
       digitalOrder(s, { checkoutSessionId: id, payment: { ...card, cardNumber: SANDBOX_CARDS.refused } }),

@@ -42,14 +42,7 @@ export async function runReminder(
   if (job.step === 'FIRST' && session.status === 'OPEN' && !session.order_id && !session.abandoned_at) {
     // The session is recoverable from now on: announced once (checkout.abandoned), whatever the buyer's consent.
     await db.transaction().execute(async (trx) => {
-      const marked = await trx
-        .updateTable('checkout_sessions')
-        .set({ abandoned_at: now })
-        .where('id', '=', session.id)
-        .where('abandoned_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst()
-      if (marked)
+      if (await repo.markAbandoned(trx, session.id, now))
         await publish(trx, checkoutAbandoned, {
           sessionId: session.id,
           storeId: session.store_id,

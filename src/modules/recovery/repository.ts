@@ -38,6 +38,29 @@ export async function updateSession(
     .executeTakeFirst()
 }
 
+/** Marks the session abandoned once; true for the one call that marked it. */
+export async function markAbandoned(trx: Trx, id: string, at: Date): Promise<boolean> {
+  const marked = await trx
+    .updateTable('checkout_sessions')
+    .set({ abandoned_at: at })
+    .where('id', '=', id)
+    .where('abandoned_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
+  return marked !== undefined
+}
+
+/** The store's open session now waits on its order. */
+export async function attachOrder(db: DbOrTrx, sessionId: string, storeId: string, orderId: string) {
+  await db
+    .updateTable('checkout_sessions')
+    .set({ order_id: orderId, updated_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'OPEN')
+    .execute()
+}
+
 export async function findSettings(db: DbOrTrx, storeId: string) {
   return db.selectFrom('recovery_settings').selectAll().where('store_id', '=', storeId).executeTakeFirst()
 }

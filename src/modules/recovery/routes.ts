@@ -10,9 +10,9 @@ import {
   sessionReportSchema,
 } from '../../shared/recovery'
 import { requireStoreOwner } from '../stores'
-import * as repo from './repository'
+import { toSettingsDto } from './dto'
 import { listRecovery, recoverySummary } from './screen'
-import { reportSession, restoreSession, settingsOf } from './sessions'
+import { reportSession, restoreSession, saveSettings, settingsOf, unsubscribe } from './sessions'
 import { verifyUnsubscribe } from './tokens'
 
 const tags = ['recovery']
@@ -86,16 +86,10 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
     async (request) => recoverySummary(app.db, request.store!.id),
   )
 
-  const settingsDto = (s: { enabled: boolean; first_delay_minutes: number; second_delay_minutes: number }) => ({
-    enabled: s.enabled,
-    firstDelayMinutes: s.first_delay_minutes,
-    secondDelayMinutes: s.second_delay_minutes,
-  })
-
   app.get(
     '/stores/:storeId/recovery/settings',
     { schema: { tags, params: storeParams, response: { 200: recoverySettingsSchema } }, preHandler: ownStore },
-    async (request) => settingsDto(await settingsOf(app.db, request.store!.id)),
+    async (request) => toSettingsDto(await settingsOf(app.db, request.store!.id)),
   )
 
   app.put(
@@ -104,14 +98,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
       schema: { tags, params: storeParams, body: recoverySettingsSchema, response: { 200: recoverySettingsSchema } },
       preHandler: ownStore,
     },
-    async (request) =>
-      settingsDto(
-        await repo.saveSettings(app.db, request.store!.id, {
-          enabled: request.body.enabled,
-          first_delay_minutes: request.body.firstDelayMinutes,
-          second_delay_minutes: request.body.secondDelayMinutes,
-        }),
-      ),
+    async (request) => toSettingsDto(await saveSettings(app.db, request.store!.id, request.body)),
   )
 }
 
@@ -144,7 +131,7 @@ export async function unsubscribeRoutes(fastify: FastifyInstance) {
     const target = verifyUnsubscribe(fastify.config.APP_SECRET, t)
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
     if (!target) return reply.status(404).send(page('Link inválido', '<p>Link inválido.</p>'))
-    await repo.optOut(fastify.db, target.storeId, target.email)
+    await unsubscribe(fastify.db, target)
     return page('Pronto', '<p>Pronto: você não receberá mais lembretes desta loja.</p>')
   })
 }

@@ -136,15 +136,27 @@ export async function restoreSession(deps: RecoveryDeps, storeId: string, token:
   return { sessionId: row.id, productId: row.product_id, fields: row.fields }
 }
 
+/** The store's reminder settings as the merchant sets them ('Recuperação' screen). */
+export async function saveSettings(
+  db: Db,
+  storeId: string,
+  s: { enabled: boolean; firstDelayMinutes: number; secondDelayMinutes: number },
+) {
+  return repo.saveSettings(db, storeId, {
+    enabled: s.enabled,
+    first_delay_minutes: s.firstDelayMinutes,
+    second_delay_minutes: s.secondDelayMinutes,
+  })
+}
+
+/** A buyer's one-click opt-out: no more reminders from this store to this address. */
+export async function unsubscribe(db: Db, target: { storeId: string; email: string }) {
+  await repo.optOut(db, target.storeId, target.email)
+}
+
 /** ordering's order.placed: the session now waits on its order (no abandoned-cart reminder while it is payable). */
 export async function orderPlacedFrom(db: Db, sessionId: string, storeId: string, orderId: string) {
-  await db
-    .updateTable('checkout_sessions')
-    .set({ order_id: orderId, updated_at: new Date() })
-    .where('id', '=', sessionId)
-    .where('store_id', '=', storeId)
-    .where('status', '=', 'OPEN')
-    .execute()
+  await repo.attachOrder(db, sessionId, storeId, orderId)
 }
 
 /**
@@ -186,4 +198,17 @@ export async function orderFailedFrom(
     const delayMs = p.kind === 'REFUSED' ? settings.first_delay_minutes * 60_000 : 0
     await scheduleStep(deps, trx, row.id, p.kind, new Date(Date.now() + delayMs))
   })
+}
+
+/** Contacts of sessions that never became a paid order are kept this long (LGPD: no longer than needed). */
+export const SESSION_RETENTION_MS = 90 * 24 * 3600_000
+
+/** Never-converted contacts older than the retention, deleted a batch at a time; how many went. */
+export async function forgetStaleSessions(db: Db, now = Date.now()): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const n = await repo.deleteStaleSessions(db, new Date(now - SESSION_RETENTION_MS))
+    deleted += n
+    if (n === 0) return deleted
+  }
 }

@@ -7,7 +7,7 @@ import {
   orderRefunded,
   orderStatusChanged,
 } from '../ordering/events'
-import { applyOrders } from './rollups'
+import { applyOrderEvents } from './rollups'
 
 /**
  * Each ordering event brings the rollups of its order up to date (see rollups.ts): one handler shape for all of them,
@@ -15,11 +15,9 @@ import { applyOrders } from './rollups'
  * state, so the relay may hand over a whole burst of orders as one job and one transaction.
  */
 const apply = async (events: BatchedEvent<{ orderId: string }>[], ctx: JobContext) => {
-  await ctx.db.transaction().execute((trx) =>
-    applyOrders(
-      trx,
-      events.map((e) => ({ orderId: e.payload.orderId, eventId: e.eventId })),
-    ),
+  await applyOrderEvents(
+    ctx.db,
+    events.map((e) => ({ orderId: e.payload.orderId, eventId: e.eventId })),
   )
 }
 

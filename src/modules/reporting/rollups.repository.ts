@@ -4,22 +4,15 @@
  */
 import { sql } from 'kysely'
 import { TIME_ZONE } from '../../shared/dates'
-import type { Trx } from './tables'
+import type { ReportingTables, Trx } from './tables'
 
-export interface OrderFact {
-  store_id: string
-  day: string
-  payment_method: string
-  status: string
-  total_cents: number
-  customer_email: string
-}
+/** What an order contributes to the rollups: the columns of its reporting_order_facts row the figures count. */
+export type OrderFact = Pick<
+  ReportingTables['reporting_order_facts'],
+  'store_id' | 'day' | 'payment_method' | 'status' | 'total_cents' | 'customer_email'
+>
 
-export interface CustomerRow {
-  orders: number
-  first_day: string
-  last_day: string
-}
+export type CustomerRow = Pick<ReportingTables['reporting_customers'], 'orders' | 'first_day' | 'last_day'>
 
 const spDay = sql<string>`((created_at at time zone ${sql.lit(TIME_ZONE)})::date)::text`
 
@@ -90,14 +83,8 @@ export async function saveFacts(trx: Trx, facts: { orderId: string; fact: OrderF
     .execute()
 }
 
-export interface DailyDelta {
-  store_id: string
-  day: string
-  payment_method: string
-  status: string
-  orders: number
-  total_cents: number
-}
+/** A change of one reporting_daily row: its key and what to add to its figures. */
+export type DailyDelta = ReportingTables['reporting_daily']
 
 /** Adds every delta in one statement (their keys are distinct and sorted). */
 export async function addDaily(trx: Trx, deltas: DailyDelta[]): Promise<void> {
@@ -178,13 +165,8 @@ export async function saveCustomers(trx: Trx, buyers: (Buyer & { now?: CustomerR
       where c.store_id = g.store_id and c.customer_email = g.email`.execute(trx)
 }
 
-export interface CustomerDayDelta {
-  store_id: string
-  day: string
-  last_seen: number
-  returning_last_seen: number
-  first_seen: number
-}
+/** A change of one reporting_customer_days row: its key and what to add to its counts. */
+export type CustomerDayDelta = ReportingTables['reporting_customer_days']
 
 /** Adds every delta in one statement (their keys are distinct and sorted). */
 export async function addCustomerDays(trx: Trx, deltas: CustomerDayDelta[]): Promise<void> {

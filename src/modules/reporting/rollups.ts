@@ -7,7 +7,7 @@
 
 import type { CustomerRow, OrderFact } from './rollups.repository'
 import * as repo from './rollups.repository'
-import type { Trx } from './tables'
+import type { Db, Trx } from './tables'
 
 const key = (...parts: string[]) => parts.join('|')
 
@@ -109,4 +109,9 @@ export async function applyOrders(trx: Trx, events: { orderId: string; eventId: 
   const rows = await repo.buyersOf(trx, sorted(buyers))
   await repo.saveCustomers(trx, rows)
   await repo.addCustomerDays(trx, customerDayDeltas(rows))
+}
+
+/** The use case of a burst of ordering events: one transaction for all of their orders. */
+export async function applyOrderEvents(db: Db, events: { orderId: string; eventId: string }[]): Promise<void> {
+  await db.transaction().execute((trx) => applyOrders(trx, events))
 }

@@ -31,13 +31,17 @@ export async function updateStore(
 
 export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStoreById>>>
 
-export function toStoreDto(row: StoreRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    userId: row.user_id,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-  }
+export async function countStores(
+  db: DbOrTrx,
+  filter: { from?: Date; to?: Date; status?: 'ACTIVE' | 'INACTIVE' },
+): Promise<number> {
+  let q = db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('n'))
+  if (filter.from) q = q.where('created_at', '>=', filter.from)
+  if (filter.to) q = q.where('created_at', '<', filter.to)
+  if (filter.status) q = q.where('status', '=', filter.status)
+  return (await q.executeTakeFirstOrThrow()).n
+}
+
+export async function describeStores(db: DbOrTrx, ids: string[]) {
+  return db.selectFrom('stores').select(['id', 'name', 'status', 'user_id as userId']).where('id', 'in', ids).execute()
 }

@@ -5,7 +5,8 @@ import { storeCreated } from './events'
 import * as repo from './repository'
 import type { Db } from './tables'
 
-export { findStoreById, listStoresByUser, type StoreRow, toStoreDto } from './repository'
+export { toStoreDto } from './dto'
+export { findStoreById, listStoresByUser, type StoreRow } from './repository'
 
 export async function createStore(db: Db, userId: string, input: z.output<typeof storeInputSchema>) {
   return db.transaction().execute(async (trx) => {
@@ -26,15 +27,11 @@ export async function countStores(
   db: Db,
   filter: { from?: Date; to?: Date; status?: 'ACTIVE' | 'INACTIVE' } = {},
 ): Promise<number> {
-  let q = db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('n'))
-  if (filter.from) q = q.where('created_at', '>=', filter.from)
-  if (filter.to) q = q.where('created_at', '<', filter.to)
-  if (filter.status) q = q.where('status', '=', filter.status)
-  return (await q.executeTakeFirstOrThrow()).n
+  return repo.countStores(db, filter)
 }
 
 /** Names, status and owner ids of a set of stores, for reports that only hold store ids (owners: identity). */
 export async function describeStores(db: Db, ids: string[]) {
   if (ids.length === 0) return []
-  return db.selectFrom('stores').select(['id', 'name', 'status', 'user_id as userId']).where('id', 'in', ids).execute()
+  return repo.describeStores(db, ids)
 }
