@@ -1,0 +1,190 @@
+/**
+ * Ordering over the gateway transport the app is composed with (a fake that forwards to the sandbox and records each
+ * call), and the refund sweeper: a refund whose gateway call never answered is found at the gateway and settled, or
+ * asked again with the same reference, or given up — never refunded twice.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import type { GatewayTransport, WireRequest } from '../payments'
+import type { OrderingDeps } from './deps'
+import { orderingFixtures, type Shop } from './ordering-fixtures'
+import { REFUND_NOT_CONFIRMED, sweepRefunds } from './refund-sweeper'
+
+let t: TestApp
+/** Every request the app sent to the gateway, as `METHOD path`. */
+const calls: string[] = []
+/** The next refund call never answers: after the gateway made the refund, or before it got the request. */
+let lostRefund: 'after' | 'before' | undefined
+/** Reads of a charge show no refunds (the postback's re-read learns nothing), as if the postback were lost. */
+let hideRefunds = false
+/** The gateway does not answer reads. */
+let readsDown = false
+
+const gatewayTransport: GatewayTransport = async (req: WireRequest) => {
+  calls.push(`${req.method} ${req.path}`)
+  const isRefund = req.method === 'POST' && req.path.endsWith('/refunds')
+  if (isRefund && lostRefund === 'before') {
+    lostRefund = undefined
+    throw new Error('timeout')
+  }
+  if (req.method === 'GET' && readsDown) throw new Error('timeout')
+  const res = await t.app.inject({
+    method: req.method,
+    url: `/sandbox/ativopay${req.path}`,
+    headers: req.headers,
+    ...(req.body === undefined ? {} : { payload: req.body }),
+  })
+  if (isRefund && lostRefund === 'after') {
+    lostRefund = undefined
+    throw new Error('timeout')
+  }
+  if (req.method === 'GET' && hideRefunds && res.statusCode === 200) {
+    const json = res.json() as { data: { refunds?: unknown[]; refundedAmount?: number } }
+    json.data.refunds = []
+    json.data.refundedAmount = 0
+    return { status: 200, body: JSON.stringify(json) }
+  }
+  return { status: res.statusCode, body: res.body }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ redis: false, moduleDeps: { gatewayTransport } })
+})
+afterAll(async () => {
+  await t?.close()
+})
+afterEach(() => {
+  lostRefund = undefined
+  hideRefunds = false
+  readsDown = false
+})
+
+const { post, shop, physicalOrder, sandbox } = orderingFixtures(() => t)
+
+const deps = (): OrderingDeps => ({
+  db: t.runtime.db,
+  jobs: t.runtime.jobs,
+  config: t.config,
+  log: t.runtime.log,
+  gatewayTransport,
+})
+/** A sweep run as if `ms` had passed since now (past REFUND_SWEEP_AFTER_MS: the refunds asked are stale). */
+const sweepAfter = (ms: number) => sweepRefunds(deps(), new Date(Date.now() + ms))
+const STALE = 2 * 60_000 + 1_000
+
+const refundsUrl = (s: Shop, orderId: string) => `/api/stores/${s.storeId}/orders/${orderId}/refunds`
+const refund = (s: Shop, orderId: string, body: Record<string, unknown>) =>
+  post(refundsUrl(s, orderId), body, s.owner.headers)
+
+async function refundList(s: Shop, orderId: string) {
+  const res = await t.app.inject({ url: refundsUrl(s, orderId), headers: s.owner.headers })
+  expect(res.statusCode).toBe(200)
+  return res.json() as { refunds: { status: string; error: string | null }[]; refunded: number; refundable: number }
+}
+
+/** The refunds the sandbox gateway made of a charge. */
+async function madeAtGateway(gatewayId: string): Promise<unknown[]> {
+  const row = await t.runtime.db
+    .selectFrom('payment_sandbox_transactions')
+    .select('refunds')
+    .where('id', '=', gatewayId)
+    .executeTakeFirstOrThrow()
+  return row.refunds as unknown[]
+}
+
+const refundCalls = (gatewayId: string) => calls.filter((c) => c === `POST /v1/transactions/${gatewayId}/refunds`)
+
+async function paidPixOrder(s: Shop) {
+  const placed = await post('/api/checkout/create-order', physicalOrder(s))
+  expect(placed.statusCode).toBe(200)
+  const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
+  await sandbox(order.paymentResult.gatewayId, 'pay')
+  await waitFor(
+    async () =>
+      (await t.app.inject({ url: `/api/checkout/order-status/${order.orderId}` })).json().order.status === 'PAID',
+  )
+  return { orderId: order.orderId, gatewayId: order.paymentResult.gatewayId }
+}
+
+/** A paid order whose refund of R$ 30 got no answer from the gateway (503, reserved as PENDING). */
+async function unansweredRefund(s: Shop, lost: 'after' | 'before') {
+  const order = await paidPixOrder(s)
+  lostRefund = lost
+  hideRefunds = true
+  const res = await refund(s, order.orderId, { amount: 30, reason: 'Troca' })
+  expect(res.statusCode).toBe(503)
+  await t.drain()
+  hideRefunds = false
+  const list = await refundList(s, order.orderId)
+  expect(list.refunds.map((r) => r.status)).toEqual(['PENDING'])
+  expect(list.refundable).toBe(90)
+  return order
+}
+
+describe('ordering over the composed gateway transport', () => {
+  it('places a PIX order and refunds it through the transport the app was given', async () => {
+    const s = await shop()
+    const before = calls.length
+    const order = await paidPixOrder(s)
+    expect(calls.slice(before)).toContain('POST /v1/transactions')
+    const res = await refund(s, order.orderId, { reason: 'Cliente desistiu' })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ status: 'SUCCEEDED', amount: 120 })
+    expect(refundCalls(order.gatewayId)).toHaveLength(1)
+  })
+})
+
+describe('refund sweeper', () => {
+  it('settles a refund the gateway made though its answer was lost, without refunding again', async () => {
+    const s = await shop()
+    const order = await unansweredRefund(s, 'after')
+    expect(await madeAtGateway(order.gatewayId)).toHaveLength(1)
+
+    expect(await sweepAfter(STALE)).toEqual({ asked: 1, settled: 1, retried: 0, failed: 0, unreachable: 0 })
+    expect(refundCalls(order.gatewayId)).toHaveLength(1)
+    expect(await madeAtGateway(order.gatewayId)).toHaveLength(1)
+    const list = await refundList(s, order.orderId)
+    expect(list).toMatchObject({ refunded: 30, refundable: 90 })
+    expect(list.refunds.map((r) => r.status)).toEqual(['SUCCEEDED'])
+    // Its announcement (payment.refunded from the re-read) finds it applied; the next run has nothing to do.
+    await t.drain()
+    expect((await refundList(s, order.orderId)).refunded).toBe(30)
+    expect((await sweepAfter(STALE)).asked).toBe(0)
+  })
+
+  it('asks again, with the same reference, a refund the gateway never got, once, and settles it', async () => {
+    const s = await shop()
+    const order = await unansweredRefund(s, 'before')
+    expect(await madeAtGateway(order.gatewayId)).toHaveLength(0)
+
+    expect(await sweepAfter(STALE)).toEqual({ asked: 1, settled: 1, retried: 1, failed: 0, unreachable: 0 })
+    expect(refundCalls(order.gatewayId)).toHaveLength(2)
+    expect(await madeAtGateway(order.gatewayId)).toHaveLength(1)
+    await t.drain()
+    const list = await refundList(s, order.orderId)
+    expect(list).toMatchObject({ refunded: 30, refundable: 90 })
+    expect(list.refunds.map((r) => r.status)).toEqual(['SUCCEEDED'])
+  })
+
+  it('waits while the gateway is unreachable, and gives up on a refund never made (FAILED, amount free)', async () => {
+    const s = await shop()
+    const order = await unansweredRefund(s, 'before')
+    readsDown = true
+    expect(await sweepAfter(STALE)).toEqual({ asked: 1, settled: 0, retried: 0, failed: 0, unreachable: 1 })
+    expect((await refundList(s, order.orderId)).refunds.map((r) => r.status)).toEqual(['PENDING'])
+    readsDown = false
+
+    expect(await sweepAfter(t.config.REFUND_SWEEP_GIVE_UP_MS + 1_000)).toEqual({
+      asked: 1,
+      settled: 0,
+      retried: 0,
+      failed: 1,
+      unreachable: 0,
+    })
+    expect(refundCalls(order.gatewayId)).toHaveLength(1)
+    const list = await refundList(s, order.orderId)
+    expect(list.refunds).toMatchObject([{ status: 'FAILED', error: REFUND_NOT_CONFIRMED }])
+    expect(list.refundable).toBe(120)
+    expect(await madeAtGateway(order.gatewayId)).toHaveLength(0)
+  })
+})
