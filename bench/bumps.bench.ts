@@ -9,6 +9,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { createTestApp } from '../src/testing/test-app'
 import { fmt, type LoadResult, load } from './http-load'
+import { injector, physicalOrders } from './support/in-process'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -20,11 +21,7 @@ async function orderCreation() {
   const t = await createTestApp({ env: { LOG_LEVEL: 'silent' } })
   try {
     const owner = await t.login()
-    const post = async (url: string, payload: object) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload })
-      if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
-      return res.json()
-    }
+    const post = injector(t, owner.headers)
     const store = await post('/api/stores', { name: 'Bench Bumps' })
     const stock = 5 * (ORDERS + WARMUP) + 10
     const product = await post(`/api/stores/${store.id}/products`, {
@@ -56,23 +53,8 @@ async function orderCreation() {
     await post(`/api/payment/ativo-pay/payment-config?storeId=${store.id}`, { ativoPayApiKey: 'sk_sandbox_bench_0002' })
 
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
-    let n = 0
-    const body = (orderBumps: string[]) => () =>
-      JSON.stringify({
-        storeId: store.id,
-        productId: product.id,
-        customer: { name: 'Comprador Bench', email: `b${++n}@example.com`, phone: '11987654321', cpf: '52998224725' },
-        shipping: {
-          zipCode: '01310100',
-          address: 'Avenida Paulista',
-          number: String(n),
-          city: 'São Paulo',
-          state: 'SP',
-          method: option.id,
-        },
-        payment: { method: 'pix' },
-        orderBumps,
-      })
+    const orders = physicalOrders(store.id, product.id, option.id)
+    const body = (orderBumps: string[]) => orders({ orderBumps })
     const url = `${base}/api/checkout/create-order`
     const run = async (bumps: string[]): Promise<LoadResult> => {
       await load(url, { total: WARMUP, concurrency: 5, method: 'POST', body: body(bumps) })

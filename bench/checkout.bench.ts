@@ -8,6 +8,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { createTestApp } from '../src/testing/test-app'
 import { fmt, load } from './http-load'
+import { injector, physicalOrders } from './support/in-process'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -18,11 +19,7 @@ async function orderThroughput() {
   const t = await createTestApp({ env: { LOG_LEVEL: 'silent' } })
   try {
     const owner = await t.login()
-    const post = async (url: string, payload: object) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload })
-      if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
-      return res.json()
-    }
+    const post = injector(t, owner.headers)
     const store = await post('/api/stores', { name: 'Bench Checkout' })
     const stock = ORDERS + WARMUP + 10
     const product = await post(`/api/stores/${store.id}/products`, {
@@ -35,27 +32,7 @@ async function orderThroughput() {
     await post(`/api/payment/ativo-pay/payment-config?storeId=${store.id}`, { ativoPayApiKey: 'sk_sandbox_bench_0001' })
 
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
-    let n = 0
-    const body = () =>
-      JSON.stringify({
-        storeId: store.id,
-        productId: product.id,
-        customer: {
-          name: 'Comprador Bench',
-          email: `buyer${++n}@example.com`,
-          phone: '11987654321',
-          cpf: '52998224725',
-        },
-        shipping: {
-          zipCode: '01310100',
-          address: 'Avenida Paulista',
-          number: String(n),
-          city: 'São Paulo',
-          state: 'SP',
-          method: option.id,
-        },
-        payment: { method: 'pix' },
-      })
+    const body = physicalOrders(store.id, product.id, option.id)()
     const url = `${base}/api/checkout/create-order`
     await load(url, { total: WARMUP, concurrency: 5, method: 'POST', body })
     const result = await load(url, { total: ORDERS, concurrency: CONCURRENCY, method: 'POST', body })

@@ -5,22 +5,25 @@
 // statements (api and worker, every event handler included), Redis commands and CPU time against the bare's.
 // Bounded: BENCH_ORDERS per round (1,500: a round of 300 lasted under a second, mostly ramp-up and tail), 3 rounds
 // each. Run: npx tsx bench/order-create.bench.ts
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import pg from 'pg'
-import { createDatabase, TEST_REDIS } from '../src/testing/test-app'
+import { TEST_REDIS } from '../src/testing/test-app'
 import { fmt, type LoadResult, load } from './http-load'
+import {
+  apiClient,
+  digitalOrders,
+  digitalStore,
+  ROOT,
+  startProductionApp,
+  stop,
+  waitUntil,
+} from './support/production-app'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1500)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
 const ROUNDS = 3
-const ROOT = path.resolve(import.meta.dirname, '..')
 const STATS = path.join(import.meta.dirname, 'support/process-stats.mjs')
 
 interface Stats {
@@ -35,8 +38,11 @@ function stats(child: ChildProcess): Promise<Stats> {
   })
 }
 
-/** BENCH_CPU_PROF=<dir>: the api and the worker write V8 CPU profiles there when they stop (Chrome DevTools opens them). */
-function start(file: string, env: Record<string, string>, profile?: string): ChildProcess {
+/**
+ * A process that reports its SQL statements and CPU time over IPC (support/process-stats.mjs). BENCH_CPU_PROF=<dir>:
+ * the api and the worker write V8 CPU profiles there when they stop (Chrome DevTools opens them).
+ */
+function spawnWithStats(file: string, env: Record<string, string>, profile?: string): ChildProcess {
   const dir = process.env.BENCH_CPU_PROF
   const prof = profile && dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, profile)}`] : []
   return spawn(process.execPath, [...prof, '--import', STATS, file], {
@@ -46,67 +52,11 @@ function start(file: string, env: Record<string, string>, profile?: string): Chi
   })
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  child.kill('SIGTERM')
-  await new Promise((r) => child.once('exit', r))
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
-const database = await createDatabase()
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'))
-const prefix = `bench-${process.pid}`
-const port = await freePort()
-const appBase = `http://127.0.0.1:${port}`
-const env = {
-  // The compiled build; NODE_ENV stays development only because production turns the built-in sandbox gateway off
-  // (the only thing it changes besides requiring APP_SECRET).
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: database.url,
-  REDIS_URL: TEST_REDIS,
-  QUEUE_PREFIX: prefix,
-  DATA_DIR: dataDir,
-  APP_SECRET: 'order-bench-secret-that-is-long-enough-0123456789',
-  ATIVOPAY_API_URL: '',
-  // Every request comes from its own address below: the per-address order limit is not what is measured here.
-  TRUST_PROXY: '1',
-}
-const api = start(
-  'dist/server/server.js',
-  { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: appBase },
-  'api',
-)
-await waitUntil(async () => (await fetch(`${appBase}/api/health`)).ok, 'api start')
-const worker = start('dist/server/worker.js', env, 'worker')
-const queueConnection = new Redis(TEST_REDIS, { maxRetriesPerRequest: null })
-const queue = new Queue('jobs', { connection: queueConnection, prefix })
+const running = await startProductionApp({ name: 'bench-orders', start: spawnWithStats })
+const { api, worker, sql } = running
+const drained = () => running.drained()
 const redis = new Redis(TEST_REDIS)
-const sql = new pg.Pool({ connectionString: database.url, max: 2 })
 let bare: ChildProcess | undefined
-
-/** Nothing left to relay and no event job waiting or running. */
-async function drained() {
-  const outbox = await sql.query('select count(*)::int as n from outbox where relayed_at is null')
-  const jobs = await queue.getJobCounts('waiting', 'active', 'prioritized')
-  return outbox.rows[0].n === 0 && jobs.waiting + jobs.active + jobs.prioritized === 0
-}
 
 async function redisCommands() {
   const info = await redis.info('stats')
@@ -145,56 +95,24 @@ function postgresUsed(before: Map<number, number>, after: Map<number, number>) {
 }
 
 try {
-  const call = async <T>(url: string, payload: object, token?: string): Promise<T> => {
-    const res = await fetch(`${appBase}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-      body: JSON.stringify(payload),
-    })
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as T
-  }
-  const merchant = { name: 'Lojista Bench', email: 'bench@example.com', password: 'senha-1234' }
-  await call('/api/auth/register', merchant)
-  const { token } = await call<{ token: string }>('/api/auth/login', merchant)
-  const store = await call<{ id: string }>('/api/stores', { name: 'Bench Pedidos' }, token)
-  const product = await call<{ id: string }>(
-    `/api/stores/${store.id}/products`,
-    { name: 'Curso Online', price: 97, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/curso.pdf' },
-    token,
-  )
-  await call(
-    `/api/payment/ativo-pay/payment-config?storeId=${store.id}`,
-    { ativoPayApiKey: 'sk_sandbox_bench_0004' },
-    token,
-  )
+  const { storeId, productId } = await digitalStore(apiClient(running.appBase), {
+    email: 'bench@example.com',
+    storeName: 'Bench Pedidos',
+    sandboxKey: 'sk_sandbox_bench_0004',
+  })
 
-  bare = start(path.join(import.meta.dirname, 'support/bare-order-server.mjs'), {
-    DATABASE_URL: database.url,
-    STORE_ID: store.id,
-    PRODUCT_ID: product.id,
+  bare = spawnWithStats(path.join(import.meta.dirname, 'support/bare-order-server.mjs'), {
+    DATABASE_URL: running.databaseUrl,
+    STORE_ID: storeId,
+    PRODUCT_ID: productId,
   })
   const bareUrl = await new Promise<string>((resolve) =>
     bare!.once('message', (m) => resolve((m as { url: string }).url)),
   )
-  const appUrl = `${appBase}/api/checkout/create-digital-order`
-
-  let n = 0
-  let ip = 0
-  const body = () =>
-    JSON.stringify({
-      storeId: store.id,
-      productId: product.id,
-      customer: { name: 'Comprador Bench', email: `buyer${++n}@example.com`, phone: '11987654321', cpf: '52998224725' },
-      payment: { method: 'pix' },
-    })
-  // As the buyer page sends them: every order with its own Idempotency-Key.
-  const headers = () => ({
-    'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
-    'idempotency-key': `bench-${process.pid}-${ip++}`,
-  })
+  const orders = digitalOrders(running.appBase, storeId, productId, 'bench')
+  const appUrl = orders.url
   const run = (url: string, total: number, concurrency: number) =>
-    load(url, { total, concurrency, method: 'POST', body, headers })
+    load(url, { total, concurrency, method: 'POST', body: orders.body, headers: orders.headers })
 
   await run(appUrl, 30, 5)
   await run(bareUrl, 30, 5)
@@ -251,14 +169,6 @@ try {
   )
 } finally {
   if (bare) await stop(bare)
-  await stop(worker)
-  await stop(api)
-  await queue.obliterate({ force: true }).catch(() => undefined)
-  await queue.close()
-  // A connection handed to BullMQ stays open after queue.close(), and would keep this script alive.
-  await queueConnection.quit()
+  await running.close()
   await redis.quit()
-  await sql.end()
-  await database.drop()
-  rmSync(dataDir, { recursive: true, force: true })
 }

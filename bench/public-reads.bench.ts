@@ -6,6 +6,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import { createTestApp } from '../src/testing/test-app'
 import { fmt, type LoadResult, load } from './http-load'
+import { injector } from './support/in-process'
 
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 3000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
@@ -15,11 +16,7 @@ const ROUNDS = 3
 const t = await createTestApp({ env: { LOG_LEVEL: 'silent', TRUST_PROXY: '1' } })
 try {
   const owner = await t.login()
-  const post = async (url: string, payload: object, method: 'POST' | 'PATCH' = 'POST') => {
-    const res = await t.app.inject({ method, url, headers: owner.headers, payload })
-    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
-    return res.json()
-  }
+  const post = injector(t, owner.headers)
   const store = await post('/api/stores', { name: 'Loja Pública' })
   await post(`/api/stores/${store.id}/customization`, { primaryColor: '#0f766e', checkoutTitle: 'Finalize' }, 'PATCH')
   for (const name of ['Sedex', 'PAC', 'Retirada'])

@@ -12,6 +12,7 @@ import { rebuildRollups } from '../src/modules/reporting'
 import { DASHBOARD_CACHE_MS } from '../src/modules/reporting/routes'
 import { createTestApp } from '../src/testing/test-app'
 import { fmt, type LoadResult, load } from './http-load'
+import { injector, physicalOrders } from './support/in-process'
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
@@ -21,11 +22,7 @@ const CHECKOUT_ROUNDS = 3
 
 const t = await createTestApp({ env: { LOG_LEVEL: 'silent' } })
 const db = t.runtime.db
-const post = async (url: string, payload: object, headers: Record<string, string>) => {
-  const res = await t.app.inject({ method: 'POST', url, headers, payload })
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
-  return res.json()
-}
+const post = (url: string, payload: object, headers: Record<string, string>) => injector(t, headers)(url, payload)
 
 /**
  * Median and 95th percentile of `runs` sequential GETs (after 2 warm-ups). `gapMs` spaces them past the dashboards'
@@ -148,22 +145,7 @@ try {
   }
 
   // Checkout throughput alone, then while 3 merchants reload the dashboard in a loop (bounded by the checkout run).
-  let n = 0
-  const body = () =>
-    JSON.stringify({
-      storeId: store.id,
-      productId: product.id,
-      customer: { name: 'Comprador Bench', email: `buyer${++n}@example.com`, phone: '11987654321', cpf: '52998224725' },
-      shipping: {
-        zipCode: '01310100',
-        address: 'Avenida Paulista',
-        number: String(n),
-        city: 'São Paulo',
-        state: 'SP',
-        method: option.id,
-      },
-      payment: { method: 'pix' },
-    })
+  const body = physicalOrders(store.id, product.id, option.id)()
   const orderUrl = `${base}/api/checkout/create-order`
   await load(orderUrl, { total: 40, concurrency: 5, method: 'POST', body })
   // Alternating rounds, so a change in the machine's background load hits both sides alike; best round of each.

@@ -21,8 +21,11 @@
  * same row exactly one wins, and a settle only lands on the claim it was given (same attempt). Why nothing is lost:
  * a claim whose worker died is SENDING with an old `claimed_at`, which both the job's later tries and the sweeper take.
  */
-import { sql } from 'kysely'
+import type { FastifyBaseLogger } from 'fastify'
+import { type Generated, sql } from 'kysely'
+import type { AppConfig } from '../config'
 import type { DbOrTrx } from './db'
+import type { JobContext } from './jobs'
 
 export interface DeliveryChannel {
   table: string
@@ -34,12 +37,33 @@ export interface DeliveryChannel {
   staleMs: number
 }
 
+/** What a channel's sending code is given by the worker (or by the route that sends a test), its transport aside. */
+export interface ChannelDeps<D> {
+  db: D
+  config: AppConfig
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** Counts failed calls for the metrics (the worker passes its own). */
+  metrics?: JobContext['metrics']
+}
+
 /** The columns every delivery table has. */
 export interface DeliveryBase {
   id: string
   state: string
   attempts: number
   claimed_at: Date | null
+}
+
+/** The table columns of step 1 as a Kysely table type: a channel's table is these plus its key and its own. */
+export interface DeliveryColumns<State extends string> {
+  id: Generated<string>
+  state: Generated<State>
+  attempts: Generated<number>
+  claimed_at: Date | null
+  http_status: number | null
+  error: string | null
+  sent_at: Date | null
+  created_at: Generated<Date>
 }
 
 export type DeliveryClaim<Row> = { kind: 'claimed'; row: Row } | { kind: 'settled'; row: Row } | { kind: 'busy' }
@@ -49,6 +73,26 @@ export interface DeliveryOutcome {
   http_status: number | null
   error: string | null
   sent_at?: Date | null
+}
+
+/**
+ * The outcome of an attempt that failed with `error`: a timeout or 5xx (`unavailable`) is tried again unless this
+ * was the job's last try, when the log says it was given up; anything else (the receiver refused it) is final.
+ */
+export function failedAttempt(
+  error: { kind: string; message: string; httpStatus: number | null },
+  lastAttempt: boolean | undefined,
+): { retry: boolean; outcome: DeliveryOutcome & { state: 'RETRY' | 'FAILED' } } {
+  const retry = error.kind === 'unavailable' && !lastAttempt
+  const gaveUp = error.kind === 'unavailable' && !retry
+  return {
+    retry,
+    outcome: {
+      state: retry ? 'RETRY' : 'FAILED',
+      http_status: error.httpStatus,
+      error: gaveUp ? `${error.message} (desistimos após várias tentativas)` : error.message,
+    },
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timestamps } from './fields'
 import { toCents } from './money'
 
 /** Product rules of the spec (§5, §9), shared by the product form and the products API. */
@@ -130,8 +131,7 @@ export const productSchema = z.object({
   stock: z.number().nullable(),
   imageUrl: z.string().nullable(),
   digitalFileUrl: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 })
 export type Product = z.infer<typeof productSchema>
 

@@ -1,5 +1,6 @@
 /** UTMify (spec 002 §2.7, §3, §4, §5, §8): the merchant's configuration, the simulation and the delivery log. */
 import { z } from 'zod'
+import { deliveryOutcomeFields, pageFields } from './fields'
 
 /** The platform name UTMify shows for our sales (spec 002 §9). */
 export const UTMFY_PLATFORM = 'dexter'
@@ -74,10 +75,7 @@ export const utmfyDeliverySchema = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
   status: z.enum(UTMFY_STATUSES),
-  state: z.enum(DELIVERY_STATES),
-  attempts: z.number().int(),
-  httpStatus: z.number().int().nullable(),
-  error: z.string().nullable(),
+  ...deliveryOutcomeFields(DELIVERY_STATES),
   isTest: z.boolean(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
@@ -86,8 +84,6 @@ export type UtmfyDelivery = z.infer<typeof utmfyDeliverySchema>
 
 export const utmfyDeliveryListSchema = z.object({
   deliveries: z.array(utmfyDeliverySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...pageFields,
 })
 export type UtmfyDeliveryList = z.infer<typeof utmfyDeliveryListSchema>

@@ -3,6 +3,7 @@
  * the form rules shared by the merchant screens and the API, and the shapes both ends read.
  */
 import { z } from 'zod'
+import { timestamps } from './fields'
 import { toCents } from './money'
 
 export * from './marketing-constants'
@@ -143,8 +144,7 @@ export const orderBumpSchema = z.object({
   paidConversionCount: z.number(),
   revenue: z.number(),
   paidRevenue: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 })
 export type OrderBump = z.infer<typeof orderBumpSchema>
 
@@ -283,8 +283,7 @@ export const upsellSchema = z.object({
   displayCount: z.number(),
   clickCount: z.number(),
   skipCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 })
 export type Upsell = z.infer<typeof upsellSchema>
 

@@ -3,7 +3,8 @@
  * Amounts in reais; dates ISO. Never the buyer's e-mail, phone, CPF or address: the link can be shared.
  */
 import { z } from 'zod'
-import { digitalAccessSchema, ORDER_STATUSES } from './ordering'
+import { paymentInstructionFields } from './fields'
+import { digitalAccessSchema, ORDER_STATUSES, orderPricingFields } from './ordering'
 
 export const orderPageItemSchema = z.object({
   name: z.string(),
@@ -16,13 +17,9 @@ export const orderPageItemSchema = z.object({
 export const orderPagePaymentSchema = z.object({
   status: z.enum(['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'CANCELLED', 'REFUNDED']),
   method: z.enum(['PIX', 'CREDIT_CARD', 'BOLETO']),
-  pixCode: z.string().nullable(),
-  pixExpiresAt: z.string().nullable(),
-  boletoLine: z.string().nullable(),
-  boletoUrl: z.string().nullable(),
+  ...paymentInstructionFields,
   /** YYYY-MM-DD. */
   boletoDueDate: z.string().nullable(),
-  paymentUrl: z.string().nullable(),
   cardLast4: z.string().nullable(),
   cardBrand: z.string().nullable(),
   installments: z.number().nullable(),
@@ -44,11 +41,7 @@ export const orderPageSchema = z.object({
     items: z.array(orderPageItemSchema),
     subtotal: z.number(),
     shippingCost: z.number(),
-    /** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
-    couponCode: z.string().nullable().optional(),
-    couponDiscount: z.number().optional(),
-    methodDiscount: z.number().optional(),
-    interest: z.number().optional(),
+    ...orderPricingFields,
     shippingMethod: z.string().nullable(),
     estimatedDelivery: z.string().nullable(),
     total: z.number(),

@@ -4,6 +4,7 @@
  * schemas call them, so a field is judged the same way on both sides.
  */
 import { z } from 'zod'
+import { paymentInstructionFields } from './fields'
 import {
   ADMIN_DASHBOARD_PERIODS,
   type CardFields,
@@ -19,7 +20,6 @@ import {
   STORE_DASHBOARD_PERIODS,
   shippingErrors,
 } from './ordering-rules'
-
 import { trackingSchema } from './tracking'
 
 export * from './ordering-rules'
@@ -130,22 +130,19 @@ export const orderPayloadSchema = z.object({
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
 /** The digital order payload: shipping arrives as placeholder data (state DG, zip 00000000) and is ignored. */
-export const digitalOrderPayloadSchema = z.object({
-  storeId: idField,
-  productId: idField,
-  customer: customerSchema,
-  shipping: z.unknown().optional(),
-  payment: paymentSchema,
-  ...ignoredPricing,
-  tracking: trackingSchema.optional(),
-  orderBumps: orderBumpsField,
-  couponCode: couponCodeField,
-  checkoutSessionId: checkoutSessionField,
-})
+export const digitalOrderPayloadSchema = orderPayloadSchema.extend({ shipping: z.unknown().optional() })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
+
+/** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
+export const orderPricingFields = {
+  couponCode: z.string().nullable().optional(),
+  couponDiscount: z.number().optional(),
+  methodDiscount: z.number().optional(),
+  interest: z.number().optional(),
+}
 
 export const orderResultSchema = z.object({
   success: z.boolean(),
@@ -164,11 +161,7 @@ export const orderResultSchema = z.object({
       method: z.string(),
       amount: z.number(),
       qrCode: z.string().nullable(),
-      pixCode: z.string().nullable(),
-      pixExpiresAt: z.string().nullable(),
-      paymentUrl: z.string().nullable(),
-      boletoUrl: z.string().nullable(),
-      boletoLine: z.string().nullable(),
+      ...paymentInstructionFields,
       sandbox: z.boolean(),
     })
     .nullable(),
@@ -223,11 +216,7 @@ export const storeOrderSchema = z.object({
   productType: z.enum(['PHYSICAL', 'DIGITAL']),
   subtotal: z.number(),
   shippingCost: z.number(),
-  /** pricing: the coupon used, the discounts and the interest (total = subtotal − discounts + shipping + interest). */
-  couponCode: z.string().nullable().optional(),
-  couponDiscount: z.number().optional(),
-  methodDiscount: z.number().optional(),
-  interest: z.number().optional(),
+  ...orderPricingFields,
   total: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paymentInstructionFields, timestamps } from './fields'
 
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'REFUSED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
@@ -157,11 +158,7 @@ export const transactionSchema = z.object({
   amount: z.number(),
   amountCents: z.number(),
   status: z.string(),
-  pixCode: z.string().nullable(),
-  pixExpiresAt: z.string().nullable(),
-  boletoUrl: z.string().nullable(),
-  boletoLine: z.string().nullable(),
-  paymentUrl: z.string().nullable(),
+  ...paymentInstructionFields,
   expiresAt: z.string().nullable(),
   cardLast4: z.string().nullable(),
   cardBrand: z.string().nullable(),
@@ -169,8 +166,7 @@ export const transactionSchema = z.object({
   errorMessage: z.string().nullable(),
   sandbox: z.boolean(),
   paidAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 })
 export type PaymentTransactionDto = z.infer<typeof transactionSchema>
 

@@ -4,6 +4,7 @@
  * API share so Meta counts an event once. Dependency-free apart from zod.
  */
 import { z } from 'zod'
+import { deliveryOutcomeFields } from './fields'
 
 export const PIXEL_MESSAGES = {
   invalidPixelId: 'ID do Facebook Pixel inválido. Deve conter 15-16 dígitos.',
@@ -117,10 +118,7 @@ export const pixelDeliverySchema = z.object({
   orderNumber: z.string(),
   eventName: z.enum(SERVER_EVENTS),
   eventId: z.string(),
-  state: z.enum(DELIVERY_STATES),
-  attempts: z.number(),
-  httpStatus: z.number().nullable(),
-  error: z.string().nullable(),
+  ...deliveryOutcomeFields(DELIVERY_STATES),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 })

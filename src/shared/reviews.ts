@@ -4,6 +4,7 @@
  * come from approved reviews only, and with none there is no average.
  */
 import { z } from 'zod'
+import { pageFields } from './fields'
 
 export const REVIEW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'FLAGGED'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
@@ -252,9 +253,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
     statusCode: z.number(),
     data: z.object({
       reviews: z.array(item),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
+      ...pageFields,
       totalPages: z.number().int(),
     }),
   })

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { onlyDigits } from './br'
 import { isValidCepPattern, pickZipRule } from './cep-patterns'
+import { timestamps } from './fields'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shipping options
@@ -119,8 +120,7 @@ export const shippingOptionSchema = z.object({
   zipCodeRules: z.array(
     z.object({ name: z.string(), zipCodePattern: z.string(), priceMultiplier: z.number(), additionalDays: z.number() }),
   ),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 })
 export type ShippingOption = z.infer<typeof shippingOptionSchema>
 

@@ -1,5 +1,6 @@
 /** Merchant webhooks (Standard Webhooks): the inputs shared by the form and the routes, and the answers. */
 import { z } from 'zod'
+import { deliveryOutcomeFields } from './fields'
 
 /** What a merchant may subscribe to; later events are added here. */
 export const WEBHOOK_EVENTS = [
@@ -87,12 +88,9 @@ export const webhookDeliverySchema = z.object({
   /** The webhook-id header: the same on every retry and resend of this message. */
   messageId: z.string(),
   eventType: z.string(),
-  state: z.enum(WEBHOOK_DELIVERY_STATES),
-  attempts: z.number(),
-  httpStatus: z.number().nullable(),
+  ...deliveryOutcomeFields(WEBHOOK_DELIVERY_STATES),
   durationMs: z.number().nullable(),
   responseExcerpt: z.string().nullable(),
-  error: z.string().nullable(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),

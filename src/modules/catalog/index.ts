@@ -3,17 +3,18 @@ import type { DbOrTrx as AnyDbOrTrx, AnyTables, Trx as AnyTrx } from '../../plat
 import type { StoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { seedCatalogDemo } from './demo'
+import type { CatalogProduct } from './dto'
 import * as repository from './repository'
 import { catalogRoutes, uploadsStaticRoutes } from './routes'
 import * as service from './service'
 
-export type { CatalogProduct } from './service'
+export type { CatalogProduct } from './dto'
 export { PRODUCT_NOT_FOUND } from './service'
 
 /** What other modules may ask of the catalog; they never read its tables. */
 export const catalogService: {
   /** undefined for a non-uuid id, an unknown id, or a product of another store. */
-  findProduct(db: AnyDbOrTrx, storeId: string, productId: string): Promise<service.CatalogProduct | undefined>
+  findProduct(db: AnyDbOrTrx, storeId: string, productId: string): Promise<CatalogProduct | undefined>
   /**
    * findProduct plus one column another module computes for the same store in the same statement (the checkout reads
    * the product and the store's payment setup in one round trip); the column never sees the product's row.
@@ -23,8 +24,8 @@ export const catalogService: {
     storeId: string,
     productId: string,
     alongside: (eb: ExpressionBuilder<AnyTables, never>) => AliasableExpression<T>,
-  ): Promise<{ product: service.CatalogProduct; alongside: T } | undefined>
-  findProducts(db: AnyDbOrTrx, storeId: string, productIds: string[]): Promise<service.CatalogProduct[]>
+  ): Promise<{ product: CatalogProduct; alongside: T } | undefined>
+  findProducts(db: AnyDbOrTrx, storeId: string, productIds: string[]): Promise<CatalogProduct[]>
   /** Atomic `stock = stock - qty where stock >= qty`; true when taken; always true for DIGITAL. */
   reserveStock(trx: AnyTrx, productId: string, quantity: number): Promise<boolean>
   releaseStock(trx: AnyTrx, productId: string, quantity: number): Promise<void>

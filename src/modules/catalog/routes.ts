@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors'
 import { errorBody, optionalLimitOffsetQuery, storeParams } from '../../platform/route-schemas'
 import { productPatchSchema, productSchema, publicProductSchema, uploadResultSchema } from '../../shared/catalog'
 import { requireStoreOwner, storesService } from '../stores'
+import { toProductDto, toPublicProductDto } from './dto'
 import * as service from './service'
 import { NO_FILE, readMultipartForm, saveImage, UPLOAD_PURPOSES, type UploadPurpose } from './uploads'
 
@@ -40,7 +41,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const rows = await service.listProducts(app.db, request.store!.id, request.query)
-      return rows.map(service.toProductDto)
+      return rows.map(toProductDto)
     },
   )
 
@@ -53,7 +54,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { raw, imageUrl } = await readProductForm(request)
       const row = await service.createProduct(app.db, request.store!.id, raw, imageUrl)
-      return reply.status(201).send(service.toProductDto(row))
+      return reply.status(201).send(toProductDto(row))
     },
   )
 
@@ -74,12 +75,12 @@ export async function catalogRoutes(fastify: FastifyInstance) {
       const row = await service.findProductRow(app.db, storeId, productId)
       if (!row) throw new AppError(404, service.PRODUCT_NOT_FOUND)
       const user = request.user
-      if (user?.role === 'ADMIN') return service.toProductDto(row)
+      if (user?.role === 'ADMIN') return toProductDto(row)
       if (user) {
         const store = await storesService.findStoreById(app.db, storeId)
-        if (store?.user_id === user.id) return service.toProductDto(row)
+        if (store?.user_id === user.id) return toProductDto(row)
       }
-      return service.toPublicProductDto(row)
+      return toPublicProductDto(row)
     },
   )
 
@@ -87,7 +88,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     const { productId } = request.params as z.infer<typeof productParams>
     const { raw, imageUrl } = await readProductForm(request)
     const row = await service.updateProduct(app.db, request.store!.id, productId, raw, imageUrl)
-    return service.toProductDto(row)
+    return toProductDto(row)
   }
   const updateSchema = {
     tags,

@@ -3,77 +3,15 @@ import type { z } from 'zod'
 import type { AnyTables } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import {
-  type Product,
-  type ProductValues,
-  type PublicProduct,
-  productInputSchema,
-  productPatchSchema,
-} from '../../shared/catalog'
+import { type ProductValues, productInputSchema, productPatchSchema } from '../../shared/catalog'
 import { toReais } from '../../shared/money'
 import { isUuid } from '../stores'
+import { type CatalogProduct, toCatalogProduct } from './dto'
 import { productCreated, productDeleted, productUpdated } from './events'
-import type { ProductRow } from './repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx, Trx } from './tables'
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
-
-/** What other modules know of a product (cents, no timestamps). */
-export interface CatalogProduct {
-  id: string
-  storeId: string
-  name: string
-  description: string | null
-  priceCents: number
-  type: 'PHYSICAL' | 'DIGITAL'
-  stock: number | null
-  imageUrl: string | null
-  digitalFileUrl: string | null
-}
-
-export function toCatalogProduct(row: ProductRow): CatalogProduct {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    description: row.description,
-    priceCents: row.price_cents,
-    type: row.type,
-    stock: row.stock,
-    imageUrl: row.image_url,
-    digitalFileUrl: row.digital_file_url,
-  }
-}
-
-export function toProductDto(row: ProductRow): Product {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    description: row.description,
-    price: toReais(row.price_cents),
-    type: row.type,
-    stock: row.stock,
-    imageUrl: row.image_url,
-    digitalFileUrl: row.digital_file_url,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  }
-}
-
-export function toPublicProductDto(row: ProductRow): PublicProduct {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    description: row.description,
-    price: toReais(row.price_cents),
-    imageUrl: row.image_url,
-    type: row.type,
-    ...(row.type === 'PHYSICAL' && (row.stock ?? 0) <= 0 ? { soldOut: true as const } : {}),
-  }
-}
 
 /** A zod failure as the API's 400: the first message on top, one message per field. */
 export function validationError(error: z.ZodError): AppError {

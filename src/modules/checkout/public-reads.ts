@@ -6,7 +6,7 @@
 import type { DbOrTrx as AnyDbOrTrx } from '../../platform/db'
 import type { PublicCustomization } from '../../shared/checkout'
 import { storesService } from '../stores'
-import { toPublicCustomization } from './customization'
+import { toPublicCustomization } from './dto'
 import * as repo from './repository'
 
 export async function findPublicCustomization(

@@ -2,6 +2,14 @@ import type { DemoSeedContext } from '../types'
 import { saveCustomization } from './customization'
 import { createShippingOption } from './shipping'
 
+/** The North's CEP ranges, dearer and slower in both of the demo's options. */
+const northRule = (priceMultiplier: number, additionalDays: number) => ({
+  name: 'Região Norte',
+  zipCodePattern: '66000000-69999999, 76800000-77999999',
+  priceMultiplier,
+  additionalDays,
+})
+
 /** The demo store gets a PAC-like and an express option (dearer and slower for the North) and a customised look. */
 export async function seedCheckoutDemo({ db, storeId }: DemoSeedContext) {
   await createShippingOption(db, storeId, {
@@ -12,12 +20,7 @@ export async function seedCheckoutDemo({ db, storeId }: DemoSeedContext) {
     estimatedDays: 7,
     active: true,
     zipCodeRules: [
-      {
-        name: 'Região Norte',
-        zipCodePattern: '66000000-69999999, 76800000-77999999',
-        priceMultiplier: 1.6,
-        additionalDays: 5,
-      },
+      northRule(1.6, 5),
       { name: 'Nordeste', zipCodePattern: '4*, 5*, 60000000-65999999', priceMultiplier: 1.2, additionalDays: 2 },
     ],
   })
@@ -29,12 +32,7 @@ export async function seedCheckoutDemo({ db, storeId }: DemoSeedContext) {
     estimatedDays: 2,
     active: true,
     zipCodeRules: [
-      {
-        name: 'Região Norte',
-        zipCodePattern: '66000000-69999999, 76800000-77999999',
-        priceMultiplier: 1.8,
-        additionalDays: 3,
-      },
+      northRule(1.8, 3),
       { name: 'Capital SP', zipCodePattern: '01000000-05999999', priceMultiplier: 0.8, additionalDays: 0 },
     ],
   })

@@ -17,6 +17,7 @@ import {
 } from '../../shared/checkout'
 import { toReais } from '../../shared/money'
 import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../stores'
+import { toPublicShippingOption, toQuoteDto, toShippingOptionDto } from './dto'
 import * as shipping from './shipping'
 
 const optionParams = z.object({ storeId: z.string(), id: z.string() })
@@ -43,15 +44,14 @@ export async function shippingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const row = await shipping.createShippingOption(app.db, request.store!.id, request.body)
-      return reply.status(201).send(shipping.toShippingOptionDto(row))
+      return reply.status(201).send(toShippingOptionDto(row))
     },
   )
 
   app.get(
     '/stores/:storeId/shipping',
     { schema: { tags, params: storeParams, response: { 200: z.array(shippingOptionSchema) } }, preHandler: ownStore },
-    async (request) =>
-      (await shipping.listShippingOptions(app.db, request.store!.id)).map(shipping.toShippingOptionDto),
+    async (request) => (await shipping.listShippingOptions(app.db, request.store!.id)).map(toShippingOptionDto),
   )
 
   app.get(
@@ -67,7 +67,7 @@ export async function shippingRoutes(fastify: FastifyInstance) {
         const rows = await shipping.listShippingOptions(app.db, storeId, { activeOnly: true })
         // An option row proves the store exists (foreign key); only a store without options needs the store check.
         if (rows.length === 0 && !(await storesService.findStoreById(app.db, storeId))) return undefined
-        return rows.map(shipping.toPublicShippingOption)
+        return rows.map(toPublicShippingOption)
       })
       if (!options) throw new AppError(404, STORE_NOT_FOUND)
       return sendCacheable(request, reply, options)
@@ -99,7 +99,7 @@ export async function shippingRoutes(fastify: FastifyInstance) {
       return {
         zipCode: request.body.zipCode,
         subtotal: toReais(subtotalCents),
-        options: quotes.map(shipping.toQuoteDto),
+        options: quotes.map(toQuoteDto),
         fallback,
         message: quotes.length === 0 ? NO_SHIPPING_OPTION : null,
       }
@@ -130,7 +130,7 @@ export async function shippingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await shipping.findShippingOption(app.db, request.store!.id, request.params.id)
       if (!row) throw notFound(SHIPPING_MESSAGES.notFound)
-      return shipping.toShippingOptionDto(row)
+      return toShippingOptionDto(row)
     },
   )
 
@@ -143,7 +143,7 @@ export async function shippingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await shipping.updateShippingOption(app.db, request.store!.id, request.params.id, request.body)
       if (!row) throw notFound(SHIPPING_MESSAGES.notFound)
-      return shipping.toShippingOptionDto(row)
+      return toShippingOptionDto(row)
     },
   )
 

@@ -1,15 +1,6 @@
 import { AppError } from '../../platform/errors'
-import {
-  computeQuote,
-  formatDeliveryDays,
-  type PublicShippingOption,
-  type ShippingOption,
-  type ShippingOptionValues,
-  type ShippingQuote,
-  type ShippingQuoteDto,
-  type ShippingTerms,
-} from '../../shared/checkout'
-import { toCents, toReais } from '../../shared/money'
+import { computeQuote, type ShippingOptionValues, type ShippingQuote, type ShippingTerms } from '../../shared/checkout'
+import { toCents } from '../../shared/money'
 import { FALLBACK_SHIPPING } from '../../shared/ordering-rules'
 import { catalogService } from '../catalog'
 import { isUuid } from '../stores'
@@ -121,50 +112,6 @@ export async function subtotalFromCatalog(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Owner CRUD
-
-export function toShippingOptionDto(row: ShippingOptionRow): ShippingOption {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    description: row.description,
-    basePrice: toReais(row.base_price_cents),
-    freeShippingThreshold:
-      row.free_shipping_threshold_cents === null ? null : toReais(row.free_shipping_threshold_cents),
-    estimatedDays: row.estimated_days,
-    active: row.active,
-    zipCodeRules: row.zip_code_rules ?? [],
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  }
-}
-
-export function toPublicShippingOption(row: ShippingOptionRow): PublicShippingOption {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: toReais(row.base_price_cents),
-    isFree: row.base_price_cents === 0,
-    freeShippingThreshold:
-      row.free_shipping_threshold_cents === null ? null : toReais(row.free_shipping_threshold_cents),
-    estimatedDays: row.estimated_days,
-    estimatedDelivery: formatDeliveryDays(row.estimated_days),
-  }
-}
-
-export function toQuoteDto(q: ShippingQuote): ShippingQuoteDto {
-  return {
-    id: q.id,
-    name: q.name,
-    description: q.description,
-    price: toReais(q.priceCents),
-    originalPrice: toReais(q.originalPriceCents),
-    isFree: q.isFree,
-    estimatedDelivery: q.estimatedDelivery,
-    estimatedDays: q.estimatedDays,
-  }
-}
 
 function toColumns(input: Partial<ShippingOptionValues>) {
   return {

@@ -2,24 +2,15 @@
  * A chargeback end to end through the sandbox gateway: the sandbox action, its postback, the re-read of the
  * transaction, the order REFUNDED and flagged, and UTMify told 'chargedback' — while a plain refund stays 'refunded'.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
-import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { describe, expect, it } from 'vitest'
+import type { FakeUtmify } from '../../testing/fake-utmify'
+import { type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { utmfyFixtures, utmfySuite } from './utmfy-fixtures'
 
 let t: TestApp
 let fake: FakeUtmify
-beforeAll(async () => {
-  fake = await startFakeUtmify()
-  t = await createTestApp({ env: { UTMFY_API_URL: fake.url } })
-})
-afterAll(async () => {
-  await t.close()
-  await fake.close()
-})
-beforeEach(() => {
-  fake.calls.length = 0
-  fake.respond()
-})
+utmfySuite((s) => ({ t, fake } = s), { reset: true })
+const fixtures = utmfyFixtures(() => t)
 
 const UTMFY_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
@@ -28,34 +19,8 @@ async function req(method: 'GET' | 'PUT' | 'POST', url: string, user?: TestUser,
 }
 
 /** A store with a sandbox gateway, UTMify on, and a R$ 97 digital product. */
-async function shop() {
-  const { user: owner, storeId } = await t.merchantWithStore('Loja Chargeback')
-  const product = await req('POST', `/api/stores/${storeId}/products`, owner, {
-    name: 'Curso de Tráfego',
-    price: 97,
-    type: 'DIGITAL',
-    digitalFileUrl: 'https://files.example.com/curso.zip',
-  })
-  await req('POST', `/api/payment/ativo-pay/payment-config?storeId=${storeId}`, owner, {
-    ativoPayApiKey: 'sk_sandbox_chargeback_0001',
-  })
-  await req('PUT', `/api/integrations/utmfy/config/${storeId}`, owner, {
-    utmfyApiKey: 'utmfy_token_ABCDEFGHIJ0123456789',
-    utmfyActive: true,
-  })
-  return { owner, storeId, productId: product.json().id as string }
-}
-
-async function placeOrder(s: { storeId: string; productId: string }) {
-  const res = await req('POST', '/api/checkout/create-digital-order', undefined, {
-    storeId: s.storeId,
-    productId: s.productId,
-    customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-    payment: { method: 'pix' },
-  })
-  expect(res.statusCode).toBe(200)
-  return res.json() as { orderId: string; transactionId: string; paymentResult: { gatewayId: string } }
-}
+const shop = () => fixtures.shop({ storeName: 'Loja Chargeback', sandboxKey: 'sk_sandbox_chargeback_0001' })
+const placeOrder = (s: { storeId: string; productId: string }) => fixtures.placeOrder(s)
 
 const sandbox = (gatewayId: string, action: string) =>
   req('POST', `/sandbox/ativopay/v1/transactions/${gatewayId}/${action}`, undefined, {})

@@ -1,6 +1,8 @@
-import { type Selectable, sql, type Updateable } from 'kysely'
+import type { Selectable, Updateable } from 'kysely'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
+import { deliveryLogPage } from '../../platform/delivery-log'
+import { findSettingsRow, ownersSwitchedOn, upsertSettingsRow } from '../../platform/settings-row'
 import type { UtmfyStatus } from '../../shared/integrations'
 import type { DbOrTrx, IntegrationsTables } from './tables'
 
@@ -9,18 +11,12 @@ export type UtmfyConfigRow = Selectable<Tables['utmfy_configs']>
 export type DeliveryRow = Selectable<Tables['utmfy_deliveries']>
 
 export async function findConfig(db: DbOrTrx, storeId: string): Promise<UtmfyConfigRow | undefined> {
-  return db.selectFrom('utmfy_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+  return findSettingsRow<UtmfyConfigRow>(db, 'utmfy_configs', ['store_id', storeId])
 }
 
 /** Of these stores, those whose integration is on: the others have nothing to send. */
 export async function storesWithActiveConfig(db: DbOrTrx, storeIds: string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('utmfy_configs')
-    .select('store_id')
-    .where('store_id', '=', sql<string>`any(${[...new Set(storeIds)]}::uuid[])`)
-    .where('active', '=', true)
-    .execute()
-  return new Set(rows.map((r) => r.store_id))
+  return ownersSwitchedOn(db, 'utmfy_configs', 'store_id', storeIds)
 }
 
 export async function upsertConfig(
@@ -28,13 +24,7 @@ export async function upsertConfig(
   storeId: string,
   values: { active: boolean; api_key_encrypted?: string; api_key_masked?: string },
 ): Promise<UtmfyConfigRow> {
-  const now = new Date()
-  return db
-    .insertInto('utmfy_configs')
-    .values({ store_id: storeId, ...values, updated_at: now })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return upsertSettingsRow<UtmfyConfigRow>(db, 'utmfy_configs', ['store_id', storeId], values)
 }
 
 export interface DeliveryKey {
@@ -98,21 +88,5 @@ export async function reopenDelivery(db: DbOrTrx, id: string): Promise<boolean> 
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, page: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('utmfy_deliveries')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('utmfy_deliveries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return deliveryLogPage<DeliveryRow>(db, { table: 'utmfy_deliveries', owner: ['store_id', storeId] }, page, limit)
 }

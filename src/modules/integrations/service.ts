@@ -1,33 +1,24 @@
 /** UTMify: the store's configuration, the test sale, and the delivery of each order status from the worker. */
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
-import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
-import { sweepJobId } from '../../platform/delivery-claim'
+import { type ChannelDeps, failedAttempt, sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
-import type { JobContext } from '../../platform/jobs'
 import {
   isMaskedUtmfyKey,
   type SimulateSaleResult,
   UTMFY_MESSAGES,
-  UTMFY_PLATFORM,
   type UtmfyConfig,
   type UtmfyConfigInput,
-  type UtmfyDelivery,
   type UtmfyStatus,
 } from '../../shared/integrations'
 import { type OrderSnapshot, orderingService } from '../ordering'
+import { toConfigDto, toDeliveryDto } from './dto'
 import { buildOrderBody, type UtmfyOrderBody } from './payload'
 import * as repo from './repository'
 import type { Db } from './tables'
 import { type UtmifyClient, UtmifyError, utmifyClient } from './utmify-client'
 
-export type IntegrationsDeps = {
-  db: Db
-  config: AppConfig
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-  /** Counts failed calls for the metrics (the worker passes its own). */
-  metrics?: JobContext['metrics']
+export type IntegrationsDeps = ChannelDeps<Db> & {
   /** Tests and the fake server swap the transport; production builds one from UTMFY_API_URL. */
   utmify?: UtmifyClient
 }
@@ -48,32 +39,6 @@ const CHAIN: Record<UtmfyStatus, UtmfyStatus[]> = {
 }
 
 const clientOf = (deps: IntegrationsDeps) => deps.utmify ?? utmifyClient(deps.config.UTMFY_API_URL)
-
-export function toConfigDto(storeId: string, row: repo.UtmfyConfigRow | undefined): UtmfyConfig {
-  return {
-    storeId,
-    utmfyApiKey: row?.api_key_masked ?? '',
-    hasApiKey: Boolean(row?.api_key_encrypted),
-    utmfyActive: row?.active ?? false,
-    platform: UTMFY_PLATFORM,
-  }
-}
-
-export function toDeliveryDto(row: repo.DeliveryRow): UtmfyDelivery {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    orderNumber: row.order_number,
-    status: row.status,
-    state: row.state,
-    attempts: row.attempts,
-    httpStatus: row.http_status,
-    error: row.error,
-    isTest: row.is_test,
-    createdAt: row.created_at.toISOString(),
-    sentAt: row.sent_at?.toISOString() ?? null,
-  }
-}
 
 export async function getConfig(db: Db, storeId: string): Promise<UtmfyConfig> {
   return toConfigDto(storeId, await repo.findConfig(db, storeId))
@@ -170,13 +135,8 @@ async function send(
     return { ok: true }
   } catch (err) {
     const e = err instanceof UtmifyError ? err : new UtmifyError('unavailable', 'Erro ao enviar para a UTMify', null)
-    // The job's last try of a timeout or 5xx is final: the log says so instead of 'trying again' for ever.
-    const retry = e.kind === 'unavailable' && !lastAttempt
-    await repo.settleDelivery(deps.db, row, {
-      state: retry ? 'RETRY' : 'FAILED',
-      http_status: e.httpStatus,
-      error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
-    })
+    const { retry, outcome } = failedAttempt(e, lastAttempt)
+    await repo.settleDelivery(deps.db, row, outcome)
     deps.metrics?.deliveryFailed('utmify')
     deps.log.warn(
       { deliveryId: row.id, orderId: row.order_id, status: row.status, httpStatus: e.httpStatus },

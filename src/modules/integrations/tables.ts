@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely'
+import type { DeliveryColumns } from '../../platform/delivery-claim'
 import type { Timestamp } from '../../platform/tables'
 import type { DeliveryState, UtmfyStatus } from '../../shared/integrations'
 import type { WEBHOOK_DELIVERY_STATES } from '../../shared/webhooks'
@@ -13,20 +14,12 @@ export interface IntegrationsTables {
     active: Generated<boolean>
     updated_at: Timestamp
   }
-  utmfy_deliveries: {
-    id: Generated<string>
+  utmfy_deliveries: DeliveryColumns<DeliveryState> & {
     store_id: string
     order_id: string
     order_number: string
     status: UtmfyStatus
-    state: Generated<DeliveryState>
-    attempts: Generated<number>
-    http_status: number | null
-    error: string | null
     is_test: Generated<boolean>
-    claimed_at: Date | null
-    sent_at: Date | null
-    created_at: Generated<Date>
   }
   webhook_endpoints: {
     id: Generated<string>
@@ -45,24 +38,16 @@ export interface IntegrationsTables {
     created_at: Generated<Date>
     updated_at: Timestamp
   }
-  webhook_deliveries: {
-    id: Generated<string>
+  webhook_deliveries: DeliveryColumns<WebhookDeliveryState> & {
     endpoint_id: string
     store_id: string
     event_id: string
     event_type: string
     body: string
-    state: Generated<WebhookDeliveryState>
-    attempts: Generated<number>
-    claimed_at: Date | null
-    http_status: number | null
-    error: string | null
     duration_ms: number | null
     response_excerpt: string | null
-    sent_at: Date | null
     last_attempt_at: Date | null
     next_attempt_at: Date | null
-    created_at: Generated<Date>
   }
 }
 

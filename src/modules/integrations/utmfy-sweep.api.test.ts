@@ -1,58 +1,19 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
-import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import { describe, expect, it } from 'vitest'
+import type { FakeUtmify } from '../../testing/fake-utmify'
+import { type TestApp, waitFor } from '../../testing/test-app'
 import { UTMFY_SWEEP_JOB } from './jobs'
 import { staleDeliveries } from './service'
+import { utmfyFixtures, utmfySuite } from './utmfy-fixtures'
 
 let t: TestApp
 let fake: FakeUtmify
-beforeAll(async () => {
-  fake = await startFakeUtmify()
-  t = await createTestApp({ env: { UTMFY_API_URL: fake.url } })
-})
-afterAll(async () => {
-  await t.close()
-  await fake.close()
-})
+utmfySuite((s) => ({ t, fake } = s))
+const fixtures = utmfyFixtures(() => t)
 
 async function shopWithOrder() {
-  const owner = await t.login()
-  const storeId = (
-    await t.app.inject({ method: 'POST', url: '/api/stores', headers: owner.headers, payload: { name: 'Loja' } })
-  ).json().id
-  const productId = (
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/stores/${storeId}/products`,
-      headers: owner.headers,
-      payload: { name: 'Curso', price: 97, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/c.zip' },
-    })
-  ).json().id
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/payment/ativo-pay/payment-config?storeId=${storeId}`,
-    headers: owner.headers,
-    payload: { ativoPayApiKey: 'sk_sandbox_sweep_0001' },
-  })
-  await t.app.inject({
-    method: 'PUT',
-    url: `/api/integrations/utmfy/config/${storeId}`,
-    headers: owner.headers,
-    payload: { utmfyApiKey: 'utmfy_token_ABCDEFGHIJ0123456789', utmfyActive: true },
-  })
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout/create-digital-order',
-    payload: {
-      storeId,
-      productId,
-      customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-      payment: { method: 'pix' },
-    },
-  })
-  expect(order.statusCode).toBe(200)
-  return order.json().orderId as string
+  const shop = await fixtures.shop({ storeName: 'Loja', sandboxKey: 'sk_sandbox_sweep_0001' })
+  return (await fixtures.placeOrder(shop)).orderId
 }
 
 const row = (orderId: string) =>

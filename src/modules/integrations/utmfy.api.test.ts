@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
-import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { describe, expect, it } from 'vitest'
+import type { FakeUtmify } from '../../testing/fake-utmify'
+import { type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { applyPaymentEvent } from '../ordering/service'
 import { deliverOrderStatus } from './service'
+import { UTMFY_KEY, utmfyFixtures, utmfySuite } from './utmfy-fixtures'
 
 let t: TestApp
 let fake: FakeUtmify
-beforeAll(async () => {
-  fake = await startFakeUtmify()
-  t = await createTestApp({ env: { UTMFY_API_URL: fake.url } })
-})
-afterAll(async () => {
-  await t.close()
-  await fake.close()
-})
-beforeEach(() => {
-  fake.calls.length = 0
-  fake.respond()
-})
+utmfySuite((s) => ({ t, fake } = s), { reset: true })
+const { shop: utmfyShop, placeOrder: placeUtmOrder } = utmfyFixtures(() => t)
 
-const KEY = 'utmfy_token_ABCDEFGHIJ0123456789'
+const KEY = UTMFY_KEY
 
 async function req(method: 'GET' | 'PUT' | 'POST', url: string, user?: TestUser, payload?: object) {
   return t.app.inject({ method, url, payload, headers: user?.headers })
@@ -29,43 +20,13 @@ async function store(owner: TestUser) {
   return (await req('POST', '/api/stores', owner, { name: 'Loja UTM' })).json().id as string
 }
 
-/** A store with a sandbox gateway and a R$ 97 digital product. */
-async function shop(opts: { utmfy?: 'active' | 'inactive' | 'none' } = {}) {
-  const owner = await t.login()
-  const storeId = await store(owner)
-  const product = await req('POST', `/api/stores/${storeId}/products`, owner, {
-    name: 'Curso de Tráfego',
-    price: 97,
-    type: 'DIGITAL',
-    digitalFileUrl: 'https://files.example.com/curso.zip',
-  })
-  await req('POST', `/api/payment/ativo-pay/payment-config?storeId=${storeId}`, owner, {
-    ativoPayApiKey: 'sk_sandbox_utmfy_0001',
-  })
-  if (opts.utmfy !== 'none')
-    await req('PUT', `/api/integrations/utmfy/config/${storeId}`, owner, {
-      utmfyApiKey: KEY,
-      utmfyActive: opts.utmfy !== 'inactive',
-    })
-  return { owner, storeId, productId: product.json().id as string }
-}
-
-async function placeOrder(s: { storeId: string; productId: string }) {
-  const res = await req('POST', '/api/checkout/create-digital-order', undefined, {
-    storeId: s.storeId,
-    productId: s.productId,
-    customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-    payment: { method: 'pix' },
+/** A store with a sandbox gateway, a R$ 97 digital product and UTMify as asked. */
+const shop = (opts: { utmfy?: 'active' | 'inactive' | 'none' } = {}) =>
+  utmfyShop({ storeName: 'Loja UTM', sandboxKey: 'sk_sandbox_utmfy_0001', ...opts })
+const placeOrder = (s: { storeId: string; productId: string }) =>
+  placeUtmOrder(s, {
     tracking: { utm_source: 'FB', utm_campaign: 'bf|123', utm_medium: 'cpc', src: 'story', sck: 'x1' },
   })
-  expect(res.statusCode).toBe(200)
-  return res.json() as {
-    orderId: string
-    orderNumber: string
-    transactionId: string
-    paymentResult: { gatewayId: string }
-  }
-}
 
 async function sandboxPay(gatewayId: string) {
   const res = await req('POST', `/sandbox/ativopay/v1/transactions/${gatewayId}/pay`, undefined, {})

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { sql } from 'kysely'
+import { deliveryLogPage } from '../../platform/delivery-log'
 import type { DbOrTrx, IntegrationsTables } from './tables'
 
 export type EndpointRow = Selectable<IntegrationsTables['webhook_endpoints']>
@@ -102,21 +103,8 @@ export async function findDeliveryOf(db: DbOrTrx, endpointId: string, eventId: s
 }
 
 export async function listDeliveries(db: DbOrTrx, endpointId: string, page: number, limit: number) {
-  const rows = await db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('endpoint_id', '=', endpointId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute()
-  const { n } = await db
-    .selectFrom('webhook_deliveries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('endpoint_id', '=', endpointId)
-    .executeTakeFirstOrThrow()
-  return { rows, total: Number(n) }
+  const log = { table: 'webhook_deliveries', owner: ['endpoint_id', endpointId], tieBreak: 'desc' } as const
+  return deliveryLogPage<WebhookDeliveryRow>(db, log, page, limit)
 }
 
 /** What an attempt leaves beside the claim's settle (delivery-claim.ts). */

@@ -14,6 +14,7 @@ import {
   webhookPatchSchema,
 } from '../../shared/webhooks'
 import { isUuid } from '../stores'
+import { toWebhookDeliveryDto, toWebhookDto } from './dto'
 import type { Db } from './tables'
 import { checkWebhookUrl, newWebhookSecret } from './webhook-http'
 import * as repo from './webhooks.repository'
@@ -23,41 +24,6 @@ export type WebhookDeps = { db: Db; config: AppConfig; jobs: Pick<JobQueue, 'enq
 export const WEBHOOK_DELIVER_JOB = 'integrations.webhook-deliver'
 /** The old secret keeps signing, beside the new one, this long after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000
-
-export const messageIdOf = (deliveryId: string) => `msg_${deliveryId.replaceAll('-', '')}`
-
-function toWebhookDto(row: repo.EndpointRow): Webhook {
-  const overlap = row.previous_secret_until && row.previous_secret_until > new Date() ? row.previous_secret_until : null
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events,
-    description: row.description,
-    active: row.active,
-    disabledReason: row.disabled_reason,
-    disabledAt: row.disabled_at?.toISOString() ?? null,
-    secretHint: `whsec_…${row.secret_hint}`,
-    previousSecretUntil: overlap?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-  }
-}
-
-export function toDeliveryDto(row: repo.WebhookDeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    messageId: messageIdOf(row.id),
-    eventType: row.event_type,
-    state: row.state,
-    attempts: row.attempts,
-    httpStatus: row.http_status,
-    durationMs: row.duration_ms,
-    responseExcerpt: row.response_excerpt,
-    error: row.error,
-    createdAt: row.created_at.toISOString(),
-    lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
-    nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
-  }
-}
 
 async function checkedUrl(deps: WebhookDeps, url: string): Promise<string> {
   const problem = await checkWebhookUrl(url, deps.config.NODE_ENV === 'production')
@@ -147,7 +113,7 @@ export async function listWebhookDeliveries(
 ): Promise<WebhookDeliveryList> {
   const row = await ownEndpoint(deps, storeId, id)
   const { rows, total } = await repo.listDeliveries(deps.db, row.id, page, limit)
-  return { deliveries: rows.map(toDeliveryDto), page, total }
+  return { deliveries: rows.map(toWebhookDeliveryDto), page, total }
 }
 
 export async function queueDelivery(deps: Pick<WebhookDeps, 'jobs'>, row: repo.WebhookDeliveryRow, tag: string) {
@@ -166,7 +132,7 @@ export async function resendDelivery(
   if (!delivery || delivery.endpoint_id !== endpoint.id) throw new AppError(404, WEBHOOK_MESSAGES.deliveryNotFound)
   const reopened = (await repo.reopenDelivery(deps.db, delivery.id)) ?? delivery
   await queueDelivery(deps, reopened, `resend-${Date.now()}`)
-  return toDeliveryDto(reopened)
+  return toWebhookDeliveryDto(reopened)
 }
 
 /** 'Enviar teste': a `webhook.test` message through the same path as real events (signed, logged, retried). */
@@ -182,5 +148,5 @@ export async function sendTest(deps: WebhookDeps, storeId: string, id: string): 
     { endpoint_id: endpoint.id, store_id: storeId, event_id: eventId, event_type: WEBHOOK_TEST_EVENT, body },
   ])
   await queueDelivery(deps, row!, 'a0')
-  return toDeliveryDto(row!)
+  return toWebhookDeliveryDto(row!)
 }

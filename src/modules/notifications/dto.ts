@@ -1,4 +1,11 @@
-import type { EmailDelivery, MailboxItem, MailboxMessage } from '../../shared/notifications'
+import {
+  BUYER_EMAIL_KINDS,
+  type BuyerEmailKind,
+  type EmailDelivery,
+  type EmailSettings,
+  type MailboxItem,
+  type MailboxMessage,
+} from '../../shared/notifications'
 import type { DeliveryRow, MailboxRow } from './repository'
 
 export function toDeliveryDto(row: DeliveryRow): EmailDelivery {
@@ -42,5 +49,24 @@ export function toMailboxMessage(row: MailboxRow): MailboxMessage {
     html,
     text: row.text_body,
     attachments: row.attachments.map((a) => ({ filename: a.filename, cid: a.cid, contentType: a.contentType })),
+  }
+}
+
+/** A store's e-mail settings as read (defaults filled in), before the answer's per-kind switches. */
+export interface StoreSettingsView {
+  notifyNewSale: boolean
+  disabledKinds: string[]
+  replyTo: string | null
+}
+
+export function toSettingsDto(storeId: string, s: StoreSettingsView): EmailSettings {
+  return {
+    storeId,
+    notifyNewSale: s.notifyNewSale,
+    buyerKinds: Object.fromEntries(BUYER_EMAIL_KINDS.map((k) => [k, !s.disabledKinds.includes(k)])) as Record<
+      BuyerEmailKind,
+      boolean
+    >,
+    replyTo: s.replyTo,
   }
 }

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { appWithFake } from '../../testing/app-with-fake'
 import { type FakeSmtp, startFakeSmtp } from '../../testing/fake-smtp'
-import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import { type TestApp, waitFor } from '../../testing/test-app'
 
 let t: TestApp
 let smtp: FakeSmtp
-beforeAll(async () => {
-  smtp = await startFakeSmtp()
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, EMAIL_RETRY_BASE_MS: '50' } })
-})
-afterAll(async () => {
-  await t.close()
-  await smtp.close()
-})
+appWithFake(
+  startFakeSmtp,
+  (url) => ({ SMTP_URL: url, EMAIL_RETRY_BASE_MS: '50' }),
+  (s) => ({ t, fake: smtp } = s),
+)
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers })

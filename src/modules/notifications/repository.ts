@@ -6,6 +6,8 @@ import {
   settleDelivery,
   staleClaims,
 } from '../../platform/delivery-claim'
+import { deliveryLogPage } from '../../platform/delivery-log'
+import { findSettingsRow, upsertSettingsRow } from '../../platform/settings-row'
 import type { DbOrTrx, NotificationsTables, StoredAttachment } from './tables'
 
 type Tables = NotificationsTables
@@ -14,7 +16,7 @@ export type DeliveryRow = Selectable<Tables['email_deliveries']>
 export type MailboxRow = Selectable<Tables['email_mailbox']>
 
 export async function findSettings(db: DbOrTrx, storeId: string): Promise<SettingsRow | undefined> {
-  return db.selectFrom('email_settings').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+  return findSettingsRow<SettingsRow>(db, 'email_settings', ['store_id', storeId])
 }
 
 export async function upsertSettings(
@@ -22,13 +24,7 @@ export async function upsertSettings(
   storeId: string,
   values: { notify_new_sale: boolean; disabled_kinds: string[]; reply_to: string | null },
 ): Promise<SettingsRow> {
-  const now = new Date()
-  return db
-    .insertInto('email_settings')
-    .values({ store_id: storeId, ...values, updated_at: now })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return upsertSettingsRow<SettingsRow>(db, 'email_settings', ['store_id', storeId], values)
 }
 
 export interface DeliveryKey {
@@ -125,23 +121,7 @@ export async function overdueDeliveries(db: DbOrTrx, graceMs: number, staleMs: n
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, page: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('email_deliveries')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('email_deliveries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return deliveryLogPage<DeliveryRow>(db, { table: 'email_deliveries', owner: ['store_id', storeId] }, page, limit)
 }
 
 export async function insertMailbox(

@@ -12,7 +12,7 @@ import {
   PREVIEW_KINDS,
 } from '../../shared/notifications'
 import { isUuid, requireStoreOwner } from '../stores'
-import { toDeliveryDto, toMailboxItem, toMailboxMessage } from './dto'
+import { toDeliveryDto, toMailboxItem, toMailboxMessage, toSettingsDto } from './dto'
 import { preview } from './previews'
 import * as repo from './repository'
 import * as service from './service'
@@ -34,7 +34,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
   app.get(
     '/stores/:storeId/emails/settings',
     { schema: { tags: TAGS, params, response: { 200: emailSettingsAnswerSchema } }, preHandler: ownStore },
-    async (request) => service.toSettingsDto(request.store!.id, await service.settingsOf(deps(), request.store!.id)),
+    async (request) => toSettingsDto(request.store!.id, await service.settingsOf(deps(), request.store!.id)),
   )
 
   app.put(

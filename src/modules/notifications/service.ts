@@ -5,8 +5,9 @@
  */
 import type { DeliveryClaim } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
-import { BUYER_EMAIL_KINDS, type BuyerEmailKind, type EmailSettings } from '../../shared/notifications'
+import { BUYER_EMAIL_KINDS, type EmailSettings } from '../../shared/notifications'
 import { type Composed, compose, NothingToSend, type NotifyDeps } from './compose'
+import { type StoreSettingsView, toSettingsDto } from './dto'
 import * as repo from './repository'
 import { renderEmail } from './templates/render'
 import { headerText, type OutgoingMail, sendSmtp } from './transport'
@@ -37,30 +38,12 @@ function fromLine(deps: NotifyDeps, name: string | null): string {
   return `"${safe}" <${fromAddress(deps.config.MAIL_FROM)}>`
 }
 
-export interface StoreSettingsView {
-  notifyNewSale: boolean
-  disabledKinds: string[]
-  replyTo: string | null
-}
-
 export async function settingsOf(deps: Pick<NotifyDeps, 'db'>, storeId: string): Promise<StoreSettingsView> {
   const row = await repo.findSettings(deps.db, storeId)
   return {
     notifyNewSale: row?.notify_new_sale ?? true,
     disabledKinds: row?.disabled_kinds ?? [],
     replyTo: row?.reply_to ?? null,
-  }
-}
-
-export function toSettingsDto(storeId: string, s: StoreSettingsView): EmailSettings {
-  return {
-    storeId,
-    notifyNewSale: s.notifyNewSale,
-    buyerKinds: Object.fromEntries(BUYER_EMAIL_KINDS.map((k) => [k, !s.disabledKinds.includes(k)])) as Record<
-      BuyerEmailKind,
-      boolean
-    >,
-    replyTo: s.replyTo,
   }
 }
 

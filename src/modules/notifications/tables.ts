@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
+import type { DeliveryColumns } from '../../platform/delivery-claim'
 import type { Json, Timestamp } from '../../platform/tables'
 import type { EmailDeliveryState } from '../../shared/notifications'
 
@@ -18,23 +19,15 @@ export interface NotificationsTables {
     reply_to: string | null
     updated_at: Timestamp
   }
-  email_deliveries: {
-    id: Generated<string>
+  email_deliveries: DeliveryColumns<EmailDeliveryState> & {
     store_id: string | null
     subject_id: string
     kind: string
     recipient: string
     subject_line: Generated<string>
     payload: ColumnType<Record<string, unknown>, string | undefined, string>
-    state: Generated<EmailDeliveryState>
-    attempts: Generated<number>
-    http_status: number | null
     smtp_response: string | null
-    error: string | null
-    claimed_at: Date | null
     next_attempt_at: Date | null
-    sent_at: Date | null
-    created_at: Generated<Date>
   }
   email_mailbox: {
     id: Generated<string>

@@ -21,21 +21,15 @@ export async function updateReview(
   id: string,
   patch: ReviewPatch,
 ): Promise<ReviewRow | undefined> {
-  return db
-    .updateTable('reviews')
-    .set({ ...patch, updated_at: new Date() })
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
+  return transitionReview(db, storeId, id, undefined, patch)
 }
 
-/** Moves a review only if it is still in `from`: two moderators at once cannot both win. */
+/** Moves a review only if it is still in `from` (any status when undefined): two moderators at once cannot both win. */
 export async function transitionReview(
   db: DbOrTrx,
   storeId: string,
   id: string,
-  from: ReviewStatus,
+  from: ReviewStatus | undefined,
   patch: ReviewPatch,
 ): Promise<ReviewRow | undefined> {
   return db
@@ -43,7 +37,7 @@ export async function transitionReview(
     .set({ ...patch, updated_at: new Date() })
     .where('store_id', '=', storeId)
     .where('id', '=', id)
-    .where('status', '=', from)
+    .$if(from !== undefined, (qb) => qb.where('status', '=', from as ReviewStatus))
     .returningAll()
     .executeTakeFirst()
 }

@@ -4,24 +4,18 @@
  * once in pixel_deliveries, so a job that runs twice sends once; a timeout or 5xx throws so the queue retries with
  * backoff (FAILED after the last try); a 4xx is kept as FAILED with Meta's message; an event older than Meta's 7 days is SKIPPED.
  */
-import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
-import { sweepJobId } from '../../platform/delivery-claim'
-import type { JobContext } from '../../platform/jobs'
+import { type ChannelDeps, failedAttempt, sweepJobId } from '../../platform/delivery-claim'
 import { initiateCheckoutEventId, type PixelDelivery, purchaseEventId, type ServerEvent } from '../../shared/pixel'
 import { type OrderSnapshot, orderingService } from '../ordering'
+import { toDeliveryDto } from './dto'
 import { type CapiEvent, type GraphClient, GraphError, graphClient } from './graph-client'
 import * as repo from './repository'
 import type { Db } from './tables'
 import { buildUserData } from './user-data'
 
-export type TrackingDeps = {
-  db: Db
-  config: AppConfig
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-  /** Counts failed calls for the metrics (the worker passes its own). */
-  metrics?: JobContext['metrics']
+export type TrackingDeps = ChannelDeps<Db> & {
   /** Tests swap the transport; production builds one from FACEBOOK_GRAPH_URL and FACEBOOK_GRAPH_VERSION. */
   graph?: GraphClient
 }
@@ -148,13 +142,8 @@ export async function sendOrderEvent(
     })
   } catch (err) {
     const e = err instanceof GraphError ? err : new GraphError('unavailable', 'Erro ao enviar para a Meta', null)
-    // The queue's last try of a timeout or 5xx is final: the log says so instead of 'trying again' for ever.
-    const retry = e.kind === 'unavailable' && !input.lastAttempt
-    await repo.settleDelivery(deps.db, row, {
-      state: retry ? 'RETRY' : 'FAILED',
-      http_status: e.httpStatus,
-      error: e.kind === 'unavailable' && !retry ? `${e.message} (desistimos após várias tentativas)` : e.message,
-    })
+    const { retry, outcome } = failedAttempt(e, input.lastAttempt)
+    await repo.settleDelivery(deps.db, row, outcome)
     deps.metrics?.deliveryFailed('conversions_api')
     deps.log.warn(
       { deliveryId: row.id, orderId: order.id, event: input.eventName, httpStatus: e.httpStatus },
@@ -171,18 +160,5 @@ export async function staleDeliveries(deps: Pick<TrackingDeps, 'db' | 'config'>)
 }
 
 export async function listDeliveries(db: Db, storeId: string, limit: number): Promise<PixelDelivery[]> {
-  const rows = await repo.listDeliveries(db, storeId, limit)
-  return rows.map((r) => ({
-    id: r.id,
-    orderId: r.order_id,
-    orderNumber: r.order_number,
-    eventName: r.event_name,
-    eventId: r.event_id,
-    state: r.state,
-    attempts: r.attempts,
-    httpStatus: r.http_status,
-    error: r.error,
-    createdAt: r.created_at.toISOString(),
-    sentAt: r.sent_at?.toISOString() ?? null,
-  }))
+  return (await repo.listDeliveries(db, storeId, limit)).map(toDeliveryDto)
 }

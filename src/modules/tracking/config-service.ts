@@ -10,43 +10,9 @@ import {
   pixelIdError,
   pixelIsActive,
 } from '../../shared/pixel'
+import { toConfigDto } from './dto'
 import * as repo from './repository'
 import type { Db } from './tables'
-
-/** A store that never saved: the toggles of the form's first show (the checkout events on, the rest off). */
-const DEFAULT_TOGGLES = {
-  trackPageView: true,
-  trackAddToCart: true,
-  trackInitiateCheckout: true,
-  trackPurchase: true,
-  trackLead: false,
-  trackCompleteRegistration: false,
-}
-
-function togglesOf(row: repo.PixelConfigRow | undefined) {
-  if (!row) return DEFAULT_TOGGLES
-  return {
-    trackPageView: row.track_page_view,
-    trackAddToCart: row.track_add_to_cart,
-    trackInitiateCheckout: row.track_initiate_checkout,
-    trackPurchase: row.track_purchase,
-    trackLead: row.track_lead,
-    trackCompleteRegistration: row.track_complete_registration,
-  }
-}
-
-export function toConfigDto(storeId: string, row: repo.PixelConfigRow | undefined): PixelConfig {
-  return {
-    storeId,
-    pixelId: row?.pixel_id ?? '',
-    accessToken: row?.access_token_masked ?? '',
-    hasAccessToken: Boolean(row?.access_token_encrypted),
-    active: row?.active ?? false,
-    testEventCode: row?.test_event_code ?? '',
-    ...togglesOf(row),
-    updatedAt: row?.updated_at.toISOString() ?? null,
-  }
-}
 
 export async function getConfig(db: Db, storeId: string): Promise<PixelConfig> {
   return toConfigDto(storeId, await repo.findConfig(db, storeId))

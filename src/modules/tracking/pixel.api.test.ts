@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { describe, expect, it } from 'vitest'
+import { appWithFake, resetRecording } from '../../testing/app-with-fake'
+import { type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { sendOrderEvent } from './capi'
 import { type FakeGraph, startFakeGraph } from './fake-graph'
 import { sha256 } from './user-data'
 
 let t: TestApp
 let fake: FakeGraph
-beforeAll(async () => {
-  fake = await startFakeGraph()
-  t = await createTestApp({ env: { FACEBOOK_GRAPH_URL: fake.url, FACEBOOK_GRAPH_VERSION: 'v21.0' } })
-})
-afterAll(async () => {
-  await t.close()
-  await fake.close()
-})
-beforeEach(() => {
-  fake.calls.length = 0
-  fake.respond()
-})
+appWithFake(
+  startFakeGraph,
+  (url) => ({ FACEBOOK_GRAPH_URL: url, FACEBOOK_GRAPH_VERSION: 'v21.0' }),
+  (s) => ({ t, fake } = s),
+  resetRecording,
+)
 
 const PIXEL = '123456789012345'
 const TOKEN = `EAAB${'x'.repeat(40)}_|-ZZ9`

@@ -1,6 +1,8 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { DeliveryChannel, DeliveryClaim, DeliveryOutcome } from '../../platform/delivery-claim'
 import * as deliveryClaim from '../../platform/delivery-claim'
+import { deliveryLogRows } from '../../platform/delivery-log'
+import { findSettingsRow, ownersSwitchedOn, upsertSettingsRow } from '../../platform/settings-row'
 import type { ServerEvent } from '../../shared/pixel'
 import type { DbOrTrx, TrackingTables } from './tables'
 
@@ -10,29 +12,16 @@ export type PixelDeliveryRow = Selectable<Tables['pixel_deliveries']>
 export type PixelConfigValues = Omit<Insertable<Tables['pixel_configs']>, 'store_id' | 'updated_at'>
 
 export async function findConfig(db: DbOrTrx, storeId: string): Promise<PixelConfigRow | undefined> {
-  return db.selectFrom('pixel_configs').selectAll().where('store_id', '=', storeId).executeTakeFirst()
+  return findSettingsRow<PixelConfigRow>(db, 'pixel_configs', ['store_id', storeId])
 }
 
 /** Of these stores, those that may send server events (pixel on, access token saved). */
 export async function storesWithServerEvents(db: DbOrTrx, storeIds: string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('pixel_configs')
-    .select('store_id')
-    .where('store_id', '=', sql<string>`any(${[...new Set(storeIds)]}::uuid[])`)
-    .where('active', '=', true)
-    .where('access_token_encrypted', 'is not', null)
-    .execute()
-  return new Set(rows.map((r) => r.store_id))
+  return ownersSwitchedOn(db, 'pixel_configs', 'store_id', storeIds, ['access_token_encrypted'])
 }
 
 export async function upsertConfig(db: DbOrTrx, storeId: string, values: PixelConfigValues): Promise<PixelConfigRow> {
-  const now = new Date()
-  return db
-    .insertInto('pixel_configs')
-    .values({ store_id: storeId, ...values, updated_at: now })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...values, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return upsertSettingsRow<PixelConfigRow>(db, 'pixel_configs', ['store_id', storeId], values)
 }
 
 export interface DeliveryKey {
@@ -83,12 +72,5 @@ export async function staleDeliveries(db: DbOrTrx, staleMs: number, limit?: numb
 }
 
 export async function listDeliveries(db: DbOrTrx, storeId: string, limit: number): Promise<PixelDeliveryRow[]> {
-  return db
-    .selectFrom('pixel_deliveries')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute()
+  return deliveryLogRows<PixelDeliveryRow>(db, { table: 'pixel_deliveries', owner: ['store_id', storeId] }, limit)
 }

@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely'
+import type { DeliveryColumns } from '../../platform/delivery-claim'
 import type { Timestamp } from '../../platform/tables'
 import type { DELIVERY_STATES, ServerEvent } from '../../shared/pixel'
 
@@ -20,21 +21,13 @@ export interface TrackingTables {
     test_event_code: string | null
     updated_at: Timestamp
   }
-  pixel_deliveries: {
-    id: Generated<string>
+  pixel_deliveries: DeliveryColumns<PixelDeliveryState> & {
     store_id: string
     order_id: string
     order_number: string
     event_name: ServerEvent
     event_id: string
     product_id: string | null
-    state: Generated<PixelDeliveryState>
-    attempts: Generated<number>
-    http_status: number | null
-    error: string | null
-    claimed_at: Date | null
-    sent_at: Date | null
-    created_at: Generated<Date>
   }
 }
 

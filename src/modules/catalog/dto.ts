@@ -1,0 +1,55 @@
+import type { Product, PublicProduct } from '../../shared/catalog'
+import { toReais } from '../../shared/money'
+import type { ProductRow } from './repository'
+
+/** What other modules know of a product (cents, no timestamps). */
+export interface CatalogProduct {
+  id: string
+  storeId: string
+  name: string
+  description: string | null
+  priceCents: number
+  type: 'PHYSICAL' | 'DIGITAL'
+  stock: number | null
+  imageUrl: string | null
+  digitalFileUrl: string | null
+}
+
+export function toCatalogProduct(row: ProductRow): CatalogProduct {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.price_cents,
+    type: row.type,
+    stock: row.stock,
+    imageUrl: row.image_url,
+    digitalFileUrl: row.digital_file_url,
+  }
+}
+
+export function toProductDto(row: ProductRow): Product {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    description: row.description,
+    price: toReais(row.price_cents),
+    type: row.type,
+    stock: row.stock,
+    imageUrl: row.image_url,
+    digitalFileUrl: row.digital_file_url,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+/** The buyer's view: the merchant's without stock, the file behind the purchase and the dates; sold out flagged. */
+export function toPublicProductDto(row: ProductRow): PublicProduct {
+  const { stock: _stock, digitalFileUrl: _file, createdAt: _created, updatedAt: _updated, ...shown } = toProductDto(row)
+  return {
+    ...shown,
+    ...(row.type === 'PHYSICAL' && (row.stock ?? 0) <= 0 ? { soldOut: true as const } : {}),
+  }
+}
