@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import type { GatewayTransport, WireRequest } from '../payments'
 import type { OrderingDeps } from './deps'
 import { orderingFixtures, type Shop } from './ordering-fixtures'
-import { REFUND_NOT_CONFIRMED, sweepRefunds } from './refund-sweeper'
+import { REFUND_NOT_CONFIRMED, type RefundSweep, sweepRefunds } from './refund-sweeper'
 
 let t: TestApp
 /** Every request the app sent to the gateway, as `METHOD path`. */
@@ -59,7 +59,7 @@ afterEach(() => {
   readsDown = false
 })
 
-const { post, shop, physicalOrder, sandbox } = orderingFixtures(() => t)
+const { post, shop, physicalOrder, sandbox, refund, refundList } = orderingFixtures(() => t)
 
 const deps = (): OrderingDeps => ({
   db: t.runtime.db,
@@ -71,16 +71,6 @@ const deps = (): OrderingDeps => ({
 /** A sweep run as if `ms` had passed since now (past REFUND_SWEEP_AFTER_MS: the refunds asked are stale). */
 const sweepAfter = (ms: number) => sweepRefunds(deps(), new Date(Date.now() + ms))
 const STALE = 2 * 60_000 + 1_000
-
-const refundsUrl = (s: Shop, orderId: string) => `/api/stores/${s.storeId}/orders/${orderId}/refunds`
-const refund = (s: Shop, orderId: string, body: Record<string, unknown>) =>
-  post(refundsUrl(s, orderId), body, s.owner.headers)
-
-async function refundList(s: Shop, orderId: string) {
-  const res = await t.app.inject({ url: refundsUrl(s, orderId), headers: s.owner.headers })
-  expect(res.statusCode).toBe(200)
-  return res.json() as { refunds: { status: string; error: string | null }[]; refunded: number; refundable: number }
-}
 
 /** The refunds the sandbox gateway made of a charge. */
 async function madeAtGateway(gatewayId: string): Promise<unknown[]> {
@@ -121,6 +111,26 @@ async function unansweredRefund(s: Shop, lost: 'after' | 'before') {
   return order
 }
 
+/** A run's tally over one stale refund. */
+const ran = (steps: Partial<RefundSweep>): RefundSweep => ({
+  asked: 1,
+  settled: 0,
+  retried: 0,
+  failed: 0,
+  unreachable: 0,
+  ...steps,
+})
+
+/** The R$ 30 refund is SUCCEEDED, made once at the gateway, after `asks` refund calls, also once its news is in. */
+async function expectSettledOnce(s: Shop, order: { orderId: string; gatewayId: string }, asks: number) {
+  expect(refundCalls(order.gatewayId)).toHaveLength(asks)
+  expect(await madeAtGateway(order.gatewayId)).toHaveLength(1)
+  await t.drain()
+  const list = await refundList(s, order.orderId)
+  expect(list).toMatchObject({ refunded: 30, refundable: 90 })
+  expect(list.refunds.map((r) => r.status)).toEqual(['SUCCEEDED'])
+}
+
 describe('ordering over the composed gateway transport', () => {
   it('places a PIX order and refunds it through the transport the app was given', async () => {
     const s = await shop()
@@ -140,15 +150,9 @@ describe('refund sweeper', () => {
     const order = await unansweredRefund(s, 'after')
     expect(await madeAtGateway(order.gatewayId)).toHaveLength(1)
 
-    expect(await sweepAfter(STALE)).toEqual({ asked: 1, settled: 1, retried: 0, failed: 0, unreachable: 0 })
-    expect(refundCalls(order.gatewayId)).toHaveLength(1)
-    expect(await madeAtGateway(order.gatewayId)).toHaveLength(1)
-    const list = await refundList(s, order.orderId)
-    expect(list).toMatchObject({ refunded: 30, refundable: 90 })
-    expect(list.refunds.map((r) => r.status)).toEqual(['SUCCEEDED'])
-    // Its announcement (payment.refunded from the re-read) finds it applied; the next run has nothing to do.
-    await t.drain()
-    expect((await refundList(s, order.orderId)).refunded).toBe(30)
+    expect(await sweepAfter(STALE)).toEqual(ran({ settled: 1 }))
+    await expectSettledOnce(s, order, 1)
+    // The re-read's announcement (payment.refunded) found it applied; the next run has nothing to do.
     expect((await sweepAfter(STALE)).asked).toBe(0)
   })
 
@@ -157,30 +161,19 @@ describe('refund sweeper', () => {
     const order = await unansweredRefund(s, 'before')
     expect(await madeAtGateway(order.gatewayId)).toHaveLength(0)
 
-    expect(await sweepAfter(STALE)).toEqual({ asked: 1, settled: 1, retried: 1, failed: 0, unreachable: 0 })
-    expect(refundCalls(order.gatewayId)).toHaveLength(2)
-    expect(await madeAtGateway(order.gatewayId)).toHaveLength(1)
-    await t.drain()
-    const list = await refundList(s, order.orderId)
-    expect(list).toMatchObject({ refunded: 30, refundable: 90 })
-    expect(list.refunds.map((r) => r.status)).toEqual(['SUCCEEDED'])
+    expect(await sweepAfter(STALE)).toEqual(ran({ retried: 1, settled: 1 }))
+    await expectSettledOnce(s, order, 2)
   })
 
   it('waits while the gateway is unreachable, and gives up on a refund never made (FAILED, amount free)', async () => {
     const s = await shop()
     const order = await unansweredRefund(s, 'before')
     readsDown = true
-    expect(await sweepAfter(STALE)).toEqual({ asked: 1, settled: 0, retried: 0, failed: 0, unreachable: 1 })
+    expect(await sweepAfter(STALE)).toEqual(ran({ unreachable: 1 }))
     expect((await refundList(s, order.orderId)).refunds.map((r) => r.status)).toEqual(['PENDING'])
     readsDown = false
 
-    expect(await sweepAfter(t.config.REFUND_SWEEP_GIVE_UP_MS + 1_000)).toEqual({
-      asked: 1,
-      settled: 0,
-      retried: 0,
-      failed: 1,
-      unreachable: 0,
-    })
+    expect(await sweepAfter(t.config.REFUND_SWEEP_GIVE_UP_MS + 1_000)).toEqual(ran({ failed: 1 }))
     expect(refundCalls(order.gatewayId)).toHaveLength(1)
     const list = await refundList(s, order.orderId)
     expect(list.refunds).toMatchObject([{ status: 'FAILED', error: REFUND_NOT_CONFIRMED }])
