@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import type { GatewayTransport, WireRequest } from '../payments'
 import type { OrderingDeps } from './deps'
 import { orderingFixtures, type Shop } from './ordering-fixtures'
-import { REFUND_NOT_CONFIRMED, type RefundSweep, sweepRefunds } from './refund-sweeper'
+import { REFUND_NOT_CONFIRMED, REFUND_UNVERIFIED, type RefundSweep, sweepRefunds } from './refund-sweeper'
 
 let t: TestApp
 /** Every request the app sent to the gateway, as `METHOD path`. */
@@ -17,8 +17,8 @@ const calls: string[] = []
 let lostRefund: 'after' | 'before' | undefined
 /** Reads of a charge show no refunds (the postback's re-read learns nothing), as if the postback were lost. */
 let hideRefunds = false
-/** The gateway does not answer reads. */
-let readsDown = false
+/** The gateway does not answer reads, or answers them with an error that tells nothing (401). */
+let reads: 'down' | 'unauthorized' | undefined
 
 const gatewayTransport: GatewayTransport = async (req: WireRequest) => {
   calls.push(`${req.method} ${req.path}`)
@@ -27,7 +27,8 @@ const gatewayTransport: GatewayTransport = async (req: WireRequest) => {
     lostRefund = undefined
     throw new Error('timeout')
   }
-  if (req.method === 'GET' && readsDown) throw new Error('timeout')
+  if (req.method === 'GET' && reads === 'down') throw new Error('timeout')
+  if (req.method === 'GET' && reads === 'unauthorized') return { status: 401, body: '{}' }
   const res = await t.app.inject({
     method: req.method,
     url: `/sandbox/ativopay${req.path}`,
@@ -48,7 +49,8 @@ const gatewayTransport: GatewayTransport = async (req: WireRequest) => {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: false, moduleDeps: { gatewayTransport } })
+  // The job runs often (its wiring is tested), but only real-time stale refunds are its: none in this suite's time.
+  t = await createTestApp({ redis: false, env: { REFUND_SWEEP_EVERY_MS: '200' }, moduleDeps: { gatewayTransport } })
 })
 afterAll(async () => {
   await t?.close()
@@ -56,7 +58,7 @@ afterAll(async () => {
 afterEach(() => {
   lostRefund = undefined
   hideRefunds = false
-  readsDown = false
+  reads = undefined
 })
 
 const { post, shop, physicalOrder, sandbox, refund, refundList } = orderingFixtures(() => t)
@@ -145,6 +147,12 @@ describe('ordering over the composed gateway transport', () => {
 })
 
 describe('refund sweeper', () => {
+  it('runs as a repeatable job every REFUND_SWEEP_EVERY_MS', async () => {
+    const runs = () =>
+      t.runtime.db.selectFrom('jobs').select('id').where('name', '=', 'ordering.refund-sweep').execute()
+    await waitFor(async () => (await runs()).length >= 2)
+  })
+
   it('settles a refund the gateway made though its answer was lost, without refunding again', async () => {
     const s = await shop()
     const order = await unansweredRefund(s, 'after')
@@ -168,10 +176,10 @@ describe('refund sweeper', () => {
   it('waits while the gateway is unreachable, and gives up on a refund never made (FAILED, amount free)', async () => {
     const s = await shop()
     const order = await unansweredRefund(s, 'before')
-    readsDown = true
+    reads = 'down'
     expect(await sweepAfter(STALE)).toEqual(ran({ unreachable: 1 }))
     expect((await refundList(s, order.orderId)).refunds.map((r) => r.status)).toEqual(['PENDING'])
-    readsDown = false
+    reads = undefined
 
     expect(await sweepAfter(t.config.REFUND_SWEEP_GIVE_UP_MS + 1_000)).toEqual(ran({ failed: 1 }))
     expect(refundCalls(order.gatewayId)).toHaveLength(1)
@@ -179,5 +187,18 @@ describe('refund sweeper', () => {
     expect(list.refunds).toMatchObject([{ status: 'FAILED', error: REFUND_NOT_CONFIRMED }])
     expect(list.refundable).toBe(120)
     expect(await madeAtGateway(order.gatewayId)).toHaveLength(0)
+  })
+
+  it('keeps a refund it cannot ask about reserved until the give-up time, then FAILED', async () => {
+    const s = await shop()
+    const order = await unansweredRefund(s, 'before')
+    reads = 'unauthorized'
+    expect(await sweepAfter(STALE)).toEqual(ran({}))
+    expect((await refundList(s, order.orderId)).refunds.map((r) => r.status)).toEqual(['PENDING'])
+    expect(await sweepAfter(t.config.REFUND_SWEEP_GIVE_UP_MS + 1_000)).toEqual(ran({ failed: 1 }))
+    const list = await refundList(s, order.orderId)
+    expect(list.refunds).toMatchObject([{ status: 'FAILED', error: REFUND_UNVERIFIED }])
+    expect(list.refundable).toBe(120)
+    expect(refundCalls(order.gatewayId)).toHaveLength(1)
   })
 })
