@@ -71,7 +71,9 @@ export async function lookUpRefund(
   try {
     gw = (await rereadTransaction(deps, req.transactionId)).gw
   } catch (err) {
-    return { state: 'unreachable', message: (err as Error).message }
+    // rereadTransaction throws a gateway error only when the gateway did not answer; anything else is ours.
+    if (err instanceof GatewayError) return { state: 'unreachable', message: err.message }
+    throw err
   }
   if (!gw) return { state: 'unknown' }
   const made = gw.refunds.find((r) => r.externalRef === req.externalRef)
