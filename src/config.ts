@@ -68,6 +68,17 @@ const envSchema = z.object({
   RECONCILE_MAX_INTERVAL_MS: z.coerce.number().int().min(100).default(240_000),
   RECONCILE_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
   /**
+   * Refunds the gateway never answered (timeout, crash): every REFUND_SWEEP_EVERY_MS (one run across every process) up
+   * to REFUND_SWEEP_BATCH refunds still PENDING REFUND_SWEEP_AFTER_MS after they were asked (past the 30 s refund
+   * call) are looked up at the gateway, oldest first: found, they are settled; absent, asked again with the same
+   * reference until REFUND_SWEEP_GIVE_UP_MS after they were asked, then FAILED and their amount released (by
+   * default asked again at most 4 times: about (GIVE_UP - AFTER) / EVERY).
+   */
+  REFUND_SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
+  REFUND_SWEEP_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
+  REFUND_SWEEP_GIVE_UP_MS: z.coerce.number().int().min(0).default(360_000),
+  REFUND_SWEEP_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
    * Merchant webhooks: the waits before each retry of a failed delivery (ms, comma list). The default — 5 s, 5 min,
    * 30 min, 2 h, 5 h, 10 h, 10 h — keeps trying for about 27 h, as the Standard Webhooks guidance suggests.
    */

@@ -24,7 +24,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     catalogModule,
     paymentsModule({ gatewayTransport: deps.gatewayTransport }),
     checkoutModule,
-    orderingModule,
+    orderingModule({ gatewayTransport: deps.gatewayTransport }),
     reportingModule,
     integrationsModule,
     marketingModule,

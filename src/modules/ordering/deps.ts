@@ -1,5 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { PaymentsDeps } from '../payments'
+import type { PaymentsDeps, PaymentsModuleDeps } from '../payments'
 
 /** What ordering's use cases are handed by the app: the payments transport and a logger. */
 export type OrderingDeps = PaymentsDeps & { log: FastifyBaseLogger }
+
+/**
+ * A use case's deps from where it runs (the Fastify app or a job's context) and what the composition handed the
+ * module: every call ordering makes to payments then travels over the composed gateway transport.
+ */
+export function orderingDeps(
+  from: Pick<OrderingDeps, 'db' | 'jobs' | 'config' | 'log'>,
+  moduleDeps: PaymentsModuleDeps,
+): OrderingDeps {
+  return {
+    db: from.db,
+    jobs: from.jobs,
+    config: from.config,
+    log: from.log,
+    gatewayTransport: moduleDeps.gatewayTransport,
+  }
+}

@@ -1,4 +1,5 @@
 import { expose } from '../../platform/db'
+import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { orderingJobs, orderingSubscriptions } from './jobs'
@@ -40,9 +41,15 @@ export const orderingService = expose({
   orderPageToken,
 })
 
-export const orderingModule: AppModule = {
-  name: 'ordering',
-  routes: orderingRoutes,
-  subscriptions: orderingSubscriptions,
-  jobs: orderingJobs,
+/**
+ * Orders and refunds. Its calls to payments (charges, re-reads, refunds, PIX renewal) travel over the gateway
+ * transport the composition hands payments too (modules/index.ts), so a fake gateway sees every charge.
+ */
+export function orderingModule(deps: PaymentsModuleDeps = {}): AppModule {
+  return {
+    name: 'ordering',
+    routes: (app) => orderingRoutes(app, deps),
+    subscriptions: orderingSubscriptions,
+    jobs: orderingJobs(deps),
+  }
 }

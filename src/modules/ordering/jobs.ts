@@ -1,7 +1,10 @@
 import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
+import type { PaymentsModuleDeps } from '../payments'
 import { paymentRefunded, paymentStatusChanged } from '../payments/events'
+import { orderingDeps } from './deps'
 import { applyGatewayRefund } from './refund-order'
+import { REFUND_SWEEP_JOB, refundSweepJob } from './refund-sweeper'
 import { applyPaymentEvent } from './service'
 import { SWEEP_EVERY_MS, SWEEP_JOB, sweepJob } from './sweeper'
 
@@ -19,6 +22,20 @@ export const orderingSubscriptions = [
   }),
 ]
 
-export const orderingJobs: JobDefinition[] = [
-  { name: SWEEP_JOB, attempts: 1, everyMs: SWEEP_EVERY_MS, handler: (_data, ctx) => sweepJob(ctx) },
-]
+/** The module's repeatable jobs; their gateway calls go over the transport the composition handed the module. */
+export function orderingJobs(moduleDeps: PaymentsModuleDeps): JobDefinition[] {
+  return [
+    {
+      name: SWEEP_JOB,
+      attempts: 1,
+      everyMs: SWEEP_EVERY_MS,
+      handler: (_data, ctx) => sweepJob(orderingDeps(ctx, moduleDeps)),
+    },
+    {
+      name: REFUND_SWEEP_JOB,
+      attempts: 1,
+      everyMs: (config) => config.REFUND_SWEEP_EVERY_MS,
+      handler: (_data, ctx) => refundSweepJob(orderingDeps(ctx, moduleDeps)),
+    },
+  ]
+}

@@ -3,16 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { orderPageSchema } from '../../shared/order-page'
+import type { PaymentsModuleDeps } from '../payments'
 import { isUuid } from '../stores'
+import { orderingDeps } from './deps'
 import { ORDER_PAGE_NOT_FOUND, orderPage, renewOrderPix, verifyOrderPageToken } from './order-page'
 
 /**
  * The buyer's order page API. Both routes answer only to the order's token (`t`); a wrong or missing token is the
  * same 404 as an unknown order, so the answer never tells whether an order id exists.
  */
-export async function orderPageRoutes(fastify: FastifyInstance) {
+export async function orderPageRoutes(fastify: FastifyInstance, moduleDeps: PaymentsModuleDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const deps = { db: app.db, jobs: app.jobs, config: app.config, log: app.log }
+  const deps = orderingDeps(app, moduleDeps)
   const params = z.object({ orderId: z.string().max(100) })
   const query = z.object({ t: z.string().max(200).default('') })
   // Each renewal calls the gateway: bounded per address like order creation.

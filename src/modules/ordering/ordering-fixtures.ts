@@ -141,6 +141,22 @@ export function orderingFixtures(app: () => TestApp) {
     return rows.map((r) => r.payload as P)
   }
 
+  const refundsUrl = (s: Shop, orderId: string) => `/api/stores/${s.storeId}/orders/${orderId}/refunds`
+  /** The owner's refund of an order (POST …/refunds). */
+  const refund = (s: Shop, orderId: string, body: Record<string, unknown>) =>
+    post(refundsUrl(s, orderId), body, s.owner.headers)
+
+  /** An order's refunds as its owner reads them. */
+  async function refundList(s: Shop, orderId: string) {
+    const res = await app().app.inject({ url: refundsUrl(s, orderId), headers: s.owner.headers })
+    expect(res.statusCode).toBe(200)
+    return res.json() as {
+      refunds: { amount: number; status: string; itemId: string | null; error: string | null }[]
+      refunded: number
+      refundable: number
+    }
+  }
+
   return {
     CPF,
     customer,
@@ -156,5 +172,8 @@ export function orderingFixtures(app: () => TestApp) {
     pageTokenOf,
     sandbox,
     outboxPayloads,
+    refundsUrl,
+    refund,
+    refundList,
   }
 }

@@ -4,15 +4,13 @@
  * refund), so any number of concurrent clicks asks the gateway for at most what was paid; the gateway's refund id is
  * unique, so its answer and its later postback (payment.refunded) apply the refund once.
  */
-import type { AppConfig } from '../../config'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import type { JobQueue } from '../../platform/jobs'
 import { formatCents, toCents } from '../../shared/money'
 import { PAID_STATUSES } from '../../shared/ordering'
 import { aboveLeft, REFUND_MESSAGES, type RefundList, refundInputSchema } from '../../shared/refunds'
 import { catalogService } from '../catalog'
-import { paymentsService } from '../payments'
+import { type PaymentsDeps, paymentsService } from '../payments'
 import { isUuid } from '../stores'
 import { toRefundDto, toRefundListDto } from './dto'
 import { orderRefunded } from './events'
@@ -22,7 +20,7 @@ import * as repo from './repository'
 import { factsOf, ORDER_NOT_FOUND } from './service'
 import type { Db, Trx } from './tables'
 
-export type RefundDeps = { db: Db; jobs: JobQueue; config: AppConfig }
+export type RefundDeps = PaymentsDeps
 type Log = { warn(obj: object, msg: string): void }
 
 /** Statuses in which the goods have not left: a refunded physical line's stock comes back. */
@@ -85,12 +83,17 @@ export async function refundOrder(
     const message = `${REFUND_MESSAGES.refusedPrefix}: ${outcome.message}`
     throw new AppError(422, message, { gateway: outcome.message })
   }
-  await deps.db.transaction().execute(async (trx) => {
-    const locked = await repo.lockOrder(trx, order.id)
-    if (locked) await applyRefund(trx, locked, refund.id, outcome.gatewayRefundId)
-  })
+  await settleRefund(deps.db, order.id, refund.id, outcome.gatewayRefundId)
   const done = await refunds.findRefund(deps.db, refund.id)
   return toRefundDto(done!, null)
+}
+
+/** Our refund the gateway made (its answer, or found there by the sweeper): applied once, under the order lock. */
+export async function settleRefund(db: Db, orderId: string, refundId: string, gatewayRefundId: string) {
+  return db.transaction().execute(async (trx) => {
+    const locked = await repo.lockOrder(trx, orderId)
+    return locked ? applyRefund(trx, locked, refundId, gatewayRefundId) : false
+  })
 }
 
 /**

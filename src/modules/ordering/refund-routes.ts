@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { refundInputSchema, refundListSchema, refundSchema } from '../../shared/refunds'
+import type { PaymentsModuleDeps } from '../payments'
 import { requireStoreOwner } from '../stores'
+import { orderingDeps } from './deps'
 import { listOrderRefunds, refundOrder } from './refund-order'
 import { ORDER_NOT_FOUND } from './service'
 
 /** POST/GET /stores/:storeId/orders/:orderId/refunds: the owner refunds a paid order, whole or in part. */
-export async function refundRoutes(fastify: FastifyInstance) {
+export async function refundRoutes(fastify: FastifyInstance, moduleDeps: PaymentsModuleDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const deps = { db: app.db, jobs: app.jobs, config: app.config }
+  const deps = orderingDeps(app, moduleDeps)
   const params = z.object({ storeId: z.string(), orderId: z.string() })
 
   app.post(

@@ -16,22 +16,21 @@ afterAll(async () => {
   await t?.close()
 })
 
-const { card, outboxPayloads, post, shop, physicalOrder, digitalOrder, stockOf, orderStatus, pageTokenOf, sandbox } =
-  orderingFixtures(() => t)
-
-const refundsUrl = (s: Shop, orderId: string) => `/api/stores/${s.storeId}/orders/${orderId}/refunds`
-const refund = (s: Shop, orderId: string, body: Record<string, unknown>) =>
-  post(refundsUrl(s, orderId), body, s.owner.headers)
-
-async function refundList(s: Shop, orderId: string) {
-  const res = await t.app.inject({ url: refundsUrl(s, orderId), headers: s.owner.headers })
-  expect(res.statusCode).toBe(200)
-  return res.json() as {
-    refunds: { amount: number; status: string; itemId: string | null; error: string | null }[]
-    refunded: number
-    refundable: number
-  }
-}
+const {
+  card,
+  outboxPayloads,
+  post,
+  shop,
+  physicalOrder,
+  digitalOrder,
+  stockOf,
+  orderStatus,
+  pageTokenOf,
+  sandbox,
+  refundsUrl,
+  refund,
+  refundList,
+} = orderingFixtures(() => t)
 
 async function storeOrder(s: Shop, orderId: string) {
   const res = await t.app.inject({ url: `/api/stores/${s.storeId}/orders`, headers: s.owner.headers })

@@ -71,6 +71,19 @@ export async function completeRefund(trx: Trx, id: string, gatewayRefundId: stri
     .executeTakeFirst()
 }
 
+/** Refunds still PENDING that were asked before `askedBefore`, oldest first (the refund sweeper's batch). */
+export async function listStalePending(db: DbOrTrx, askedBefore: Date, limit: number): Promise<RefundRow[]> {
+  return db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where('created_at', '<', askedBefore)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
 export async function failRefund(db: DbOrTrx, id: string, message: string): Promise<void> {
   await db
     .updateTable('order_refunds')

@@ -9,8 +9,10 @@ import {
   orderStatusResponseSchema,
 } from '../../shared/ordering'
 import { quoteRequestSchema, quoteSchema } from '../../shared/quote'
+import type { PaymentsModuleDeps } from '../payments'
 import { isUuid } from '../stores'
 import { verifyDownloadToken } from './access'
+import { orderingDeps } from './deps'
 import { placeOrderOnce } from './idempotency'
 import { verifyOrderPageToken } from './order-page'
 import { orderPageRoutes } from './order-page-routes'
@@ -24,9 +26,9 @@ import * as service from './service'
 export const TOO_MANY_ORDERS = 'Muitas tentativas de pedido. Aguarde um minuto e tente novamente.'
 const DOWNLOAD_UNAVAILABLE = 'Link de acesso inválido ou expirado. Volte à página do pedido para gerar um novo.'
 
-export async function orderingRoutes(fastify: FastifyInstance) {
+export async function orderingRoutes(fastify: FastifyInstance, moduleDeps: PaymentsModuleDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const deps = { db: app.db, jobs: app.jobs, config: app.config, log: app.log }
+  const deps = orderingDeps(app, moduleDeps)
   const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough()
   const orderRateLimit = app.rateLimiter.guard(
     [{ key: (r) => `order-ip|${r.ip}`, max: app.config.RATE_LIMIT_ORDER_MAX, windowMs: 60_000 }],
@@ -143,6 +145,6 @@ export async function orderingRoutes(fastify: FastifyInstance) {
 
   await ordersRoutes(fastify)
   await salesRoutes(fastify)
-  await refundRoutes(fastify)
-  await orderPageRoutes(fastify)
+  await refundRoutes(fastify, moduleDeps)
+  await orderPageRoutes(fastify, moduleDeps)
 }

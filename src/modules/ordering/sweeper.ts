@@ -7,7 +7,6 @@
  * It runs every minute in both queue modes through the platform's scheduler (`everyMs` on its job definition: one
  * run per period across every process); each run only touches what is older than ABANDONED_AFTER_MS.
  */
-import type { JobContext } from '../../platform/jobs'
 import { paymentsService } from '../payments'
 import type { OrderingDeps } from './deps'
 import { sweepOrders } from './order-charge'
@@ -23,8 +22,8 @@ export async function sweep(deps: OrderingDeps, olderThanMs = ABANDONED_AFTER_MS
   return { ...charges, ...orders }
 }
 
-export async function sweepJob(ctx: JobContext) {
-  const result = await sweep({ db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log })
-  if (Object.values(result).some((n) => n > 0)) ctx.log.info(result, 'sweep done')
+export async function sweepJob(deps: OrderingDeps) {
+  const result = await sweep(deps)
+  if (Object.values(result).some((n) => n > 0)) deps.log.info(result, 'sweep done')
   return result
 }

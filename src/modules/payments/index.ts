@@ -12,7 +12,7 @@ import {
 import { publicMethods, seedDemoConfig } from './config-service'
 import type { PaymentsModuleDeps } from './gateway'
 import { paymentJobs } from './jobs'
-import { refundCharge } from './refund'
+import { lookUpRefund, refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
 import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
@@ -23,7 +23,7 @@ export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicP
 export { paymentRefunded, paymentStatusChanged } from './events'
 export type { PaymentsModuleDeps } from './gateway'
 export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
-export type { RefundOutcome, RefundRequest } from './refund'
+export type { RefundLookup, RefundOutcome, RefundRequest } from './refund'
 export * as pixRenewal from './renew-pix'
 export type { ChargeCte, PaymentsDeps } from './service'
 
@@ -42,6 +42,8 @@ export const paymentsService = expose({
   sweepCharges,
   /** Refunds all or part of an order's paid charge at the gateway (the postback then announces payment.refunded). */
   refundCharge,
+  /** Where a refund asked earlier stands at the gateway, by the reference given (the refund sweeper's question). */
+  lookUpRefund,
 })
 
 /** The demo store's sandbox key: the demo checkout can take payments out of the box. */

@@ -8,7 +8,8 @@ import { storeApiKey } from './config-service'
 import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayErrorKind } from './gateway-client'
 import * as repo from './repository'
-import type { PaymentsDeps } from './service'
+import type { PaymentsDeps, WorkerDeps } from './service'
+import { rereadTransaction } from './status'
 
 export interface RefundRequest {
   storeId: string
@@ -44,4 +45,37 @@ export async function refundCharge(deps: PaymentsDeps, req: RefundRequest): Prom
     if (err instanceof GatewayError) return { ok: false, kind: err.kind, message: err.message }
     return { ok: false, kind: 'other', message: 'Erro na transação' }
   }
+}
+
+/** Where a refund asked with `externalRef` stands at the gateway. */
+export type RefundLookup =
+  | { state: 'made'; gatewayRefundId: string; amountCents: number }
+  | { state: 'absent' }
+  /** The gateway did not answer: ask later. */
+  | { state: 'unreachable'; message: string }
+  /** Not readable here (no key, not this store's charge, an answer we cannot read): nothing can be concluded. */
+  | { state: 'unknown' }
+
+/**
+ * Looks a refund up at the gateway by the reference we gave it: re-reads the charge as a postback does (its refunds
+ * recorded and announced once each as payment.refunded) and says whether the one named `externalRef` is among them.
+ * Only a charge the gateway answered for says 'absent'.
+ */
+export async function lookUpRefund(
+  deps: WorkerDeps,
+  req: Pick<RefundRequest, 'storeId' | 'transactionId' | 'externalRef'>,
+): Promise<RefundLookup> {
+  const row = await repo.findTransaction(deps.db, req.transactionId)
+  if (!row || row.store_id !== req.storeId) return { state: 'unknown' }
+  let gw: Awaited<ReturnType<typeof rereadTransaction>>['gw']
+  try {
+    gw = (await rereadTransaction(deps, req.transactionId)).gw
+  } catch (err) {
+    // rereadTransaction throws a gateway error only when the gateway did not answer; anything else is ours.
+    if (err instanceof GatewayError) return { state: 'unreachable', message: err.message }
+    throw err
+  }
+  if (!gw) return { state: 'unknown' }
+  const made = gw.refunds.find((r) => r.externalRef === req.externalRef)
+  return made ? { state: 'made', gatewayRefundId: made.id, amountCents: made.amountCents } : { state: 'absent' }
 }

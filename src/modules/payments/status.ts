@@ -94,12 +94,20 @@ async function recordRefunds(trx: Trx, row: repo.TransactionRow, gw: GatewayTran
 
 /** Re-reads a transaction from the gateway with the store's key and applies it. Throws only when retrying helps. */
 export async function syncTransaction(deps: WorkerDeps, transactionId: string): Promise<ApplyResult> {
+  return (await rereadTransaction(deps, transactionId)).result
+}
+
+/** syncTransaction, also giving what the gateway said (absent when it was not asked or did not answer usefully). */
+export async function rereadTransaction(
+  deps: WorkerDeps,
+  transactionId: string,
+): Promise<{ result: ApplyResult; gw?: GatewayTransaction }> {
   const row = await repo.findTransaction(deps.db, transactionId)
-  if (!row?.gateway_id) return 'ignored'
+  if (!row?.gateway_id) return { result: 'ignored' }
   const key = await storeApiKey(deps, row.store_id)
   if (!key) {
     deps.log.warn({ transactionId }, 'payment sync: store has no key')
-    return 'ignored'
+    return { result: 'ignored' }
   }
   let gw: GatewayTransaction
   try {
@@ -107,9 +115,9 @@ export async function syncTransaction(deps: WorkerDeps, transactionId: string): 
   } catch (err) {
     if (err instanceof GatewayError && err.kind === 'unavailable') throw err
     deps.log.warn({ transactionId, err: (err as Error).message }, 'payment sync: gateway read failed')
-    return 'ignored'
+    return { result: 'ignored' }
   }
-  return applyGatewayState(deps, transactionId, gw)
+  return { result: await applyGatewayState(deps, transactionId, gw), gw }
 }
 
 /**
