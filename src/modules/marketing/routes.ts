@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../platform/errors'
-import { errorBody, limitOffsetQuery, storeParams } from '../../platform/route-schemas'
+import { AppError, orNotFound } from '../../platform/errors'
+import { errorBody, limitOffsetQuery, storeItemParams, storeParams } from '../../platform/route-schemas'
 import {
   BUMP_MESSAGES,
   BUMP_POSITIONS,
@@ -20,7 +20,6 @@ import { couponRoutes } from './coupon-routes'
 import { upsellRoutes } from './upsell-routes'
 
 const tags = ['marketing']
-const bumpParams = z.object({ storeId: z.string(), id: z.string() })
 export const pageQuery = limitOffsetQuery({ maxLimit: 100, defaultLimit: 100, maxOffset: 100_000 })
 export const trackedSchema = z.object({ counted: z.boolean() })
 
@@ -62,12 +61,12 @@ export async function marketingRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/stores/:storeId/order-bumps/:id',
-    { schema: { tags, params: bumpParams, response: { 200: orderBumpSchema, 404: errorBody } }, preHandler: ownStore },
-    async (request) => {
-      const bump = await bumps.getBump(app.db, request.store!.id, request.params.id)
-      if (!bump) throw new AppError(404, BUMP_MESSAGES.notFound)
-      return bump
+    {
+      schema: { tags, params: storeItemParams, response: { 200: orderBumpSchema, 404: errorBody } },
+      preHandler: ownStore,
     },
+    async (request) =>
+      orNotFound(await bumps.getBump(app.db, request.store!.id, request.params.id), BUMP_MESSAGES.notFound),
   )
 
   app.patch(
@@ -75,22 +74,22 @@ export async function marketingRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        params: bumpParams,
+        params: storeItemParams,
         body: bumpPatchSchema,
         response: { 200: orderBumpSchema, 400: errorBody, 404: errorBody },
       },
       preHandler: ownStore,
     },
-    async (request) => {
-      const bump = await bumps.updateBump(app.db, request.store!.id, request.params.id, request.body)
-      if (!bump) throw new AppError(404, BUMP_MESSAGES.notFound)
-      return bump
-    },
+    async (request) =>
+      orNotFound(
+        await bumps.updateBump(app.db, request.store!.id, request.params.id, request.body),
+        BUMP_MESSAGES.notFound,
+      ),
   )
 
   app.delete(
     '/stores/:storeId/order-bumps/:id',
-    { schema: { tags, params: bumpParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    { schema: { tags, params: storeItemParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
     async (request, reply) => {
       if (!(await bumps.deleteBump(app.db, request.store!.id, request.params.id)))
         throw new AppError(404, BUMP_MESSAGES.notFound)
@@ -127,7 +126,7 @@ export async function marketingRoutes(fastify: FastifyInstance) {
             path === 'display'
               ? 'Public. The widget showed this bump; counted once per visit by the worker.'
               : 'Public. The buyer added this bump in the widget (counted once per visit as an add); conversions come from placed orders.',
-          params: bumpParams,
+          params: storeItemParams,
           body: visitBodySchema,
           response: { 202: trackedSchema, 404: errorBody },
         },

@@ -1,8 +1,8 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../platform/errors'
-import { errorBody, storeParams } from '../../platform/route-schemas'
+import { AppError, orNotFound } from '../../platform/errors'
+import { errorBody, storeItemParams, storeParams } from '../../platform/route-schemas'
 import {
   publicUpsellSchema,
   UPSELL_MESSAGES,
@@ -18,7 +18,6 @@ import { visitKeyOf } from './bumps'
 import * as upsells from './upsells'
 
 const tags = ['marketing']
-const upsellParams = z.object({ storeId: z.string(), id: z.string() })
 
 export async function upsellRoutes(
   fastify: FastifyInstance,
@@ -77,12 +76,12 @@ export async function upsellRoutes(
 
   app.get(
     '/stores/:storeId/upsells/:id',
-    { schema: { tags, params: upsellParams, response: { 200: upsellSchema, 404: errorBody } }, preHandler: ownStore },
-    async (request) => {
-      const upsell = await upsells.getUpsell(app.db, request.store!.id, request.params.id)
-      if (!upsell) throw new AppError(404, UPSELL_MESSAGES.notFound)
-      return upsell
+    {
+      schema: { tags, params: storeItemParams, response: { 200: upsellSchema, 404: errorBody } },
+      preHandler: ownStore,
     },
+    async (request) =>
+      orNotFound(await upsells.getUpsell(app.db, request.store!.id, request.params.id), UPSELL_MESSAGES.notFound),
   )
 
   app.patch(
@@ -91,22 +90,22 @@ export async function upsellRoutes(
       schema: {
         tags,
         description: 'Partial. `active: true` deactivates the store’s other link in the same transaction.',
-        params: upsellParams,
+        params: storeItemParams,
         body: upsellPatchSchema,
         response: { 200: upsellSchema, 400: errorBody, 404: errorBody, 409: errorBody },
       },
       preHandler: ownStore,
     },
-    async (request) => {
-      const upsell = await upsells.updateUpsell(app.db, request.store!.id, request.params.id, request.body)
-      if (!upsell) throw new AppError(404, UPSELL_MESSAGES.notFound)
-      return upsell
-    },
+    async (request) =>
+      orNotFound(
+        await upsells.updateUpsell(app.db, request.store!.id, request.params.id, request.body),
+        UPSELL_MESSAGES.notFound,
+      ),
   )
 
   app.delete(
     '/stores/:storeId/upsells/:id',
-    { schema: { tags, params: upsellParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    { schema: { tags, params: storeItemParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
     async (request, reply) => {
       if (!(await upsells.deleteUpsell(app.db, request.store!.id, request.params.id)))
         throw new AppError(404, UPSELL_MESSAGES.notFound)
@@ -121,7 +120,7 @@ export async function upsellRoutes(
         schema: {
           tags,
           description: 'Public, no body needed. Counted once per visit by the worker.',
-          params: upsellParams,
+          params: storeItemParams,
           body: visitBodySchema,
           response: { 202: shared.trackedSchema, 404: errorBody },
         },
