@@ -14,9 +14,9 @@ import {
   orderBumpSchema,
   visitBodySchema,
 } from '../../shared/marketing'
-import { requireStoreOwner } from '../stores'
 import * as bumps from './bumps'
 import { couponRoutes } from './coupon-routes'
+import { ownerRoute } from './owner-route'
 import { upsellRoutes } from './upsell-routes'
 
 const tags = ['marketing']
@@ -25,61 +25,47 @@ export const trackedSchema = z.object({ counted: z.boolean() })
 
 export async function marketingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const ownStore = requireStoreOwner(fastify)
+  const owned = ownerRoute(fastify)
   // Public calls a checkout makes a few times per visit; the per-visit dedupe keeps counters honest, this bounds load.
   const offerLimit = app.rateLimit({ max: 240, timeWindow: 60_000 })
   const trackLimit = app.rateLimit({ max: 240, timeWindow: 60_000 })
 
   app.get(
     '/stores/:storeId/order-bumps',
-    {
-      schema: { tags, params: storeParams, querystring: pageQuery, response: { 200: z.array(orderBumpSchema) } },
-      preHandler: ownStore,
-    },
+    owned({ params: storeParams, querystring: pageQuery, response: { 200: z.array(orderBumpSchema) } }),
     async (request) => bumps.listBumps(app.db, request.store!.id, request.query),
   )
 
   app.get(
     '/stores/:storeId/order-bumps/stats',
-    { schema: { tags, params: storeParams, response: { 200: bumpStatsSchema } }, preHandler: ownStore },
+    owned({ params: storeParams, response: { 200: bumpStatsSchema } }),
     async (request) => bumps.bumpStats(app.db, request.store!.id),
   )
 
   app.post(
     '/stores/:storeId/order-bumps',
-    {
-      schema: {
-        tags,
-        params: storeParams,
-        body: bumpInputSchema.describe('showOnProducts: a list of product ids or a JSON string of one'),
-        response: { 201: orderBumpSchema, 400: errorBody, 404: errorBody },
-      },
-      preHandler: ownStore,
-    },
+    owned({
+      params: storeParams,
+      body: bumpInputSchema.describe('showOnProducts: a list of product ids or a JSON string of one'),
+      response: { 201: orderBumpSchema, 400: errorBody, 404: errorBody },
+    }),
     async (request, reply) => reply.status(201).send(await bumps.createBump(app.db, request.store!.id, request.body)),
   )
 
   app.get(
     '/stores/:storeId/order-bumps/:id',
-    {
-      schema: { tags, params: storeItemParams, response: { 200: orderBumpSchema, 404: errorBody } },
-      preHandler: ownStore,
-    },
+    owned({ params: storeItemParams, response: { 200: orderBumpSchema, 404: errorBody } }),
     async (request) =>
       orNotFound(await bumps.getBump(app.db, request.store!.id, request.params.id), BUMP_MESSAGES.notFound),
   )
 
   app.patch(
     '/stores/:storeId/order-bumps/:id',
-    {
-      schema: {
-        tags,
-        params: storeItemParams,
-        body: bumpPatchSchema,
-        response: { 200: orderBumpSchema, 400: errorBody, 404: errorBody },
-      },
-      preHandler: ownStore,
-    },
+    owned({
+      params: storeItemParams,
+      body: bumpPatchSchema,
+      response: { 200: orderBumpSchema, 400: errorBody, 404: errorBody },
+    }),
     async (request) =>
       orNotFound(
         await bumps.updateBump(app.db, request.store!.id, request.params.id, request.body),
@@ -89,7 +75,7 @@ export async function marketingRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/stores/:storeId/order-bumps/:id',
-    { schema: { tags, params: storeItemParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    owned({ params: storeItemParams, response: { 204: z.null(), 404: errorBody } }),
     async (request, reply) => {
       if (!(await bumps.deleteBump(app.db, request.store!.id, request.params.id)))
         throw new AppError(404, BUMP_MESSAGES.notFound)

@@ -13,8 +13,8 @@ import {
   upsellStatsSchema,
   visitBodySchema,
 } from '../../shared/marketing'
-import { requireStoreOwner } from '../stores'
 import { visitKeyOf } from './bumps'
+import { ownerRoute } from './owner-route'
 import * as upsells from './upsells'
 
 const tags = ['marketing']
@@ -28,20 +28,17 @@ export async function upsellRoutes(
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const ownStore = requireStoreOwner(fastify)
+  const owned = ownerRoute(fastify)
 
   app.get(
     '/stores/:storeId/upsells',
-    {
-      schema: { tags, params: storeParams, querystring: shared.pageQuery, response: { 200: z.array(upsellSchema) } },
-      preHandler: ownStore,
-    },
+    owned({ params: storeParams, querystring: shared.pageQuery, response: { 200: z.array(upsellSchema) } }),
     async (request) => upsells.listUpsells(app.db, request.store!.id, request.query),
   )
 
   app.get(
     '/stores/:storeId/upsells/stats',
-    { schema: { tags, params: storeParams, response: { 200: upsellStatsSchema } }, preHandler: ownStore },
+    owned({ params: storeParams, response: { 200: upsellStatsSchema } }),
     async (request) => upsells.upsellStats(app.db, request.store!.id),
   )
 
@@ -61,41 +58,30 @@ export async function upsellRoutes(
 
   app.post(
     '/stores/:storeId/upsells',
-    {
-      schema: {
-        tags,
-        params: storeParams,
-        body: upsellInputSchema,
-        response: { 201: upsellSchema, 400: errorBody, 409: errorBody },
-      },
-      preHandler: ownStore,
-    },
+    owned({
+      params: storeParams,
+      body: upsellInputSchema,
+      response: { 201: upsellSchema, 400: errorBody, 409: errorBody },
+    }),
     async (request, reply) =>
       reply.status(201).send(await upsells.createUpsell(app.db, request.store!.id, request.body)),
   )
 
   app.get(
     '/stores/:storeId/upsells/:id',
-    {
-      schema: { tags, params: storeItemParams, response: { 200: upsellSchema, 404: errorBody } },
-      preHandler: ownStore,
-    },
+    owned({ params: storeItemParams, response: { 200: upsellSchema, 404: errorBody } }),
     async (request) =>
       orNotFound(await upsells.getUpsell(app.db, request.store!.id, request.params.id), UPSELL_MESSAGES.notFound),
   )
 
   app.patch(
     '/stores/:storeId/upsells/:id',
-    {
-      schema: {
-        tags,
-        description: 'Partial. `active: true` deactivates the store’s other link in the same transaction.',
-        params: storeItemParams,
-        body: upsellPatchSchema,
-        response: { 200: upsellSchema, 400: errorBody, 404: errorBody, 409: errorBody },
-      },
-      preHandler: ownStore,
-    },
+    owned({
+      description: 'Partial. `active: true` deactivates the store’s other link in the same transaction.',
+      params: storeItemParams,
+      body: upsellPatchSchema,
+      response: { 200: upsellSchema, 400: errorBody, 404: errorBody, 409: errorBody },
+    }),
     async (request) =>
       orNotFound(
         await upsells.updateUpsell(app.db, request.store!.id, request.params.id, request.body),
@@ -105,7 +91,7 @@ export async function upsellRoutes(
 
   app.delete(
     '/stores/:storeId/upsells/:id',
-    { schema: { tags, params: storeItemParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    owned({ params: storeItemParams, response: { 204: z.null(), 404: errorBody } }),
     async (request, reply) => {
       if (!(await upsells.deleteUpsell(app.db, request.store!.id, request.params.id)))
         throw new AppError(404, UPSELL_MESSAGES.notFound)
