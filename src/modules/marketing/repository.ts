@@ -19,10 +19,14 @@ export function newestFirst(page: Page) {
 /** Row `id` of the owner's store: an owner reaches a bump, upsell or coupon only within their own store. */
 export const storeRow = (storeId: string, id: string) => sql<boolean>`store_id = ${storeId} and id = ${id}`
 
-/** How many of the store's bumps or upsells there are and how many are switched on. */
-const countAll = sql<number>`count(*)::int`
-const countActive = sql<number>`count(*) filter (where active)::int`
 const sumOf = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)::int`
+
+/** What the stats of bumps and upsells both start with: how many, how many switched on, how often shown. */
+const offerTotals = [
+  sql<number>`count(*)::int`.as('total'),
+  sql<number>`count(*) filter (where active)::int`.as('active'),
+  sumOf('display_count').as('displays'),
+] as const
 
 // ───────── bumps
 
@@ -74,9 +78,7 @@ export async function bumpTotals(db: DbOrTrx, storeId: string) {
     .selectFrom('order_bumps')
     .where('store_id', '=', storeId)
     .select([
-      countAll.as('total'),
-      countActive.as('active'),
-      sumOf('display_count').as('displays'),
+      ...offerTotals,
       sumOf('conversion_count').as('conversions'),
       sumOf('paid_conversion_count').as('paid_conversions'),
       sql<number>`coalesce(sum(paid_revenue_cents), 0)::bigint`.as('paid_revenue_cents'),
@@ -226,13 +228,7 @@ export async function upsellTotals(db: DbOrTrx, storeId: string) {
   return db
     .selectFrom('upsells')
     .where('store_id', '=', storeId)
-    .select([
-      countAll.as('total'),
-      countActive.as('active'),
-      sumOf('display_count').as('displays'),
-      sumOf('click_count').as('clicks'),
-      sumOf('skip_count').as('skips'),
-    ])
+    .select([...offerTotals, sumOf('click_count').as('clicks'), sumOf('skip_count').as('skips')])
     .executeTakeFirstOrThrow()
 }
 
