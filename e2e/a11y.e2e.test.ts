@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { continueToPayment, continueToShipping, BUYER as customer, fillFoundAddress, simulatePayment } from './buyer'
 import { startFakeCep } from './fake-cep'
-import { apiLogin, callApi, createDigitalShop, DESKTOP, newPage, PHONE, setupE2E, snap, useSession } from './support'
+import { createDigitalShop, createProduct, placeDigitalOrder } from './shop'
+import { apiLogin, DESKTOP, PHONE, setupE2E, snap, startForFile } from './support'
 
 /**
  * axe-core over every kind of page a person sees: the buyer's checkout steps and order pages (PIX, boleto, paid),
@@ -11,32 +13,15 @@ import { apiLogin, callApi, createDigitalShop, DESKTOP, newPage, PHONE, setupE2E
  */
 const ADMIN_EMAIL = 'admin@a11y.test'
 const ADMIN_PASSWORD = 'senha-admin-123'
-let cep: Awaited<ReturnType<typeof startFakeCep>>
-let e2e: ReturnType<typeof setupE2E>
-
-beforeAll(async () => {
-  cep = await startFakeCep()
-})
-afterAll(async () => {
-  await cep?.close()
-})
-e2e = setupE2E({
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  get CEP_LOOKUP_URL() {
-    return cep.url
-  },
-} as unknown as Record<string, string>)
+const cep = await startForFile(startFakeCep)
+const e2e = setupE2E({ ADMIN_EMAIL, ADMIN_PASSWORD, CEP_LOOKUP_URL: cep.url })
 
 let token: string
 let storeId: string
 let digitalId: string
 let physicalId: string
-let pixUrl: string
-let boletoUrl: string
-let paidUrl: string
-
-const customer = { name: 'Maria da Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' }
+/** Order pages (buyer links) of three orders placed in beforeAll. */
+const orderPage = { pix: '', boleto: '', paid: '' }
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page } as never)
@@ -55,6 +40,12 @@ async function landmarks(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)
 }
 
+/** No serious or critical violation on the page, nor (`landmarks: true`) a landmark one; a failure names `what`. */
+async function expectAccessible(page: Page, what: string, opts: { landmarks?: boolean } = {}) {
+  expect(await violations(page), what).toEqual([])
+  if (opts.landmarks) expect(await landmarks(page), `${what} landmarks`).toEqual([])
+}
+
 /** Console errors and CSP violations of a buyer page (the page must keep its console clean). */
 async function watchConsole(page: Page) {
   const seen: string[] = []
@@ -67,158 +58,123 @@ async function watchConsole(page: Page) {
 
 beforeAll(async () => {
   const url = e2e.server.url
-  ;({
-    token,
-    storeId,
-    productId: digitalId,
-  } = await createDigitalShop(url, {
-    merchant: 'Lojista Acessível',
-    store: 'Loja Acessível',
-    product: 'Curso de Libras',
-    price: 97,
-    sandboxKey: 'sk_sandbox_e2e_a11y_01',
-  }))
-  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(url, token, method, path, body)
-  physicalId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Caneca Personalizada',
-      price: 49.9,
-      type: 'PHYSICAL',
-      stock: 50,
-    })
-  ).id
-  await api('POST', `/stores/${storeId}/shipping`, { name: 'PAC', basePrice: 5.9, estimatedDays: 7 })
-  await api('POST', `/stores/${storeId}/order-bumps`, {
+  const shop = await createDigitalShop(url, { store: 'Loja Acessível', product: 'Curso de Libras', price: 97 })
+  ;({ token, storeId, productId: digitalId } = shop)
+  physicalId = await createProduct(shop.api, storeId, {
+    name: 'Caneca Personalizada',
+    price: 49.9,
+    type: 'PHYSICAL',
+    stock: 50,
+  })
+  await shop.api('POST', `/stores/${storeId}/shipping`, { name: 'PAC', basePrice: 5.9, estimatedDays: 7 })
+  await shop.api('POST', `/stores/${storeId}/order-bumps`, {
     title: 'Leve o curso junto',
     productId: digitalId,
     discountType: 'PERCENTAGE',
     discountValue: 10,
   })
-  const order = (method: string) =>
-    callApi<{ orderPageUrl: string }>(url, '', 'POST', '/checkout/create-digital-order', {
-      storeId,
-      productId: digitalId,
-      productType: 'DIGITAL',
-      customer,
-      payment: { method },
-      items: [{ productId: digitalId, quantity: 1 }],
-    })
-  pixUrl = (await order('pix')).orderPageUrl
-  boletoUrl = (await order('bank_slip')).orderPageUrl
-  paidUrl = (await order('pix')).orderPageUrl
+  const order = async (method: string) =>
+    (await placeDigitalOrder(url, { storeId, productId: digitalId, customer, method })).orderPageUrl
+  orderPage.pix = await order('pix')
+  orderPage.boleto = await order('bank_slip')
+  orderPage.paid = await order('pix')
 })
+
+/** Every page at `paths`, drawn and settled, checked by axe: the violations, each named by its page. */
+async function scan(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = []
+  for (const path of paths) {
+    await page.goto(path)
+    await page.locator('h1').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    found.push(...(await violations(page)).map((v) => `${path}: ${v}`))
+  }
+  return found
+}
 
 describe('accessibility: no serious or critical axe violation', () => {
   it('buyer checkout steps (physical 1–3, digital) at 390 px, with a clean console', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     const logs = await watchConsole(page)
     await page.goto(`/checkout/${storeId}/${physicalId}`)
     await page.getByLabel('Nome completo').waitFor()
-    expect(await violations(page), 'checkout step 1').toEqual([])
-    expect(await landmarks(page), 'checkout step 1 landmarks').toEqual([])
-    await page.getByLabel('Nome completo').fill(customer.name)
-    await page.getByLabel('E-mail').fill(customer.email)
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Envio' }).click()
-    await page.getByLabel('CEP').pressSequentially('01310100')
-    await page.getByText('Endereço encontrado').waitFor()
-    await page.getByLabel('Número').fill('1000')
+    await expectAccessible(page, 'checkout step 1', { landmarks: true })
+    await continueToShipping(page, customer)
+    await fillFoundAddress(page)
     await page.getByRole('radio', { name: /PAC/ }).check()
-    expect(await violations(page), 'checkout step 2').toEqual([])
+    await expectAccessible(page, 'checkout step 2')
     await snap(page, 'a11y-checkout-step2-390')
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
-    expect(await violations(page), 'checkout step 3').toEqual([])
+    await continueToPayment(page)
+    await expectAccessible(page, 'checkout step 3')
     await snap(page, 'a11y-checkout-step3-390')
     await page.goto(`/digital-checkout/${storeId}/${digitalId}`)
     await page.getByLabel('Nome completo').waitFor()
-    expect(await violations(page), 'digital checkout').toEqual([])
+    await expectAccessible(page, 'digital checkout')
     await snap(page, 'a11y-digital-checkout-390')
     expect(logs).toEqual([])
     await context.close()
   })
 
   it('order pages: PIX, boleto and paid, with a clean console', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     const logs = await watchConsole(page)
-    await page.goto(pixUrl)
+    await page.goto(orderPage.pix)
     await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor()
-    expect(await violations(page), 'order PIX').toEqual([])
-    expect(await landmarks(page), 'order page landmarks').toEqual([])
+    await expectAccessible(page, 'order PIX', { landmarks: true })
     await snap(page, 'a11y-order-pix-390')
-    await page.goto(boletoUrl)
+    await page.goto(orderPage.boleto)
     await page
       .getByText(/boleto/i)
       .first()
       .waitFor()
-    expect(await violations(page), 'order boleto').toEqual([])
+    await expectAccessible(page, 'order boleto')
     await snap(page, 'a11y-order-boleto-390')
-    await page.goto(paidUrl)
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
-    expect(await violations(page), 'order paid').toEqual([])
+    await page.goto(orderPage.paid)
+    await simulatePayment(page)
+    await expectAccessible(page, 'order paid')
     await snap(page, 'a11y-order-paid-390')
     expect(logs).toEqual([])
     await context.close()
   })
 
   it('login and register', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, DESKTOP)
+    const { page, context } = await e2e.newPage(DESKTOP)
     for (const path of ['/login', '/register']) {
       await page.goto(path)
       await page.getByRole('button').first().waitFor()
-      expect(await violations(page), path).toEqual([])
-      expect(await landmarks(page), `${path} landmarks`).toEqual([])
+      await expectAccessible(page, path, { landmarks: true })
     }
     await context.close()
   })
 
   it("the merchant's screens", async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, DESKTOP)
-    await useSession(page, e2e.server.url, token)
-    const pages: [string, string][] = [
-      ['dashboard', 'Dashboard'],
-      ['products', 'Produtos da Loja'],
-      ['orders', 'Pedidos'],
-      ['customize-checkout', 'Personalizar Checkout'],
-      ['shipping', 'Opções de Frete'],
-      ['order-bumps', 'Order Bumps'],
-      ['upsells', 'Pós-Compra'],
-      ['payment-configuration', 'Configuração de Pagamento'],
-      ['reviews-management', 'Avaliações'],
-      ['facebook-pixel', 'Pixel'],
-      ['integrations', 'Integrações'],
+    const sections = [
+      'dashboard',
+      'products',
+      'orders',
+      'customize-checkout',
+      'shipping',
+      'order-bumps',
+      'upsells',
+      'payment-configuration',
+      'reviews-management',
+      'facebook-pixel',
+      'integrations',
     ]
-    const found: string[] = []
-    for (const [section] of pages) {
-      await page.goto(`/store/${storeId}/${section}`)
-      await page.locator('h1').first().waitFor()
-      await page.waitForLoadState('networkidle')
-      found.push(...(await violations(page)).map((v) => `${section}: ${v}`))
-    }
-    for (const path of ['/sales', '/account-settings']) {
-      await page.goto(path)
-      await page.locator('h1').first().waitFor()
-      await page.waitForLoadState('networkidle')
-      found.push(...(await violations(page)).map((v) => `${path}: ${v}`))
-    }
+    const { page, context } = await e2e.openSignedIn(token)
+    const found = await scan(page, [
+      ...sections.map((section) => `/store/${storeId}/${section}`),
+      '/sales',
+      '/account-settings',
+    ])
     expect(found).toEqual([])
     await context.close()
   })
 
   it("the admin's screens", async () => {
     const admin = await apiLogin(e2e.server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, DESKTOP)
-    await useSession(page, e2e.server.url, admin)
-    const found: string[] = []
-    for (const path of ['/admin', '/admin/panel', '/admin/orders']) {
-      await page.goto(path)
-      await page.locator('h1').first().waitFor()
-      await page.waitForLoadState('networkidle')
-      found.push(...(await violations(page)).map((v) => `${path}: ${v}`))
-    }
-    expect(found).toEqual([])
+    const { page, context } = await e2e.openSignedIn(admin)
+    expect(await scan(page, ['/admin', '/admin/panel', '/admin/orders'])).toEqual([])
     await context.close()
   })
 })

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, setupE2E, snap, useSession } from './support'
+import { createMerchant, createProduct, createStore } from './shop'
+import { PHONE, setupE2E, snap } from './support'
 
 const e2e = setupE2E()
 
@@ -55,19 +56,9 @@ const textOf = async (loc: Locator) => ((await loc.textContent()) ?? '').replace
 
 describe('products screens', () => {
   it('creates a physical product with an image and a digital one, edits a price, copies the link, deletes', async () => {
-    const token = await apiRegister(e2e.server.url, 'Paula Lojista', `paula-${Date.now()}@e2e.test`, 'segredo1')
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const store = await (
-      await fetch(`${e2e.server.url}/api/stores`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ name: 'Loja da Paula' }),
-      })
-    ).json()
-    const { context, page } = await newPage(e2e.browser, e2e.server.url)
-    await useSession(page, e2e.server.url, token)
-
-    await page.goto(`${e2e.server.url}/store/${store.id}/products`)
+    const { token, api } = await createMerchant(e2e.server.url, 'Paula Lojista')
+    const storeId = await createStore(api, 'Loja da Paula')
+    const { context, page } = await e2e.openSignedIn(token, `/store/${storeId}/products`)
     await page.getByRole('heading', { name: 'Meus Produtos' }).waitFor()
     await page.getByText('Nenhum produto encontrado').waitFor()
     await snap(page, 'catalog-01-empty')
@@ -142,9 +133,9 @@ describe('products screens', () => {
     expect(await shirt.locator('img.product-thumb').getAttribute('src')).toMatch(/^\/uploads\//)
 
     // copy and open the purchase link
-    const products = await (await fetch(`${e2e.server.url}/api/stores/${store.id}/products`, { headers: auth })).json()
-    const ebookId = products.find((p: { name: string }) => p.name === 'E-book de Receitas').id
-    const ebookLink = `${e2e.server.url}/digital-checkout/${store.id}/${ebookId}`
+    const products = await api<{ id: string; name: string }[]>('GET', `/stores/${storeId}/products`)
+    const ebookId = products.find((p) => p.name === 'E-book de Receitas')!.id
+    const ebookLink = `${e2e.server.url}/digital-checkout/${storeId}/${ebookId}`
     await ebook.getByRole('button', { name: 'Copiar' }).click()
     await toast(page, 'Link copiado para a área de transferência!')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ebookLink)
@@ -173,9 +164,9 @@ describe('products screens', () => {
     await snap(page, 'catalog-07-deleted')
 
     // a product already gone: the 404 message, and the list reloads
-    const gone = await fetch(`${e2e.server.url}/api/stores/${store.id}/products/${ebookId}`, {
+    const gone = await fetch(`${e2e.server.url}/api/stores/${storeId}/products/${ebookId}`, {
       method: 'DELETE',
-      headers: { authorization: auth.authorization },
+      headers: { authorization: `Bearer ${token}` },
     })
     expect(gone.status).toBe(204)
     page.once('dialog', (d) => void d.accept())
@@ -185,10 +176,12 @@ describe('products screens', () => {
     await snap(page, 'catalog-08-already-deleted')
 
     // 'Atualizar' picks up a product added elsewhere
-    await fetch(`${e2e.server.url}/api/stores/${store.id}/products`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Caneca', price: 35, type: 'PHYSICAL', stock: 4, imageUrl: '/uploads/undefined' }),
+    await api('POST', `/stores/${storeId}/products`, {
+      name: 'Caneca',
+      price: 35,
+      type: 'PHYSICAL',
+      stock: 4,
+      imageUrl: '/uploads/undefined',
     })
     await page.getByRole('button', { name: 'Atualizar' }).click()
     await rowOf(page, 'Caneca').waitFor()
@@ -197,26 +190,19 @@ describe('products screens', () => {
   })
 
   it('shows the list on a phone and sends an unknown store to the first one', async () => {
-    const token = await apiRegister(e2e.server.url, 'Rui Lojista', `rui-${Date.now()}@e2e.test`, 'segredo1')
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const store = await (
-      await fetch(`${e2e.server.url}/api/stores`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ name: 'Loja do Rui' }),
-      })
-    ).json()
-    await fetch(`${e2e.server.url}/api/stores/${store.id}/products`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Boné', description: 'Aba curva', price: 45.5, type: 'PHYSICAL', stock: 7 }),
+    const { token, api } = await createMerchant(e2e.server.url, 'Rui Lojista')
+    const storeId = await createStore(api, 'Loja do Rui')
+    await createProduct(api, storeId, {
+      name: 'Boné',
+      description: 'Aba curva',
+      price: 45.5,
+      type: 'PHYSICAL',
+      stock: 7,
     })
-    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
-    await useSession(page, e2e.server.url, token)
     const unknown = '11111111-2222-3333-4444-555555555555'
-    await page.goto(`${e2e.server.url}/store/${unknown}/products`)
+    const { context, page } = await e2e.openSignedIn(token, `/store/${unknown}/products`, { device: PHONE })
     await toast(page, `Loja com ID "${unknown}" não encontrada ou não pertence a você.`)
-    await page.waitForURL(`**/store/${store.id}/products`)
+    await page.waitForURL(`**/store/${storeId}/products`)
     await rowOf(page, 'Boné').waitFor()
     await snap(page, 'catalog-09-phone')
     await context.close()

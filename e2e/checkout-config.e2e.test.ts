@@ -1,36 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { apiRegister, DESKTOP, newPage, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
+import { createMerchant, createStore } from './shop'
+import { setupE2E, snap, waitForToast } from './support'
 
 const e2e = setupE2E()
 
-/** Every toast the page shows is recorded, so a toast that closed between two polls still counts. */
-async function open() {
-  const opened = await newPage(e2e.browser, e2e.server.url, DESKTOP)
-  await recordToasts(opened.context)
-  return opened
-}
-
 const toast = waitForToast
-
-async function createStore(token: string, name: string): Promise<string> {
-  const res = await fetch(`${e2e.server.url}/api/stores`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  })
-  return (await res.json()).id
-}
 
 describe('checkout configuration (merchant)', () => {
   it('creates a shipping option, customises the checkout, and buyers get the sanitised result', async () => {
-    const email = `frete-${Date.now()}@e2e.test`
-    const token = await apiRegister(e2e.server.url, 'Loja Config', email, 'segredo123')
-    const storeId = await createStore(token, 'Loja das Cores')
-    const { context, page } = await open()
-    await useSession(page, e2e.server.url, token)
-
+    const { token, api } = await createMerchant(e2e.server.url, 'Loja Config')
+    const storeId = await createStore(api, 'Loja das Cores')
     // Shipping options: empty state, form validation, create with a zone rule, simulate, toggle, delete
-    await page.goto(`${e2e.server.url}/store/${storeId}/shipping`)
+    const { context, page } = await e2e.openSignedIn(token, `/store/${storeId}/shipping`, { toasts: true })
     await page.getByText('Nenhuma opção de frete').waitFor()
     await snap(page, 'checkout-config-01-shipping-empty')
     await page.getByRole('button', { name: '+ Nova Opção' }).click()
@@ -140,11 +121,9 @@ describe('checkout configuration (merchant)', () => {
     expect(await page.getByLabel('HTML do cabeçalho').inputValue()).toContain('<script>')
 
     // Another merchant opening this store's page is turned away
-    const other = await apiRegister(e2e.server.url, 'Outra', `outra-${Date.now()}@e2e.test`, 'segredo123')
-    await createStore(other, 'Loja da Outra')
-    const second = await open()
-    await useSession(second.page, e2e.server.url, other)
-    await second.page.goto(`${e2e.server.url}/store/${storeId}/customize-checkout`)
+    const other = await createMerchant(e2e.server.url, 'Outra')
+    await createStore(other.api, 'Loja da Outra')
+    const second = await e2e.openSignedIn(other.token, `/store/${storeId}/customize-checkout`, { toasts: true })
     await second.page.waitForURL((u) => !u.pathname.includes(storeId))
     await snap(second.page, 'checkout-config-06-foreign-store')
     await second.context.close()

@@ -1,32 +1,14 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createDigitalShop, type E2EServer, launchBrowser, newPage, PHONE, startServer } from './support'
+import { expect, it } from 'vitest'
+import { digitalShopForFile } from './shop'
+import { PHONE, setupE2E } from './support'
 
-let srv: E2EServer
-let browser: Browser
-let url: string
-
-beforeAll(async () => {
-  srv = await startServer()
-  browser = await launchBrowser()
-  const shop = await createDigitalShop(srv.url, {
-    merchant: 'Lojista Primeira Pintura',
-    store: 'Loja Rápida',
-    product: 'Curso <Rápido> & "Direto"',
-    price: 47.5,
-    sandboxKey: 'sk_sandbox_e2e_first_paint_0001',
-  })
-  url = `/digital-checkout/${shop.storeId}/${shop.productId}?utm_source=e2e`
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-})
+const e2e = setupE2E()
+const shop = digitalShopForFile(e2e, { store: 'Loja Rápida', product: 'Curso <Rápido> & "Direto"', price: 47.5 })
+const checkout = () => `/digital-checkout/${shop.storeId}/${shop.productId}?utm_source=e2e`
 
 it('shows the checkout before any JavaScript runs: store, title, product and price as the page draws them', async () => {
-  const { context, page } = await newPage(browser, srv.url, { ...PHONE, javaScriptEnabled: false })
-  await page.goto(url)
+  const { context, page } = await e2e.newPage({ ...PHONE, javaScriptEnabled: false })
+  await page.goto(checkout())
   expect(await page.title()).toBe('Finalizar Compra Digital · Loja Rápida')
   expect(await page.locator('.ck-summary-bar-name').textContent()).toBe('Curso <Rápido> & "Direto"')
   expect(await page.locator('.ck-summary-bar-total').textContent()).toBe('Total R$\u00a047,50')
@@ -35,7 +17,7 @@ it('shows the checkout before any JavaScript runs: store, title, product and pri
 }, 60_000)
 
 it('keeps the drawn page when React takes over: the same nodes, no error, and the form works', async () => {
-  const { context, page } = await newPage(browser, srv.url, PHONE)
+  const { context, page } = await e2e.newPage(PHONE)
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(String(e)))
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
@@ -45,7 +27,7 @@ it('keeps the drawn page when React takes over: the same nodes, no error, and th
         (window as unknown as { __drawn: Element | null }).__drawn = document.querySelector('.ck-page')
     })
   })
-  await page.goto(url)
+  await page.goto(checkout())
   // Taps wait for React (a bare form would submit the buyer's data in the URL); then the page is live.
   await page.waitForFunction(() => document.getElementById('root')?.style.pointerEvents === '')
   const kept = await page.evaluate(

@@ -1,12 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buyDigital as buy, fillBuyerContact } from './buyer'
 import { startFakeCep } from './fake-cep'
-import { apiRegister, type E2EServer, launchBrowser, newPage, PHONE, snap, startServer } from './support'
+import { configureSandbox, createMerchant, createProduct, createStore } from './shop'
+import { PHONE, setupE2E, snap, startForFile } from './support'
 
-let srv: E2EServer
-let cep: { url: string; close(): Promise<void> }
-let browser: Browser
-let token: string
+const cep = await startForFile(startFakeCep)
+const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url })
 let storeId: string
 let physicalId: string
 let digitalId: string
@@ -14,49 +14,27 @@ let soldOutId: string
 let unpaidStoreId: string
 let unpaidProductId: string
 
-async function api<T>(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${srv.url}${path}`, {
-    method,
-    headers: {
-      ...(auth ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+/** A buyer's request with its answer's status, whatever it is (a test here expects refusals). */
+async function request<T>(method: string, path: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${e2e.server.url}${path}`, { method })
   return { status: res.status, body: (await res.json().catch(() => ({}))) as T }
 }
-const create = async (path: string, body: unknown) => (await api<{ id: string }>('POST', `/api${path}`, body)).body.id
 
 beforeAll(async () => {
-  cep = await startFakeCep()
-  srv = await startServer({ CEP_LOOKUP_URL: cep.url })
-  browser = await launchBrowser()
-  token = await apiRegister(srv.url, 'Lojista Perdão', `perdao-${Date.now()}@example.com`, 'senha-secreta-1')
-  storeId = await create('/stores', { name: 'Loja que Perdoa' })
-  physicalId = await create(`/stores/${storeId}/products`, {
-    name: 'Caneca Azul',
-    price: 49.9,
-    type: 'PHYSICAL',
-    stock: 10,
-  })
-  digitalId = await create(`/stores/${storeId}/products`, {
+  const { api } = await createMerchant(e2e.server.url, 'Lojista Perdão')
+  storeId = await createStore(api, 'Loja que Perdoa')
+  physicalId = await createProduct(api, storeId, { name: 'Caneca Azul', price: 49.9, type: 'PHYSICAL', stock: 10 })
+  digitalId = await createProduct(api, storeId, {
     name: 'Curso de Pão',
     price: 97,
     type: 'DIGITAL',
     digitalFileUrl: 'https://files.example.com/curso.pdf',
   })
-  soldOutId = await create(`/stores/${storeId}/products`, {
-    name: 'Edição Limitada',
-    price: 150,
-    type: 'PHYSICAL',
-    stock: 0,
-  })
-  await create(`/stores/${storeId}/shipping`, { name: 'Sedex', basePrice: 19.9, estimatedDays: 3 })
-  await api('POST', `/api/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-    ativoPayApiKey: 'sk_sandbox_e2e_forgiving_01',
-  })
-  unpaidStoreId = await create('/stores', { name: 'Loja sem Pagamento' })
-  unpaidProductId = await create(`/stores/${unpaidStoreId}/products`, {
+  soldOutId = await createProduct(api, storeId, { name: 'Edição Limitada', price: 150, type: 'PHYSICAL', stock: 0 })
+  await api('POST', `/stores/${storeId}/shipping`, { name: 'Sedex', basePrice: 19.9, estimatedDays: 3 })
+  await configureSandbox(api, storeId, 'sk_sandbox_e2e_forgiving_01')
+  unpaidStoreId = await createStore(api, 'Loja sem Pagamento')
+  unpaidProductId = await createProduct(api, unpaidStoreId, {
     name: 'Vaso de Barro',
     price: 60,
     type: 'PHYSICAL',
@@ -64,47 +42,27 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-  await cep?.close()
-})
-
-async function fillCustomer(page: Page) {
-  await page.getByLabel('Nome completo').fill('Maria da Silva')
-  await page.getByLabel('E-mail').fill('maria@example.com')
-  await page.getByLabel('Telefone').pressSequentially('11987654321')
-  await page.getByLabel('CPF').pressSequentially('52998224725')
-}
-
 /** The order page's own data, through its token (as the page reads it). */
 async function orderPageData(page: Page) {
   const url = new URL(page.url())
   const orderId = url.pathname.split('/').pop()!
   const t = url.searchParams.get('t')!
-  const res = await api<{ payment: { sandboxGatewayId: string; pixCode: string } }>(
+  const res = await request<{ payment: { sandboxGatewayId: string; pixCode: string } }>(
     'GET',
     `/api/checkout/orders/${orderId}/page?t=${encodeURIComponent(t)}`,
-    undefined,
-    false,
   )
   return { orderId, t, ...res }
 }
 
 /** Digital checkout up to the order page with the chosen method. */
 async function buyDigital(page: Page, method: RegExp = /PIX/) {
-  await page.goto(`/digital-checkout/${storeId}/${digitalId}`)
-  await fillCustomer(page)
-  await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-  await page.getByRole('radio', { name: method }).click()
-  await page.getByRole('button', { name: 'Finalizar Compra' }).click()
-  await page.waitForURL(/\/pedido\/[0-9a-f-]{36}\?t=/)
+  await buy(page, `/digital-checkout/${storeId}/${digitalId}`, { method })
   await page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
 }
 
 describe('a checkout that forgives, at 390 px', () => {
   it('keeps each step in the history and the form across Back, Forward and a reload', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/checkout/${storeId}/${physicalId}?utm_source=e2e`)
     const next = page.getByRole('button', { name: 'Continuar para Envio' })
     await next.waitFor()
@@ -119,7 +77,7 @@ describe('a checkout that forgives, at 390 px', () => {
     await page.getByText('Nome é obrigatório').waitFor()
     // the focus moves once the messages render: wait for it (a timeout fails the test if it never comes)
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'name')
-    await fillCustomer(page)
+    await fillBuyerContact(page)
     await next.click()
     await page.waitForURL(/etapa=2/)
     expect(page.url()).toContain('utm_source=e2e')
@@ -198,7 +156,7 @@ describe('a checkout that forgives, at 390 px', () => {
   })
 
   it('pays a PIX after a reload of the order page, and the link works in another browser', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await buyDigital(page)
     const code = await page.getByTestId('pix-code').textContent()
     const number = await page.getByTestId('order-number').textContent()
@@ -214,7 +172,7 @@ describe('a checkout that forgives, at 390 px', () => {
     await snap(page, 'forgiving-5-order-page-reloaded')
 
     // shared: the same link in another browser; without its token, nothing
-    const other = await newPage(browser, srv.url, PHONE)
+    const other = await e2e.newPage(PHONE)
     await other.page.goto(page.url())
     expect(await other.page.getByTestId('pix-code').textContent()).toBe(code)
     await other.page.goto(new URL(page.url()).pathname)
@@ -232,7 +190,7 @@ describe('a checkout that forgives, at 390 px', () => {
   })
 
   it('renews an expired PIX for the same order, and it is paid once', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await buyDigital(page)
     const before = await orderPageData(page)
     const oldCode = await page.getByTestId('pix-code').textContent()
@@ -254,14 +212,15 @@ describe('a checkout that forgives, at 390 px', () => {
     await snap(page, 'forgiving-8-pix-renewed')
 
     // no second new code while this one is valid, and the expired one cannot be paid
-    const again = await api<{ message: string }>(
+    const again = await request<{ message: string }>(
       'POST',
       `/api/checkout/orders/${before.orderId}/renew-pix?t=${encodeURIComponent(before.t)}`,
-      undefined,
-      false,
     )
     expect(again.status).toBe(409)
-    const oldPay = await api('POST', `/sandbox/ativopay/v1/transactions/${before.body.payment.sandboxGatewayId}/pay`)
+    const oldPay = await request(
+      'POST',
+      `/sandbox/ativopay/v1/transactions/${before.body.payment.sandboxGatewayId}/pay`,
+    )
     expect(oldPay.status).toBe(409)
 
     await page.getByRole('button', { name: 'Simular pagamento' }).click()
@@ -273,7 +232,7 @@ describe('a checkout that forgives, at 390 px', () => {
   })
 
   it('shows the boleto with its line in groups, the due date, a copy button and Pagar Agora', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await buyDigital(page, /Boleto/)
     const line = page.getByTestId('boleto-line')
     expect(await line.textContent()).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/)
@@ -289,7 +248,7 @@ describe('a checkout that forgives, at 390 px', () => {
   })
 
   it('says up front that a product is sold out or that the store cannot take payments', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/checkout/${storeId}/${soldOutId}`)
     await page.getByRole('heading', { name: 'Produto esgotado' }).waitFor()
     expect(await page.getByLabel('Nome completo').count()).toBe(0)

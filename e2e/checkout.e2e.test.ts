@@ -1,54 +1,35 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { continueToPayment, fillBuyerContact, ORDER_PAGE } from './buyer'
 import { startFakeCep } from './fake-cep'
-import {
-  apiRegister,
-  callApi,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  snap,
-  startServer,
-  useSession,
-} from './support'
+import { configureSandbox, createMerchant, createProduct, createStore } from './shop'
+import { PHONE, setupE2E, snap, startForFile } from './support'
 
-let srv: E2EServer
-let cep: { url: string; close(): Promise<void> }
-let browser: Browser
+const cep = await startForFile(startFakeCep)
+const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url })
 let token: string
 let storeId: string
 let physicalId: string
 let digitalId: string
 
-function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return callApi<T>(srv.url, token, method, path, body)
-}
-
 beforeAll(async () => {
-  cep = await startFakeCep()
-  srv = await startServer({ CEP_LOOKUP_URL: cep.url })
-  browser = await launchBrowser()
-  token = await apiRegister(srv.url, 'Lojista E2E', `lojista-${Date.now()}@example.com`, 'senha-secreta-1')
-  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja do Checkout' })).id
-  physicalId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Camiseta Básica',
-      description: 'Camiseta 100% algodão, tamanho M.',
-      price: 79.9,
-      type: 'PHYSICAL',
-      stock: 10,
-    })
-  ).id
-  digitalId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'E-book de Receitas',
-      price: 29.9,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/receitas.pdf',
-    })
-  ).id
+  const merchant = await createMerchant(e2e.server.url, 'Lojista E2E')
+  const { api } = merchant
+  token = merchant.token
+  storeId = await createStore(api, 'Loja do Checkout')
+  physicalId = await createProduct(api, storeId, {
+    name: 'Camiseta Básica',
+    description: 'Camiseta 100% algodão, tamanho M.',
+    price: 79.9,
+    type: 'PHYSICAL',
+    stock: 10,
+  })
+  digitalId = await createProduct(api, storeId, {
+    name: 'E-book de Receitas',
+    price: 29.9,
+    type: 'DIGITAL',
+    digitalFileUrl: 'https://files.example.com/receitas.pdf',
+  })
   await api('POST', `/stores/${storeId}/shipping`, {
     name: 'Sedex',
     description: 'Entrega rápida pelos Correios',
@@ -61,9 +42,7 @@ beforeAll(async () => {
     estimatedDays: 8,
     freeShippingThreshold: 50,
   })
-  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-    ativoPayApiKey: 'sk_sandbox_e2e_checkout_01',
-  })
+  await configureSandbox(api, storeId, 'sk_sandbox_e2e_checkout_01')
   // The store's look, with markup the server must clean before a buyer sees it.
   await api('PATCH', `/stores/${storeId}/customization`, {
     primaryColor: '#16A34A',
@@ -76,22 +55,9 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-  await cep?.close()
-})
-
-async function fillCustomer(page: Page) {
-  await page.getByLabel('Nome completo').fill('Maria da Silva')
-  await page.getByLabel('E-mail').fill('maria@example.com')
-  await page.getByLabel('Telefone').pressSequentially('11987654321')
-  await page.getByLabel('CPF').pressSequentially('52998224725')
-}
-
 describe('buyer checkout at a phone viewport', () => {
   it('buys a physical product and pays it by PIX through the sandbox', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/checkout/${storeId}/${physicalId}`)
     await page.getByRole('heading', { name: 'Finalizar Compra' }).waitFor()
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
@@ -113,7 +79,7 @@ describe('buyer checkout at a phone viewport', () => {
     await page.getByText('CPF inválido').waitFor()
     await snap(page, 'checkout-physical-1-erros')
     await page.getByLabel('CPF').fill('')
-    await fillCustomer(page)
+    await fillBuyerContact(page)
     expect(await page.getByLabel('Telefone').inputValue()).toBe('(11) 98765-4321')
     expect(await page.getByLabel('CPF').inputValue()).toBe('529.982.247-25')
     await page.getByRole('button', { name: 'Continuar para Envio' }).click()
@@ -144,7 +110,7 @@ describe('buyer checkout at a phone viewport', () => {
     await page.getByRole('button', { name: 'Finalizar Compra' }).click()
 
     // the order opens its own page; unpaid, it says so instead of thanking for a confirmed order
-    await page.waitForURL(/\/pedido\/[0-9a-f-]{36}\?t=/)
+    await page.waitForURL(ORDER_PAGE)
     await page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
     expect(await page.getByRole('heading', { name: 'Pedido Confirmado!' }).count()).toBe(0)
     expect(await page.getByTestId('order-number').textContent()).toBe('#1001')
@@ -159,15 +125,14 @@ describe('buyer checkout at a phone viewport', () => {
   })
 
   it('buys a digital product and shows its access once paid, without a reload', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     // the physical route sends a digital product to the digital checkout, replacing the history entry
     await page.goto(`/checkout/${storeId}/${digitalId}`)
     await page.waitForURL(`**/digital-checkout/${storeId}/${digitalId}`)
     await page.getByRole('heading', { name: 'Finalizar Compra Digital' }).waitFor()
     await snap(page, 'checkout-digital-1-dados')
-    await fillCustomer(page)
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await fillBuyerContact(page)
+    await continueToPayment(page)
     await snap(page, 'checkout-digital-2-pagamento')
     let navigations = 0
     page.on('framenavigated', (frame) => {
@@ -193,14 +158,14 @@ describe('buyer checkout at a phone viewport', () => {
     expect(navigations).toBe(0)
     await snap(page, 'checkout-digital-4-pago')
     const href = (await access.getAttribute('href'))!
-    const res = await fetch(`${srv.url}${href}`, { redirect: 'manual' })
+    const res = await fetch(`${e2e.server.url}${href}`, { redirect: 'manual' })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('https://files.example.com/receitas.pdf')
     await context.close()
   })
 
   it('shows "Produto não encontrado" for an unknown product', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/checkout/${storeId}/00000000-0000-4000-8000-000000000000`)
     await page.getByRole('heading', { name: 'Produto não encontrado' }).waitFor()
     await page.getByText('Não foi possível carregar as informações necessárias. Por favor, tente novamente.').waitFor()
@@ -212,9 +177,7 @@ describe('buyer checkout at a phone viewport', () => {
 
 describe('merchant', () => {
   it('sees both orders on the orders page, opens one and exports the list', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
-    await useSession(page, srv.url, token)
-    await page.goto(`/store/${storeId}/orders`)
+    const { page, context } = await e2e.openSignedIn(token, `/store/${storeId}/orders`, { device: PHONE })
     await page.getByRole('heading', { name: 'Pedidos' }).waitFor()
     await page.getByRole('cell', { name: /#1001/ }).waitFor()
     await page.getByRole('cell', { name: /#1002/ }).waitFor()
@@ -254,9 +217,7 @@ describe('merchant', () => {
   })
 
   it('sees the sales on the store dashboard', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
-    await useSession(page, srv.url, token)
-    await page.goto(`/store/${storeId}/dashboard`)
+    const { page, context } = await e2e.openSignedIn(token, `/store/${storeId}/dashboard`, { device: PHONE })
     await page.getByRole('heading', { name: 'Loja do Checkout' }).waitFor()
     await page.getByText('Vendas Confirmadas').waitFor()
     await page.getByText('R$ 129,70').first().waitFor()

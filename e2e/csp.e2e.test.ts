@@ -1,52 +1,21 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  callApi,
-  createDigitalShop,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  snap,
-  startServer,
-  useSession,
-} from './support'
+import { beforeAll, expect, it } from 'vitest'
+import { digitalShopForFile } from './shop'
+import { PHONE, putSession, setupE2E, snap } from './support'
 
-let srv: E2EServer
-let browser: Browser
-let token: string
-let storeId: string
-let productId: string
-
-function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return callApi<T>(srv.url, token, method, path, body)
-}
+const e2e = setupE2E()
+const shop = digitalShopForFile(e2e, { store: 'Loja Segura', product: 'Curso Online', price: 97 })
 
 beforeAll(async () => {
-  srv = await startServer()
-  browser = await launchBrowser()
-  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
-    merchant: 'Lojista CSP',
-    store: 'Loja Segura',
-    product: 'Curso Online',
-    price: 97,
-    sandboxKey: 'sk_sandbox_e2e_csp_0001',
-  }))
-  await api('PATCH', `/stores/${storeId}/customization`, {
+  await shop.api('PATCH', `/stores/${shop.storeId}/customization`, {
     customHeaderHtml: '<p class="promo">Oferta de lançamento</p>',
     customCss: '.promo { background: #FEF3C7; padding: 8px; text-align: center; margin: 0 }',
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-})
-
 it('runs the buyer page under the CSP with no violation, reads nothing twice, and keeps the session out of reach', async () => {
-  const { context, page } = await newPage(browser, srv.url, PHONE)
+  const { context, page } = await e2e.newPage(PHONE)
   // The merchant's session sits in this origin's localStorage, as after using the merchant SPA.
-  await useSession(page, srv.url, token)
+  await putSession(page, e2e.server.url, shop.token)
   await context.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __violations: string[] }).__violations = seen
@@ -57,7 +26,7 @@ it('runs the buyer page under the CSP with no violation, reads nothing twice, an
     if (res.url().includes('/assets/') && res.url().endsWith('.js'))
       encodings.set(res.url(), res.headers()['content-encoding'])
   })
-  const url = `/digital-checkout/${storeId}/${productId}`
+  const url = `/digital-checkout/${shop.storeId}/${shop.productId}`
   const res = await page.goto(url)
   expect(res?.headers()['content-security-policy']).toContain("script-src 'self' https://connect.facebook.net")
   await page.getByText('Curso Online').first().waitFor()
@@ -74,7 +43,7 @@ it('runs the buyer page under the CSP with no violation, reads nothing twice, an
   // The product read came inside the server-drawn page (src/platform/checkout-first-paint.ts): not fetched again.
   const productReads = await page.evaluate(
     (path) => performance.getEntriesByType('resource').filter((e) => e.name.endsWith(path)).length,
-    `/api/stores/${storeId}/products/${productId}`,
+    `/api/stores/${shop.storeId}/products/${shop.productId}`,
   )
   expect(productReads).toBe(0)
 

@@ -1,35 +1,15 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ParsedMail } from 'mailparser'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PREVIEW_KINDS } from '../src/shared/notifications'
-import { type FakeSmtp, startFakeSmtp } from '../src/testing/fake-smtp'
-import {
-  apiRegister,
-  callApi,
-  createDigitalShop,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  SCREENSHOTS,
-  snap,
-  startServer,
-} from './support'
+import { startFakeSmtp } from '../src/testing/fake-smtp'
+import { BUYER, buyDigital, simulatePayment } from './buyer'
+import { createDigitalShop, createMerchant, createStore } from './shop'
+import { apiRegister, PHONE, SCREENSHOTS, setupE2E, snap, startForFile } from './support'
 
-let smtp: FakeSmtp
-let srv: E2EServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
-beforeAll(async () => {
-  smtp = await startFakeSmtp()
-  srv = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Checkout <no-reply@loja.test>' })
-  browser = await launchBrowser()
-}, 90_000)
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-  await smtp?.close()
-})
+const smtp = await startForFile(startFakeSmtp)
+const e2e = setupE2E({ SMTP_URL: smtp.url, MAIL_FROM: 'Checkout <no-reply@loja.test>' })
 
 const recipients = (m: ParsedMail) => JSON.stringify(m.to)
 async function mailFor(address: string, subject: RegExp): Promise<ParsedMail> {
@@ -46,22 +26,10 @@ const linkIn = (mail: ParsedMail, pattern: RegExp) =>
 
 describe('e-mail end to end', () => {
   it('a buyer pays a PIX, then the e-mailed link opens the paid order with the access button', async () => {
-    const shop = await createDigitalShop(srv.url, {
-      merchant: 'Lojista Email',
-      store: 'Loja do Email',
-      product: 'Curso Online',
-      price: 97,
-      sandboxKey: 'sk_sandbox_email_0001',
-    })
-    const { page, context } = await newPage(browser, srv.url, PHONE)
-    await page.goto(`/digital-checkout/${shop.storeId}/${shop.productId}`)
-    await page.getByLabel('Nome completo').fill('Joana Compradora')
-    await page.getByLabel('E-mail').fill('joana@example.com')
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click()
+    const shop = await createDigitalShop(e2e.server.url, { store: 'Loja do Email', product: 'Curso Online', price: 97 })
+    const { page, context } = await e2e.newPage(PHONE)
+    const buyer = { ...BUYER, name: 'Joana Compradora', email: 'joana@example.com' }
+    await buyDigital(page, `/digital-checkout/${shop.storeId}/${shop.productId}`, { buyer })
     await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor()
 
     const received = await mailFor('joana@example.com', /^Recebemos seu pedido/)
@@ -70,14 +38,13 @@ describe('e-mail end to end', () => {
     expect(code).toBeTruthy()
     expect(pixOnPage.replace(/\s/g, '')).toContain(code!.replace(/\s/g, ''))
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    await simulatePayment(page)
     await context.close()
 
     const approved = await mailFor('joana@example.com', /^Pagamento aprovado/)
     const orderLink = linkIn(approved, /href="([^"]*\/pedido\/[^"]+)"/)
-    expect(orderLink.startsWith(srv.url)).toBe(true)
-    const fresh = await newPage(browser, srv.url, PHONE)
+    expect(orderLink.startsWith(e2e.server.url)).toBe(true)
+    const fresh = await e2e.newPage(PHONE)
     await fresh.page.goto(orderLink)
     await fresh.page.getByText('Pagamento Confirmado').waitFor()
     const access = fresh.page.getByRole('link', { name: 'Acessar Produto' })
@@ -88,8 +55,8 @@ describe('e-mail end to end', () => {
 
   it('a merchant resets a forgotten password through the e-mailed link and logs in', async () => {
     const email = `esqueci-${Date.now()}@example.com`
-    await apiRegister(srv.url, 'Lojista Esquecido', email, 'senha-antiga-1')
-    const { page, context } = await newPage(browser, srv.url)
+    await apiRegister(e2e.server.url, 'Lojista Esquecido', email, 'senha-antiga-1')
+    const { page, context } = await e2e.newPage()
     await page.goto('/login')
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click()
     // The same 'Email' label is on both screens: fill only once the new one is there.
@@ -125,19 +92,19 @@ describe('e-mail end to end', () => {
   }, 120_000)
 
   it('shows every template at 390 px and 600 px', async () => {
-    const token = await apiRegister(srv.url, 'Lojista Previa', `previa-${Date.now()}@example.com`, 'senha-secreta-1')
-    const store = await callApi<{ id: string }>(srv.url, token, 'POST', '/stores', { name: 'Loja Prévia' })
-    await callApi(srv.url, token, 'PATCH', `/stores/${store.id}/customization`, { primaryColor: '#0F766E' })
+    const { api } = await createMerchant(e2e.server.url, 'Lojista Previa')
+    const storeId = await createStore(api, 'Loja Prévia')
+    await api('PATCH', `/stores/${storeId}/customization`, { primaryColor: '#0F766E' })
     const pages: { name: string; html: string }[] = []
     for (const kind of PREVIEW_KINDS) {
-      const p = await callApi<{ html: string }>(srv.url, token, 'GET', `/stores/${store.id}/emails/previews/${kind}`)
+      const p = await api<{ html: string }>('GET', `/stores/${storeId}/emails/previews/${kind}`)
       pages.push({ name: kind, html: p.html })
     }
     const reset = smtp.messages.find((m) => /^Redefinição de senha/.test(m.subject ?? ''))
     if (reset) pages.push({ name: 'password_reset', html: reset.html as string })
     expect(pages.length).toBeGreaterThanOrEqual(PREVIEW_KINDS.length)
     for (const width of [390, 600]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const context = await e2e.browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
       for (const p of pages) {
         await page.setContent(p.html, { waitUntil: 'load' })

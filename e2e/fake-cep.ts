@@ -1,9 +1,16 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** A ViaCEP-compatible fake that knows one address (CEP 01310-100), so the CEP auto-fill runs without the internet. */
-export function startFakeCep(): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A ViaCEP-compatible fake that knows one address (CEP 01310-100), so the CEP auto-fill runs without the internet.
+ * `down`: a CEP service that is down (every lookup answers 500).
+ */
+export function startFakeCep({ down = false } = {}): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
+    if (down) {
+      res.statusCode = 500
+      return res.end('{}')
+    }
     const cep = /\/(\d{8})\/json/.exec(req.url ?? '')?.[1]
     res.setHeader('content-type', 'application/json')
     if (cep !== '01310100') return res.end(JSON.stringify({ erro: true }))

@@ -1,52 +1,19 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeUtmify, startFakeUtmify } from '../src/testing/fake-utmify'
+import { describe, expect, it } from 'vitest'
+import { startFakeUtmify } from '../src/testing/fake-utmify'
 import { waitFor } from '../src/testing/test-app'
-import {
-  createDigitalShop,
-  DESKTOP,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  snap,
-  startServer,
-  useSession,
-} from './support'
+import { buyDigital, simulatePayment } from './buyer'
+import { digitalShopForFile } from './shop'
+import { PHONE, setupE2E, snap, startForFile } from './support'
 
 const KEY = 'utmfy_e2e_token_0123456789ABCDEF'
 
-let fake: FakeUtmify
-let srv: E2EServer
-let browser: Browser
-let token: string
-let storeId: string
-let productId: string
-
-beforeAll(async () => {
-  fake = await startFakeUtmify()
-  srv = await startServer({ UTMFY_API_URL: fake.url })
-  browser = await launchBrowser()
-  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
-    merchant: 'Lojista UTM',
-    store: 'Loja de Tráfego',
-    product: 'Curso de Anúncios',
-    price: 197,
-    sandboxKey: 'sk_sandbox_utm_e2e_01',
-  }))
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-  await fake?.close()
-})
+const fake = await startForFile(startFakeUtmify)
+const e2e = setupE2E({ UTMFY_API_URL: fake.url })
+const shop = digitalShopForFile(e2e, { store: 'Loja de Tráfego', product: 'Curso de Anúncios', price: 197 })
 
 describe('UTMify', () => {
   it('the merchant turns it on, saves the key and sees a simulated sale arrive', async () => {
-    const { page, context } = await newPage(browser, srv.url, DESKTOP)
-    await useSession(page, srv.url, token)
-    await page.goto(`/store/${storeId}/integrations`)
+    const { page, context } = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/integrations`)
     await page.getByRole('heading', { name: 'Integrações', level: 1 }).waitFor()
     await page
       .getByRole('link', { name: /Integrações/ })
@@ -86,19 +53,10 @@ describe('UTMify', () => {
 
   it('a buyer from an ad pays by PIX; UTMify receives both statuses with the campaign; the merchant sees them', async () => {
     fake.calls.length = 0
-    const { page, context } = await newPage(browser, srv.url, PHONE)
-    await page.goto(
-      `/digital-checkout/${storeId}/${productId}?utm_source=FB&utm_medium=cpc&utm_campaign=black-friday&src=story&sck=ad-42`,
-    )
-    await page.getByLabel('Nome completo').fill('Maria da Silva')
-    await page.getByLabel('E-mail').fill('maria@example.com')
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click()
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 20_000 })
+    const { page, context } = await e2e.newPage(PHONE)
+    const campaign = 'utm_source=FB&utm_medium=cpc&utm_campaign=black-friday&src=story&sck=ad-42'
+    await buyDigital(page, `/digital-checkout/${shop.storeId}/${shop.productId}?${campaign}`)
+    await simulatePayment(page, 20_000)
     await snap(page, 'integrations-2-compra-paga')
     await context.close()
 
@@ -119,16 +77,14 @@ describe('UTMify', () => {
       })
     expect(sent[1].commission).toMatchObject({ totalPriceInCents: 19700 })
 
-    const merchant = await newPage(browser, srv.url, DESKTOP)
-    await useSession(merchant.page, srv.url, token)
-    await merchant.page.goto(`/store/${storeId}/integrations`)
+    const merchant = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/integrations`)
     const rows = merchant.page.getByTestId('utmfy-delivery')
     await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Pago' }).getByText('Enviado').waitFor()
     await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Aguardando pagamento' }).getByText('Enviado').waitFor()
     await snap(merchant.page, 'integrations-3-log-de-envios')
 
     // the order detail shows where the sale came from
-    await merchant.page.goto(`/store/${storeId}/orders`)
+    await merchant.page.goto(`/store/${shop.storeId}/orders`)
     await merchant.page.getByRole('row', { name: /#1001/ }).getByRole('button', { name: 'Ver' }).click()
     const tracking = merchant.page.getByRole('dialog', { name: 'Pedido #1001' }).getByTestId('order-tracking')
     await tracking.getByText('black-friday').waitFor()

@@ -1,19 +1,16 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { continueToShipping, fillFoundAddress, ORDER_PAGE } from './buyer'
 import { startFakeCep } from './fake-cep'
-import { apiRegister, callApi, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
+import { configureSandbox, createMerchant, createProduct, createStore } from './shop'
+import { PHONE, setupE2E, snap, startForFile, waitForToast } from './support'
 
-const cep = await startFakeCep()
-afterAll(() => cep.close())
+const cep = await startForFile(startFakeCep)
 const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url })
 
 let token: string
 let storeId: string
 let shirtId: string
-
-function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return callApi<T>(e2e.server.url, token, method, path, body)
-}
 
 /** Reloads until `text` shows (the worker counts after the request answered). */
 async function reloadUntil(page: Page, check: () => Promise<boolean>) {
@@ -27,25 +24,24 @@ async function reloadUntil(page: Page, check: () => Promise<boolean>) {
 
 describe('order bumps and the post-purchase link', () => {
   beforeAll(async () => {
-    token = await apiRegister(e2e.server.url, 'Lojista Bumps', `bumps-${Date.now()}@example.com`, 'senha-secreta-1')
-    storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja das Ofertas' })).id
-    const product = (body: object) => api<{ id: string }>('POST', `/stores/${storeId}/products`, body)
-    shirtId = (await product({ name: 'Camiseta Básica', price: 79.9, type: 'PHYSICAL', stock: 10 })).id
-    await product({ name: 'Boné Aba Curva', price: 40, type: 'PHYSICAL', stock: 5 })
-    const ebook = await product({
+    const merchant = await createMerchant(e2e.server.url, 'Lojista Bumps')
+    const { api } = merchant
+    token = merchant.token
+    storeId = await createStore(api, 'Loja das Ofertas')
+    shirtId = await createProduct(api, storeId, { name: 'Camiseta Básica', price: 79.9, type: 'PHYSICAL', stock: 10 })
+    await createProduct(api, storeId, { name: 'Boné Aba Curva', price: 40, type: 'PHYSICAL', stock: 5 })
+    const ebookId = await createProduct(api, storeId, {
       name: 'Guia de Estilo',
       price: 30,
       type: 'DIGITAL',
       digitalFileUrl: 'https://files.example.com/guia.pdf',
     })
     await api('POST', `/stores/${storeId}/shipping`, { name: 'Sedex', basePrice: 19.9, estimatedDays: 3 })
-    await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-      ativoPayApiKey: 'sk_sandbox_e2e_bumps_01',
-    })
+    await configureSandbox(api, storeId, 'sk_sandbox_e2e_bumps_01')
     // the second bump comes through the API; the first one is created on the merchant's screen below
     await api('POST', `/stores/${storeId}/order-bumps`, {
       title: 'Guia de Estilo com R$ 10 off',
-      productId: ebook.id,
+      productId: ebookId,
       discountType: 'FIXED',
       discountValue: 10,
       position: 'BEFORE_PAYMENT',
@@ -55,10 +51,7 @@ describe('order bumps and the post-purchase link', () => {
   })
 
   it('merchant creates a bump on the order-bumps screen and a post-purchase link', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url)
-    await recordToasts(context)
-    await useSession(page, e2e.server.url, token)
-    await page.goto(`/store/${storeId}/order-bumps`)
+    const { page, context } = await e2e.openSignedIn(token, `/store/${storeId}/order-bumps`, { toasts: true })
     await page.getByRole('heading', { name: 'Order Bumps' }).waitFor()
     await page
       .getByRole('link', { name: /Order Bumps/ })
@@ -86,13 +79,13 @@ describe('order bumps and the post-purchase link', () => {
     await snap(page, 'marketing-2-bumps-lista')
 
     // At 390 px each bump is a card: no box scrolls sideways, every cell names its column.
-    await page.setViewportSize({ width: 390, height: 844 })
-    expect(
-      await page
+    const display = () =>
+      page
         .getByTestId('bump-row')
         .first()
-        .evaluate((r) => getComputedStyle(r).display),
-    ).toBe('block')
+        .evaluate((r) => getComputedStyle(r).display)
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await display()).toBe('block')
     expect(await page.getByTestId('bump-row').first().locator('td[data-label="Performance"]').count()).toBe(1)
     const wide = await page.evaluate(() =>
       [document.documentElement, ...document.querySelectorAll<HTMLElement>('.table-wrap, .mk-table-wrap')]
@@ -102,12 +95,7 @@ describe('order bumps and the post-purchase link', () => {
     expect(wide).toEqual([])
     await snap(page, 'marketing-2-bumps-lista-390')
     await page.setViewportSize({ width: 1280, height: 800 })
-    expect(
-      await page
-        .getByTestId('bump-row')
-        .first()
-        .evaluate((r) => getComputedStyle(r).display),
-    ).toBe('table-row')
+    expect(await display()).toBe('table-row')
 
     await page.goto(`/store/${storeId}/upsells`)
     await page.getByText('Nenhum link ativo').waitFor()
@@ -128,13 +116,9 @@ describe('order bumps and the post-purchase link', () => {
   })
 
   it('buyer on a phone adds a bump at step 2 and another at step 3, pays by PIX and lands on the link', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/checkout/${storeId}/${shirtId}`)
-    await page.getByLabel('Nome completo').fill('Maria da Silva')
-    await page.getByLabel('E-mail').fill('maria@example.com')
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Envio' }).click()
+    await continueToShipping(page)
 
     // step 2: the AFTER_SHIPPING bump, FEATURED, priced by the server (R$ 40 − 25 %)
     const step2 = page.getByTestId('bumps-AFTER_SHIPPING')
@@ -147,9 +131,7 @@ describe('order bumps and the post-purchase link', () => {
     await step2.waitFor({ state: 'detached' })
     await page.getByTestId('summary-bumps').getByText('Boné com 25% off').waitFor()
 
-    await page.getByLabel('CEP').pressSequentially('01310100')
-    await page.getByText('✓ Endereço encontrado').waitFor()
-    await page.getByLabel('Número').fill('1000')
+    await fillFoundAddress(page)
     await page.getByText('Sedex').click()
     // 79,90 + 19,90 + 30,00
     expect(await page.getByTestId('summary-total').textContent()).toContain('129,80')
@@ -169,7 +151,7 @@ describe('order bumps and the post-purchase link', () => {
     await page.getByRole('button', { name: 'Finalizar Compra' }).click()
 
     // unpaid PIX: the buyer stays with the code; the link only sits under the payment box
-    await page.waitForURL(/\/pedido\/[0-9a-f-]{36}\?t=/)
+    await page.waitForURL(ORDER_PAGE)
     await page.getByRole('button', { name: 'Copiar Código PIX' }).waitFor()
     await page.getByTestId('upsell-link').waitFor()
     expect(await page.getByTestId('upsell').count()).toBe(0)
@@ -191,9 +173,7 @@ describe('order bumps and the post-purchase link', () => {
   })
 
   it('merchant sees the bump lines in the order and the counters move on both screens', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
-    await useSession(page, e2e.server.url, token)
-    await page.goto(`/store/${storeId}/orders`)
+    const { page, context } = await e2e.openSignedIn(token, `/store/${storeId}/orders`, { device: PHONE })
     await page.getByRole('row', { name: /#1001/ }).getByRole('button', { name: 'Ver' }).click()
     const dialog = page.getByRole('dialog', { name: 'Pedido #1001' })
     await dialog.getByText('Boné Aba Curva').first().waitFor()

@@ -1,33 +1,22 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
+import { BUYER } from './buyer'
+import { type Api, configureSandbox, createMerchant, createProduct, createStore, placePhysicalOrder } from './shop'
+import { setupE2E, snap, waitForToast } from './support'
 
 const e2e = setupE2E()
 const WIDE = { viewport: { width: 1280, height: 800 } }
 
-async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
 const customer = {
+  ...BUYER,
   name: 'Maria Aparecida dos Santos Figueiredo de Albuquerque',
   email: 'maria.aparecida.figueiredo.albuquerque@empresa-exemplo.com.br',
-  phone: '(11) 98765-4321',
-  cpf: '529.982.247-25',
 }
 
 /** A store with long names everywhere (the worst case for the tables), ready to sell, and its sales. */
-async function busyStore(token: string) {
-  const store = await call<{ id: string }>(token, 'POST', '/stores', {
-    name: 'Empório Artesanal da Serra Gaúcha',
-  })
-  const shirt = await call<{ id: string }>(token, 'POST', `/stores/${store.id}/products`, {
+async function busyStore(api: Api) {
+  const storeId = await createStore(api, 'Empório Artesanal da Serra Gaúcha')
+  const shirtId = await createProduct(api, storeId, {
     name: 'Camiseta Estampada de Algodão Orgânico Edição Limitada Verão 2026',
     description:
       'Malha penteada 30.1, estampa em serigrafia com tintas à base de água, modelagem unissex e acabamento reforçado.',
@@ -35,19 +24,14 @@ async function busyStore(token: string) {
     type: 'PHYSICAL',
     stock: 12345,
   })
-  await call(token, 'POST', `/stores/${store.id}/products`, {
+  await createProduct(api, storeId, {
     name: 'Curso Completo de Marketing Digital para Pequenos Lojistas',
     price: 1997,
     type: 'DIGITAL',
     digitalFileUrl: 'https://files.example.com/curso.pdf',
   })
-  await call(token, 'POST', `/stores/${store.id}/products`, {
-    name: 'Caneca Esgotada',
-    price: 39.9,
-    type: 'PHYSICAL',
-    stock: 0,
-  })
-  await call(token, 'POST', `/stores/${store.id}/shipping`, {
+  await createProduct(api, storeId, { name: 'Caneca Esgotada', price: 39.9, type: 'PHYSICAL', stock: 0 })
+  await api('POST', `/stores/${storeId}/shipping`, {
     name: 'Transportadora Expressa Nacional com Seguro',
     description: 'Coleta no mesmo dia útil, rastreamento completo e seguro contra extravio incluído no valor.',
     basePrice: 1234.56,
@@ -63,32 +47,9 @@ async function busyStore(token: string) {
       { name: 'Capital SP', zipCodePattern: '01000000-05999999', priceMultiplier: 0.8, additionalDays: 0 },
     ],
   })
-  await call(token, 'POST', `/payment/ativo-pay/payment-config?storeId=${store.id}`, {
-    ativoPayApiKey: 'sk_sandbox_e2e_tables_01',
-  })
-  const options = await call<{ options: { id: string }[] }>(null, 'POST', `/stores/${store.id}/shipping/calculate`, {
-    zipCode: '01310-100',
-    items: [{ productId: shirt.id, quantity: 1 }],
-  })
-  for (let i = 0; i < 3; i++) {
-    await call(null, 'POST', '/checkout/create-order', {
-      storeId: store.id,
-      productId: shirt.id,
-      productType: 'PHYSICAL',
-      customer,
-      shipping: {
-        zipCode: '01310-100',
-        address: 'Avenida Paulista',
-        number: '1000',
-        city: 'São Paulo',
-        state: 'SP',
-        method: options.options[0].id,
-      },
-      payment: { method: 'pix' },
-      items: [{ productId: shirt.id, quantity: 1 }],
-    })
-  }
-  return store.id
+  await configureSandbox(api, storeId, 'sk_sandbox_e2e_tables_01')
+  for (let i = 0; i < 3; i++) await placePhysicalOrder(e2e.server.url, { storeId, productId: shirtId, customer })
+  return storeId
 }
 
 /** Every matched element lies inside the viewport's width (nothing pushed off to the right). */
@@ -104,6 +65,12 @@ async function expectInsideViewport(page: Page, locator: Locator, what: string) 
   }
 }
 
+/** The table's column titles are `columns`, every one on screen. */
+async function expectColumns(page: Page, table: Locator, what: string, columns: string[]) {
+  expect(await table.locator('thead th').allTextContents()).toEqual(columns)
+  await expectInsideViewport(page, table.locator('thead th'), `${what} header`)
+}
+
 /** The table needs no sideways scrolling: its wrapper is as wide as its content. */
 async function expectNoSideScroll(table: Locator) {
   const overflow = await table.evaluate((el) => {
@@ -115,31 +82,15 @@ async function expectNoSideScroll(table: Locator) {
 
 describe('merchant tables at 1280 px', () => {
   it('sales, products and shipping show every column and action on screen, with pt-BR numbers and titles', async () => {
-    const token = await apiRegister(
-      e2e.server.url,
-      'Lojista Tabelas',
-      `tabelas-${Date.now()}@example.com`,
-      'senha-1234',
-    )
-    const storeId = await busyStore(token)
-    const { page } = await newPage(e2e.browser, e2e.server.url, WIDE)
-    await useSession(page, e2e.server.url, token)
-
-    await page.goto('/sales')
+    const { token, api } = await createMerchant(e2e.server.url, 'Lojista Tabelas')
+    const storeId = await busyStore(api)
+    const { page } = await e2e.openSignedIn(token, '/sales', { device: WIDE })
     const sales = page.locator('table[aria-label="Vendas"]')
     await sales.locator('tbody tr').first().waitFor()
     await expect.poll(() => sales.locator('tbody tr').count()).toBe(3)
     await snap(page, 'merchant-tables-sales-1280')
     expect(await page.title()).toBe('Vendas · Checkout Platform')
-    expect(await sales.locator('thead th').allTextContents()).toEqual([
-      'Pedido',
-      'Cliente',
-      'Loja e itens',
-      'Total',
-      'Status',
-      'Ações',
-    ])
-    await expectInsideViewport(page, sales.locator('thead th'), 'sales header')
+    await expectColumns(page, sales, 'sales', ['Pedido', 'Cliente', 'Loja e itens', 'Total', 'Status', 'Ações'])
     await expectInsideViewport(page, sales.locator('tbody .badge'), 'sales status')
     await expectInsideViewport(page, sales.getByRole('button', { name: 'Ver' }), 'sales action')
     await expectNoSideScroll(sales)
@@ -151,14 +102,7 @@ describe('merchant tables at 1280 px', () => {
     await products.locator('tbody tr').nth(2).waitFor()
     await snap(page, 'merchant-tables-products-1280')
     await expect.poll(() => page.title()).toBe('Produtos · Empório Artesanal da Serra Gaúcha')
-    expect(await products.locator('thead th').allTextContents()).toEqual([
-      'Produto',
-      'Preço',
-      'Tipo e estoque',
-      'Link de Compra',
-      'Ações',
-    ])
-    await expectInsideViewport(page, products.locator('thead th'), 'products header')
+    await expectColumns(page, products, 'products', ['Produto', 'Preço', 'Tipo e estoque', 'Link de Compra', 'Ações'])
     for (const name of ['Visualizar', 'Copiar', 'Editar', 'Excluir'])
       await expectInsideViewport(page, products.getByRole('button', { name }), `products '${name}'`)
     await expectNoSideScroll(products)
@@ -183,14 +127,7 @@ describe('merchant tables at 1280 px', () => {
     await shipping.locator('tbody tr').first().waitFor()
     await snap(page, 'merchant-tables-shipping-1280')
     await expect.poll(() => page.title()).toBe('Opções de Frete · Empório Artesanal da Serra Gaúcha')
-    expect(await shipping.locator('thead th').allTextContents()).toEqual([
-      'Opção',
-      'Preço e prazo',
-      'Regras por CEP',
-      'Status',
-      'Ações',
-    ])
-    await expectInsideViewport(page, shipping.locator('thead th'), 'shipping header')
+    await expectColumns(page, shipping, 'shipping', ['Opção', 'Preço e prazo', 'Regras por CEP', 'Status', 'Ações'])
     await expectInsideViewport(page, shipping.locator('tbody .badge'), 'shipping status')
     for (const name of ['Editar', 'Excluir'])
       await expectInsideViewport(page, shipping.getByRole('button', { name }), `shipping '${name}'`)
@@ -218,19 +155,10 @@ describe('merchant tables at 1280 px', () => {
 
 describe('store readiness', () => {
   it('a new store sees what is missing on the dashboard and the products page, and the fix on each page', async () => {
-    const token = await apiRegister(e2e.server.url, 'Lojista Nova', `nova-${Date.now()}@example.com`, 'senha-1234')
-    const store = await call<{ id: string }>(token, 'POST', '/stores', { name: 'Loja Recém-Criada' })
-    await call(token, 'POST', `/stores/${store.id}/products`, {
-      name: 'Vaso de Cerâmica',
-      price: 89.9,
-      type: 'PHYSICAL',
-      stock: 3,
-    })
-    const { context, page } = await newPage(e2e.browser, e2e.server.url, WIDE)
-    await recordToasts(context)
-    await useSession(page, e2e.server.url, token)
-
-    await page.goto(`/store/${store.id}/dashboard`)
+    const { token, api } = await createMerchant(e2e.server.url, 'Lojista Nova')
+    const storeId = await createStore(api, 'Loja Recém-Criada')
+    await createProduct(api, storeId, { name: 'Vaso de Cerâmica', price: 89.9, type: 'PHYSICAL', stock: 3 })
+    const { page } = await e2e.openSignedIn(token, `/store/${storeId}/dashboard`, { device: WIDE, toasts: true })
     const checklist = page.getByTestId('readiness-checklist')
     await checklist.waitFor()
     expect(await page.title()).toBe('Dashboard da Loja · Loja Recém-Criada')
@@ -244,7 +172,7 @@ describe('store readiness', () => {
     await snap(page, 'readiness-dashboard-new-store')
 
     // The products page warns while the links cannot sell.
-    await page.goto(`/store/${store.id}/products`)
+    await page.goto(`/store/${storeId}/products`)
     const warning = page.getByTestId('readiness-warning')
     await warning.waitFor()
     expect(await warning.textContent()).toContain('Ativo Pay')
@@ -261,7 +189,7 @@ describe('store readiness', () => {
     await expect.poll(() => page.getByTestId('connection-status').textContent()).toBe('Conectado')
 
     // Shipping: no option yet; the merchant turns the fallback on from the shipping page.
-    await page.goto(`/store/${store.id}/shipping`)
+    await page.goto(`/store/${storeId}/shipping`)
     const fallback = page.getByTestId('shipping-fallback')
     await fallback.waitFor()
     const toggle = fallback.getByRole('checkbox', { name: 'Oferecer frete padrão quando não houver opção para o CEP' })
@@ -271,10 +199,10 @@ describe('store readiness', () => {
     await toggle.check()
     await waitForToast(page, 'Configuração de frete salva com sucesso!')
     await expect.poll(() => fallback.textContent()).toMatch(/Padrão R\$\s10,00/)
-    expect(await call(token, 'GET', `/stores/${store.id}/shipping/settings`)).toEqual({ fallbackEnabled: true })
+    expect(await api('GET', `/stores/${storeId}/shipping/settings`)).toEqual({ fallbackEnabled: true })
     await snap(page, 'readiness-shipping-fallback-on')
 
-    await page.goto(`/store/${store.id}/dashboard`)
+    await page.goto(`/store/${storeId}/dashboard`)
     await expect.poll(() => checklist.getByRole('heading').textContent()).toBe('Sua loja está pronta para vender')
     expect(await checklist.textContent()).toContain('3 de 3 itens obrigatórios')
     // Only the optional suggestion stays in view once the store is ready.
@@ -282,7 +210,7 @@ describe('store readiness', () => {
     expect(await item('checkout').count()).toBe(1)
     await snap(page, 'readiness-dashboard-ready')
 
-    await page.goto(`/store/${store.id}/products`)
+    await page.goto(`/store/${storeId}/products`)
     await page.locator('table.products-table tbody tr').first().waitFor()
     expect(await page.getByTestId('readiness-warning').count()).toBe(0)
   })

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, SCREENSHOTS, setupE2E, snap, useSession } from './support'
+import { configureSandbox, createMerchant, createStore, type Merchant } from './shop'
+import { PHONE, SCREENSHOTS, setupE2E, snap } from './support'
 
 const e2e = setupE2E()
 
@@ -9,23 +10,15 @@ const SANDBOX_KEY = 'sk_sandbox_e2e_merchant_0001'
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).first().waitFor()
 const badge = (page: Page) => page.getByTestId('connection-status')
 
-async function merchant(name: string): Promise<{ token: string; storeId: string }> {
-  const email = `${name}-${Date.now()}@example.com`
-  const token = await apiRegister(e2e.server.url, 'Lojista Pagamentos', email, 'senha-secreta-1')
-  const res = await fetch(`${e2e.server.url}/api/stores`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: 'Loja Pagamentos' }),
-  })
-  return { token, storeId: (await res.json()).id }
+async function merchant(): Promise<Merchant & { storeId: string }> {
+  const created = await createMerchant(e2e.server.url, 'Lojista Pagamentos')
+  return { ...created, storeId: await createStore(created.api, 'Loja Pagamentos') }
 }
 
 describe('payment configuration', () => {
   it('configures the sandbox key, tests the connection, saves, and sees the masked key after a reload', async () => {
-    const { token, storeId } = await merchant('pay')
-    const { context, page } = await newPage(e2e.browser, e2e.server.url)
-    await useSession(page, e2e.server.url, token)
-    await page.goto(`/store/${storeId}/payment-configuration`)
+    const { token, storeId } = await merchant()
+    const { context, page } = await e2e.openSignedIn(token, `/store/${storeId}/payment-configuration`)
     await page.getByRole('heading', { name: 'Configuração de Pagamentos' }).waitFor()
 
     // Nothing stored yet: 'Não configurado' (nothing is being tested), and both buttons wait for a key.
@@ -79,10 +72,10 @@ describe('payment configuration', () => {
   })
 
   it('fits a phone screen', async () => {
-    const { token, storeId } = await merchant('phone')
-    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
-    await useSession(page, e2e.server.url, token)
-    await page.goto(`/store/${storeId}/payment-configuration`)
+    const { token, storeId } = await merchant()
+    const { context, page } = await e2e.openSignedIn(token, `/store/${storeId}/payment-configuration`, {
+      device: PHONE,
+    })
     await page.getByRole('heading', { name: 'Configuração de Pagamentos' }).waitFor()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
@@ -93,22 +86,16 @@ describe('payment configuration', () => {
 
 describe('/test-ativo-pay and the PIX component', () => {
   it('asks for a login without a session', async () => {
-    const { context, page } = await newPage(e2e.browser, e2e.server.url)
+    const { context, page } = await e2e.newPage()
     await page.goto('/test-ativo-pay')
     await page.getByText('é preciso estar logado como lojista').waitFor()
     await context.close()
   })
 
   it('creates a sandbox PIX, copies the code and simulates the payment', async () => {
-    const { token, storeId } = await merchant('pix')
-    await fetch(`${e2e.server.url}/api/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ativoPayApiKey: SANDBOX_KEY }),
-    })
-    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
-    await useSession(page, e2e.server.url, token)
-    await page.goto('/test-ativo-pay')
+    const { token, api, storeId } = await merchant()
+    await configureSandbox(api, storeId, SANDBOX_KEY)
+    const { context, page } = await e2e.openSignedIn(token, '/test-ativo-pay', { device: PHONE })
     await page.getByText('PIX ativo').waitFor()
     await page.getByLabel('Valor (R$)').fill('25,90')
     await page.getByRole('button', { name: 'Criar transação' }).click()
@@ -136,9 +123,7 @@ describe('/test-ativo-pay and the PIX component', () => {
     await context.close()
 
     // A wide screen gets the 220 px QR code.
-    const wide = await newPage(e2e.browser, e2e.server.url)
-    await useSession(wide.page, e2e.server.url, token)
-    await wide.page.goto('/test-ativo-pay')
+    const wide = await e2e.openSignedIn(token, '/test-ativo-pay')
     await wide.page.getByText('PIX ativo').waitFor()
     await wide.page.getByRole('button', { name: 'Criar transação' }).click()
     await wide.page.getByTestId('pix-code').waitFor()

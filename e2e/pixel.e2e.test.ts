@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeGraph, startFakeGraph } from '../src/modules/tracking/fake-graph'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { startFakeGraph } from '../src/modules/tracking/fake-graph'
 import { waitFor } from '../src/testing/test-app'
-import {
-  callApi,
-  createDigitalShop,
-  DESKTOP,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  recordToasts,
-  snap,
-  startServer,
-  useSession,
-  waitForToast,
-} from './support'
+import { BUYER, buyDigital as buy, continueToPayment, fillBuyerContact, simulatePayment } from './buyer'
+import { createProduct, digitalShopForFile } from './shop'
+import { PHONE, setupE2E, snap, startForFile, waitForToast } from './support'
 
 const PIXEL = '987654321012345'
 const TOKEN = `EAAG${'e2e'.repeat(14)}_|-Z9`
@@ -35,17 +24,10 @@ const FBEVENTS_STUB = `(function () {
   q.forEach(function (a) { f.callMethod.apply(f, a); });
 })();`
 
-let fake: FakeGraph
-let srv: E2EServer
-let browser: Browser
-let token: string
-let storeId: string
-let productId: string
+const fake = await startForFile(startFakeGraph)
+const e2e = setupE2E({ FACEBOOK_GRAPH_URL: fake.url, FACEBOOK_GRAPH_VERSION: 'v21.0' })
+const shop = digitalShopForFile(e2e, { store: 'Loja do Pixel', product: 'Curso de Anúncios', price: 197.9 })
 let physicalId: string
-
-function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return callApi<T>(srv.url, token, method, path, body)
-}
 
 /** Serves the stub for the pixel script and counts how often the page asked for it. */
 async function stubFbevents(page: Page) {
@@ -67,66 +49,36 @@ async function tracked(page: Page) {
 }
 
 async function buyDigital(page: Page, query = '') {
-  await page.goto(`/digital-checkout/${storeId}/${productId}${query}`)
-  await page.getByLabel('Nome completo').fill('Maria da Silva')
-  await page.getByLabel('E-mail').fill('maria@example.com')
-  await page.getByLabel('Telefone').pressSequentially('11987654321')
-  await page.getByLabel('CPF').pressSequentially('52998224725')
-  await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-  await page.getByRole('radio', { name: /PIX/ }).waitFor()
-  await page.getByRole('button', { name: 'Finalizar Compra' }).click()
+  await buy(page, `/digital-checkout/${shop.storeId}/${shop.productId}${query}`)
   await page.getByRole('button', { name: 'Simular pagamento' }).waitFor({ timeout: 20_000 })
 }
 
 beforeAll(async () => {
-  fake = await startFakeGraph()
-  srv = await startServer({ FACEBOOK_GRAPH_URL: fake.url, FACEBOOK_GRAPH_VERSION: 'v21.0' })
-  browser = await launchBrowser()
-  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
-    merchant: 'Lojista Pixel',
-    store: 'Loja do Pixel',
-    product: 'Curso de Anúncios',
-    price: 197.9,
-    sandboxKey: 'sk_sandbox_pixel_e2e1',
-  }))
-  physicalId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Camiseta do Pixel',
-      price: 59.9,
-      type: 'PHYSICAL',
-      stock: 10,
-    })
-  ).id
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-  await fake?.close()
+  physicalId = await createProduct(shop.api, shop.storeId, {
+    name: 'Camiseta do Pixel',
+    price: 59.9,
+    type: 'PHYSICAL',
+    stock: 10,
+  })
 })
 
 describe('Facebook Pixel', () => {
   it('with the pixel off, the checkout loads no pixel code', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     const requests = await stubFbevents(page)
-    await page.goto(`/digital-checkout/${storeId}/${productId}`)
+    await page.goto(`/digital-checkout/${shop.storeId}/${shop.productId}`)
     await page.getByLabel('Nome completo').waitFor()
-    await page.getByLabel('Nome completo').fill('Maria da Silva')
-    await page.getByLabel('E-mail').fill('maria@example.com')
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await fillBuyerContact(page)
+    await continueToPayment(page)
     expect(requests).toEqual([])
     expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined')
     await context.close()
   })
 
   it('the merchant configures the pixel: validation before save and copy, masked token, status Ativo', async () => {
-    const { page, context } = await newPage(browser, srv.url, DESKTOP)
-    await recordToasts(context)
-    await useSession(page, srv.url, token)
-    await page.goto(`/store/${storeId}/facebook-pixel`)
+    const { page, context } = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/facebook-pixel`, {
+      toasts: true,
+    })
     await page.getByRole('heading', { name: 'Facebook Pixel', level: 1 }).waitFor()
     await page
       .getByRole('link', { name: /Facebook Pixel/ })
@@ -150,7 +102,9 @@ describe('Facebook Pixel', () => {
     await page.getByLabel('ID do Pixel').fill(PIXEL)
     await page.getByRole('button', { name: 'Salvar configuração' }).click()
     await page.getByText(/Token de acesso inválido/).waitFor()
-    expect(await api<{ active: boolean }>('GET', `/stores/${storeId}/facebook-pixel`)).toMatchObject({ active: false })
+    expect(await shop.api<{ active: boolean }>('GET', `/stores/${shop.storeId}/facebook-pixel`)).toMatchObject({
+      active: false,
+    })
 
     await page.getByLabel(/Token de acesso/).fill(TOKEN)
     await page.getByLabel('Código de teste (opcional)').fill('TEST4242')
@@ -171,7 +125,7 @@ describe('Facebook Pixel', () => {
 
   it('at 390 px the buyer’s page sends PageView, AddToCart, InitiateCheckout, Purchase; the server the same Purchase', async () => {
     fake.calls.length = 0
-    const { page, context } = await newPage(browser, srv.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     const requests = await stubFbevents(page)
     await buyDigital(page, '?fbclid=IwAR-e2e')
     expect(requests).toHaveLength(1)
@@ -182,8 +136,7 @@ describe('Facebook Pixel', () => {
     expect(orderId).toBeTruthy()
     await snap(page, 'pixel-2-pedido-390')
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 20_000 })
+    await simulatePayment(page, 20_000)
     await page.waitForFunction(() =>
       ((window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []).some((c) => c.includes('Purchase')),
     )
@@ -193,12 +146,12 @@ describe('Facebook Pixel', () => {
     expect(byName.AddToCart[1]).toMatchObject({
       value: 197.9,
       currency: 'BRL',
-      content_ids: [productId],
-      contents: [{ id: productId, quantity: 1, item_price: 197.9 }],
+      content_ids: [shop.productId],
+      contents: [{ id: shop.productId, quantity: 1, item_price: 197.9 }],
     })
-    expect(byName.Purchase[1]).toMatchObject({ value: 197.9, currency: 'BRL', content_ids: [productId] })
+    expect(byName.Purchase[1]).toMatchObject({ value: 197.9, currency: 'BRL', content_ids: [shop.productId] })
     expect(byName.Purchase[2].eventID).toBe(`purchase.${orderId}`)
-    expect(byName.InitiateCheckout[2].eventID).toBe(`checkout.${productId}.${FBP}`)
+    expect(byName.InitiateCheckout[2].eventID).toBe(`checkout.${shop.productId}.${FBP}`)
 
     await waitFor(() => fake.calls.some((c) => c.body.data[0].event_name === 'Purchase'), 20_000)
     const server = Object.fromEntries(fake.calls.map((c) => [c.body.data[0].event_name, c.body]))
@@ -222,25 +175,20 @@ describe('Facebook Pixel', () => {
     expect(JSON.parse(stored[1] ?? '{}')).not.toHaveProperty(orderId as string)
     await context.close()
 
-    const merchant = await newPage(browser, srv.url, DESKTOP)
-    await useSession(merchant.page, srv.url, token)
-    await merchant.page.goto(`/store/${storeId}/facebook-pixel`)
+    const merchant = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/facebook-pixel`)
     const rows = merchant.page.getByTestId('pixel-delivery')
     await rows.filter({ hasText: 'Purchase' }).getByText('Recebido pela Meta').waitFor()
     await rows.filter({ hasText: 'InitiateCheckout' }).getByText('Recebido pela Meta').waitFor()
     await snap(merchant.page, 'pixel-4-log-de-eventos')
     await merchant.context.close()
 
-    const phone = await newPage(browser, srv.url, PHONE)
-    await useSession(phone.page, srv.url, token)
-    await phone.page.goto(`/store/${storeId}/facebook-pixel`)
+    const phone = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/facebook-pixel`, { device: PHONE })
     await phone.page.getByTestId('pixel-delivery').first().waitFor()
     await snap(phone.page, 'pixel-5-tela-390')
     await phone.context.close()
   })
 
   describe('Lead and CompleteRegistration from the identification step', () => {
-    const BUYER = { name: 'Maria da Silva', email: 'maria@example.com', phone: '11987654321', cpf: '52998224725' }
     const named = async (page: Page, event: string) => (await tracked(page)).filter((e) => e[0] === event)
     /** The pixel has loaded and sent AddToCart: from here an event that was due has had every chance to go out. */
     const pixelReady = (page: Page) =>
@@ -253,14 +201,19 @@ describe('Facebook Pixel', () => {
         event,
       )
     const toggles = (on: boolean) =>
-      api('PATCH', `/stores/${storeId}/facebook-pixel`, { trackLead: on, trackCompleteRegistration: on })
+      shop.api('PATCH', `/stores/${shop.storeId}/facebook-pixel`, { trackLead: on, trackCompleteRegistration: on })
+    /** The toggles set, a phone at the checkout `path` with the stubbed pixel loaded. */
+    async function openCheckout(on: boolean, path: string) {
+      await toggles(on)
+      const opened = await e2e.newPage(PHONE)
+      await stubFbevents(opened.page)
+      await opened.page.goto(path)
+      await pixelReady(opened.page)
+      return opened
+    }
 
     it('with the toggles on: a valid e-mail sends Lead once, a complete identification CompleteRegistration once, without the buyer’s data', async () => {
-      await toggles(true)
-      const { page, context } = await newPage(browser, srv.url, PHONE)
-      await stubFbevents(page)
-      await page.goto(`/digital-checkout/${storeId}/${productId}`)
-      await pixelReady(page)
+      const { page, context } = await openCheckout(true, `/digital-checkout/${shop.storeId}/${shop.productId}`)
 
       await page.getByLabel('Nome completo').fill(BUYER.name)
       // Half an e-mail is no lead, even when the buyer leaves the field.
@@ -271,27 +224,25 @@ describe('Facebook Pixel', () => {
       await page.getByLabel('E-mail').fill(BUYER.email)
       await page.getByLabel('Telefone').focus()
       await sent(page, 'Lead')
-      await page.getByLabel('Telefone').pressSequentially(BUYER.phone)
+      await page.getByLabel('Telefone').pressSequentially('11987654321')
       // Name, e-mail and phone are not yet an identification: no CPF.
       await page.getByLabel('CPF').pressSequentially('5299822472')
       await page.getByLabel('Nome completo').focus()
       expect(await named(page, 'CompleteRegistration')).toEqual([])
 
       await page.getByLabel('CPF').fill('')
-      await page.getByLabel('CPF').pressSequentially(BUYER.cpf)
+      await page.getByLabel('CPF').pressSequentially('52998224725')
       await page.getByLabel('Nome completo').focus()
       await sent(page, 'CompleteRegistration')
 
       // Leaving fields again, editing the e-mail, going to payment and back: nothing is sent twice.
       await page.getByLabel('E-mail').fill('maria.silva@example.com')
       await page.getByLabel('Telefone').focus()
-      await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-      await page.getByRole('radio', { name: /PIX/ }).waitFor()
+      await continueToPayment(page)
       await page.getByRole('button', { name: 'Voltar' }).click()
       await page.getByLabel('Nome completo').focus()
       await page.getByLabel('CPF').focus()
-      await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-      await page.getByRole('radio', { name: /PIX/ }).waitFor()
+      await continueToPayment(page)
 
       const events = await tracked(page)
       const names = events.map((e) => e[0])
@@ -302,10 +253,10 @@ describe('Facebook Pixel', () => {
       expect(names.indexOf('CompleteRegistration')).toBeLessThan(names.indexOf('InitiateCheckout'))
       const byName = Object.fromEntries(events.map((e) => [e[0], e]))
       for (const event of ['Lead', 'CompleteRegistration']) {
-        expect(byName[event][1]).toMatchObject({ value: 197.9, currency: 'BRL', content_ids: [productId] })
+        expect(byName[event][1]).toMatchObject({ value: 197.9, currency: 'BRL', content_ids: [shop.productId] })
       }
-      expect(byName.Lead[2].eventID).toMatch(new RegExp(`^lead\\.${productId}\\.`))
-      expect(byName.CompleteRegistration[2].eventID).toMatch(new RegExp(`^registration\\.${productId}\\.`))
+      expect(byName.Lead[2].eventID).toMatch(new RegExp(`^lead\\.${shop.productId}\\.`))
+      expect(byName.CompleteRegistration[2].eventID).toMatch(new RegExp(`^registration\\.${shop.productId}\\.`))
       // Meta's pixel hashes advanced matching itself: the event parameters carry no personal data.
       const params = JSON.stringify(events.map((e) => e[1]))
       for (const pii of ['maria', 'Maria', '98765', '52998224725', '529.982.247-25']) expect(params).not.toContain(pii)
@@ -313,15 +264,8 @@ describe('Facebook Pixel', () => {
     })
 
     it('the physical checkout sends CompleteRegistration when the buyer leaves the identification step', async () => {
-      await toggles(true)
-      const { page, context } = await newPage(browser, srv.url, PHONE)
-      await stubFbevents(page)
-      await page.goto(`/checkout/${storeId}/${physicalId}`)
-      await pixelReady(page)
-      await page.getByLabel('Nome completo').fill(BUYER.name)
-      await page.getByLabel('E-mail').fill(BUYER.email)
-      await page.getByLabel('Telefone').pressSequentially(BUYER.phone)
-      await page.getByLabel('CPF').pressSequentially(BUYER.cpf)
+      const { page, context } = await openCheckout(true, `/checkout/${shop.storeId}/${physicalId}`)
+      await fillBuyerContact(page)
       // Enter in the CPF field submits the step: leaving it is what sends CompleteRegistration, no blur needed.
       await page.getByLabel('CPF').press('Enter')
       await page.getByLabel('CEP').waitFor()
@@ -337,18 +281,10 @@ describe('Facebook Pixel', () => {
     })
 
     it('with the toggles off, neither is sent', async () => {
-      await toggles(false)
-      const { page, context } = await newPage(browser, srv.url, PHONE)
-      await stubFbevents(page)
-      await page.goto(`/digital-checkout/${storeId}/${productId}`)
-      await pixelReady(page)
-      await page.getByLabel('Nome completo').fill(BUYER.name)
-      await page.getByLabel('E-mail').fill(BUYER.email)
-      await page.getByLabel('Telefone').pressSequentially(BUYER.phone)
-      await page.getByLabel('CPF').pressSequentially(BUYER.cpf)
+      const { page, context } = await openCheckout(false, `/digital-checkout/${shop.storeId}/${shop.productId}`)
+      await fillBuyerContact(page)
       await page.getByLabel('Nome completo').focus()
-      await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-      await page.getByRole('radio', { name: /PIX/ }).waitFor()
+      await continueToPayment(page)
       await sent(page, 'InitiateCheckout')
       expect((await tracked(page)).map((e) => e[0])).toEqual(['PageView', 'AddToCart', 'InitiateCheckout'])
       await context.close()

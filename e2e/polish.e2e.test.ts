@@ -1,18 +1,9 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiLogin,
-  callApi,
-  createDigitalShop,
-  DESKTOP,
-  newPage,
-  PHONE,
-  useSession as putSession,
-  setupE2E,
-  snap,
-} from './support'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { BUYER, type Buyer, buyDigital, continueToPayment, continueToShipping, simulatePayment } from './buyer'
+import { startFakeCep } from './fake-cep'
+import { createDigitalShop, createProduct, placePhysicalOrder } from './shop'
+import { apiLogin, DESKTOP, PHONE, setupE2E, snap, startForFile } from './support'
 
 /**
  * What a person sees (issue 27): the review prompt offers every product of the order, a CEP service that is down,
@@ -21,63 +12,32 @@ import {
  */
 const ADMIN_EMAIL = 'admin@polish.test'
 const ADMIN_PASSWORD = 'senha-admin-123'
-// A CEP service that is down (every lookup answers 500), started on port 0.
-const down = createServer((_req, res) => {
-  res.statusCode = 500
-  res.end('{}')
-})
-let downUrl = ''
-beforeAll(async () => {
-  await new Promise<void>((r) => down.listen(0, '127.0.0.1', () => r()))
-  downUrl = `http://127.0.0.1:${(down.address() as AddressInfo).port}/ws`
-})
-afterAll(() => new Promise<void>((r) => down.close(() => r())))
-const e2e = setupE2E({
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  get CEP_LOOKUP_URL() {
-    return downUrl
-  },
-} as unknown as Record<string, string>)
+const down = await startForFile(() => startFakeCep({ down: true }))
+const e2e = setupE2E({ ADMIN_EMAIL, ADMIN_PASSWORD, CEP_LOOKUP_URL: down.url })
 
-let token: string
 let storeId: string
 let ebookId: string
 let mugId: string
 let bumpId: string
-const customer = { name: 'João Pereira', email: 'joao@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' }
+const customer: Buyer = { ...BUYER, name: 'João Pereira', email: 'joao@example.com' }
 
 beforeAll(async () => {
-  const url = e2e.server.url
-  ;({
-    token,
-    storeId,
-    productId: ebookId,
-  } = await createDigitalShop(url, {
-    merchant: 'Lojista do João',
+  const shop = await createDigitalShop(e2e.server.url, {
     store: 'Loja do João',
     product: 'E-book Receitas do João',
     price: 19.9,
-    sandboxKey: 'sk_sandbox_e2e_polish_01',
-  }))
-  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(url, token, method, path, body)
-  mugId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Caneca do João',
-      price: 49.9,
-      type: 'PHYSICAL',
-      stock: 20,
-    })
-  ).id
-  await api('POST', `/stores/${storeId}/shipping`, { name: 'PAC', basePrice: 5.9, estimatedDays: 7 })
+  })
+  ;({ storeId, productId: ebookId } = shop)
+  mugId = await createProduct(shop.api, storeId, { name: 'Caneca do João', price: 49.9, type: 'PHYSICAL', stock: 20 })
+  await shop.api('POST', `/stores/${storeId}/shipping`, { name: 'PAC', basePrice: 5.9, estimatedDays: 7 })
   bumpId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/order-bumps`, {
+    await shop.api<{ id: string }>('POST', `/stores/${storeId}/order-bumps`, {
       title: 'Leve o e-book',
       productId: ebookId,
       showOnProducts: [mugId],
     })
   ).id
-  await api('POST', `/stores/${storeId}/upsells`, {
+  await shop.api('POST', `/stores/${storeId}/upsells`, {
     title: 'Curso completo com desconto',
     redirectUrl: 'https://ofertas.example.com/curso',
     delaySeconds: 1,
@@ -96,35 +56,16 @@ async function watchCsp(page: Page) {
 
 describe('what a person sees', () => {
   it('a paid order of the mug with the e-book bump offers both for review, the mug first', async () => {
-    const options = await callApi<{ options: { id: string }[] }>(
-      e2e.server.url,
-      '',
-      'POST',
-      `/stores/${storeId}/shipping/calculate`,
-      { zipCode: '01310-100', items: [{ productId: mugId, quantity: 1 }] },
-    )
-    const created = await callApi<{ orderPageUrl: string }>(e2e.server.url, '', 'POST', '/checkout/create-order', {
+    const created = await placePhysicalOrder(e2e.server.url, {
       storeId,
       productId: mugId,
-      productType: 'PHYSICAL',
       customer,
-      shipping: {
-        zipCode: '01310-100',
-        address: 'Avenida Paulista',
-        number: '1000',
-        city: 'São Paulo',
-        state: 'SP',
-        method: options.options[0].id,
-      },
-      payment: { method: 'pix' },
-      items: [{ productId: mugId, quantity: 1 }],
       orderBumps: [bumpId],
     })
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await watchCsp(page)
     await page.goto(created.orderPageUrl)
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    await simulatePayment(page)
     const form = page.getByTestId('leave-review')
     await form.getByRole('heading', { name: 'Avalie sua compra: Caneca do João' }).waitFor()
     const choices = page.getByTestId('review-products').getByRole('button')
@@ -147,13 +88,9 @@ describe('what a person sees', () => {
   })
 
   it('with the CEP service down the buyer is told plainly and types the address, cursor in the first empty field', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/checkout/${storeId}/${mugId}`)
-    await page.getByLabel('Nome completo').fill(customer.name)
-    await page.getByLabel('E-mail').fill(customer.email)
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Envio' }).click()
+    await continueToShipping(page, customer)
     await page.getByLabel('CEP').pressSequentially('01310100')
     await page.getByTestId('cep-unavailable').waitFor()
     expect(await page.getByText('Erro ao consultar CEP').count()).toBe(0)
@@ -165,23 +102,14 @@ describe('what a person sees', () => {
     await page.getByLabel('Cidade').fill('São Paulo')
     await page.getByLabel('Estado').selectOption('SP')
     await page.getByRole('radio', { name: /PAC/ }).check()
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await continueToPayment(page)
     await context.close()
   })
 
   it('a digital buyer gets the access before any upsell, and back on the checkout is told of the pending order', async () => {
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     const checkout = `/digital-checkout/${storeId}/${ebookId}`
-    await page.goto(checkout)
-    await page.getByLabel('Nome completo').fill(customer.name)
-    await page.getByLabel('E-mail').fill(customer.email)
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).click()
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click()
-    await page.waitForURL(/\/pedido\/[0-9a-f-]{36}\?t=/)
+    await buyDigital(page, checkout, { buyer: customer, method: /PIX/ })
     const orderUrl = page.url()
 
     // item 8: the buyer comes back to the checkout: the pending order is named, with the way back to it
@@ -219,9 +147,7 @@ describe('what a person sees', () => {
 })
 
 async function seeAllOrders(admin: string, device: object, width: string) {
-  const { page, context } = await newPage(e2e.browser, e2e.server.url, device)
-  await putSession(page, e2e.server.url, admin)
-  await page.goto('/admin')
+  const { page, context } = await e2e.openSignedIn(admin, '/admin', { device })
   await page.getByRole('button', { name: 'Ver todas' }).click()
   await page.waitForURL(/\/admin\/orders$/)
   await page.getByRole('heading', { name: 'Pedidos da Plataforma' }).waitFor()

@@ -1,5 +1,8 @@
+import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { callApi, createDigitalShop, newPage, PHONE, setupE2E, snap, useSession } from './support'
+import { continueToPayment, fillBuyerContact, simulatePayment } from './buyer'
+import { configureSandbox, createDigitalShop } from './shop'
+import { PHONE, setupE2E, snap } from './support'
 
 // Issue 25 end to end at 390 px: a campaign link brings a coupon, PIX gives 5% off, the buyer pays, and the merchant
 // sees the order with both discounts.
@@ -8,36 +11,27 @@ const e2e = setupE2E()
 describe('prices the Brazilian way', () => {
   it('coupon from ?cupom=, 5% off on PIX, paid, both discounts on the merchant’s order', async () => {
     const shop = await createDigitalShop(e2e.server.url, {
-      merchant: 'Lojista Cupons',
       store: 'Loja dos Cupons',
       product: 'Curso de Fotografia',
       price: 200,
-      sandboxKey: 'sk_sandbox_e2e_pricing_1',
     })
-    const api = <T>(method: string, path: string, body?: unknown) =>
-      callApi<T>(e2e.server.url, shop.token, method, path, body)
-    await api('POST', `/payment/ativo-pay/payment-config?storeId=${shop.storeId}`, {
-      ativoPayApiKey: 'sk_sandbox_e2e_pricing_1',
+    await configureSandbox(shop.api, shop.storeId, 'sk_sandbox_e2e_pricing_1', {
       pixDiscountPercent: 5,
       creditCardMaxInstallments: 24,
       interestFreeInstallments: 3,
       monthlyInterestPercent: 2.89,
     })
-    await api('POST', `/stores/${shop.storeId}/coupons`, {
+    await shop.api('POST', `/stores/${shop.storeId}/coupons`, {
       code: 'BLACK10',
       discountType: 'PERCENTAGE',
       discountValue: 10,
       maxUses: 100,
     })
 
-    const { page, context } = await newPage(e2e.browser, e2e.server.url, PHONE)
+    const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/digital-checkout/${shop.storeId}/${shop.productId}?cupom=black10`)
-    await page.getByLabel('Nome completo').fill('Maria da Silva')
-    await page.getByLabel('E-mail').fill('maria@example.com')
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await fillBuyerContact(page)
+    await continueToPayment(page)
 
     // The campaign's coupon is applied; PIX (chosen first) shows its badge and both discount lines.
     await page.getByTestId('coupon-applied').waitFor()
@@ -65,14 +59,11 @@ describe('prices the Brazilian way', () => {
     await page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
     await expectText(page.getByTestId('summary-total'), 'R$\u00a0171,00')
     await snap(page, 'pricing-3-pedido-pix')
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    await simulatePayment(page)
     await context.close()
 
     // The merchant's order shows both discounts.
-    const merchant = await newPage(e2e.browser, e2e.server.url, PHONE)
-    await useSession(merchant.page, e2e.server.url, shop.token)
-    await merchant.page.goto(`/store/${shop.storeId}/orders`)
+    const merchant = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/orders`, { device: PHONE })
     await merchant.page.getByRole('button', { name: 'Ver' }).first().click()
     await merchant.page.getByTestId('order-coupon-discount').waitFor()
     expect(await merchant.page.getByTestId('order-coupon-discount').textContent()).toContain('20,00')
@@ -106,18 +97,11 @@ describe('prices the Brazilian way', () => {
   })
 })
 
-async function expectText(locator: import('playwright-core').Locator, text: string) {
-  for (let i = 0; i < 40; i++) {
-    if ((await locator.textContent())?.includes(text)) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  expect(await locator.textContent()).toContain(text)
+/** Waits up to 4 s for `locator` to show `text` (the figures settle after the quote answers). */
+async function expectText(locator: Locator, text: string) {
+  await expect.poll(() => locator.textContent(), { timeout: 4_000 }).toContain(text)
 }
 
-async function expectValue(locator: import('playwright-core').Locator, value: string) {
-  for (let i = 0; i < 40; i++) {
-    if ((await locator.inputValue()) === value) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  expect(await locator.inputValue()).toBe(value)
+async function expectValue(locator: Locator, value: string) {
+  await expect.poll(() => locator.inputValue(), { timeout: 4_000 }).toBe(value)
 }

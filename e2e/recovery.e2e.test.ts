@@ -5,64 +5,31 @@
  */
 
 import pg from 'pg'
-import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeSmtp, startFakeSmtp } from '../src/testing/fake-smtp'
+import { startFakeSmtp } from '../src/testing/fake-smtp'
 import { waitFor } from '../src/testing/test-app'
-import {
-  apiRegister,
-  callApi,
-  DESKTOP,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  snap,
-  startServer,
-  useSession,
-} from './support'
+import { continueToPayment, simulatePayment } from './buyer'
+import { digitalShopForFile } from './shop'
+import { PHONE, setupE2E, snap, startForFile } from './support'
 
-let srv: E2EServer
-let smtp: FakeSmtp
-let browser: Browser
+const smtp = await startForFile(startFakeSmtp)
+const e2e = setupE2E({ SMTP_URL: smtp.url })
+const shop = digitalShopForFile(e2e, { store: 'Loja Recupera', product: 'Curso de Fotografia', price: 97 })
 let db: pg.Client
-let token: string
-let storeId: string
-let productId: string
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp()
-  srv = await startServer({ SMTP_URL: smtp.url })
-  db = new pg.Client({ connectionString: srv.databaseUrl })
+  db = new pg.Client({ connectionString: e2e.server.databaseUrl })
   await db.connect()
-  browser = await launchBrowser()
-  token = await apiRegister(srv.url, 'Lojista Recuperação', `lojista-rc-${Date.now()}@example.com`, 'senha-secreta-1')
-  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(srv.url, token, method, path, body)
-  storeId = (await api<{ id: string }>('POST', '/stores', { name: 'Loja Recupera' })).id
-  productId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Curso de Fotografia',
-      price: 97,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/curso.pdf',
-    })
-  ).id
-  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, {
-    ativoPayApiKey: 'sk_sandbox_e2e_rc_0001',
-  })
 })
 
 afterAll(async () => {
-  await browser?.close()
   await db?.end()
-  await srv?.close()
-  await smtp?.close()
 })
 
 describe('recovery', () => {
   it('brings back a buyer who left: reminder by e-mail, the form filled from the link, the sale recovered', async () => {
-    const buyer = await newPage(browser, srv.url, PHONE)
-    await buyer.page.goto(`/digital-checkout/${storeId}/${productId}?utm_source=instagram`)
+    const buyer = await e2e.newPage(PHONE)
+    await buyer.page.goto(`/digital-checkout/${shop.storeId}/${shop.productId}?utm_source=instagram`)
     await buyer.page.getByLabel('Nome completo').fill('Joana Pereira')
     await buyer.page.getByLabel('E-mail').fill('joana@example.com')
     await buyer.page.getByLabel('Telefone').pressSequentially('11987654321')
@@ -94,7 +61,7 @@ describe('recovery', () => {
     const link = /href="([^"]*recuperar=[^"]+)"/.exec(String(mail.html))?.[1]?.replaceAll('&amp;', '&')
     expect(link).toBeTruthy()
 
-    const back = await newPage(browser, srv.url, PHONE)
+    const back = await e2e.newPage(PHONE)
     await back.page.goto(link!)
     await expect.poll(() => back.page.getByLabel('Nome completo').inputValue()).toBe('Joana Pereira')
     expect(await back.page.getByLabel('E-mail').inputValue()).toBe('joana@example.com')
@@ -102,12 +69,10 @@ describe('recovery', () => {
     expect(back.page.url()).not.toContain('recuperar=')
     await snap(back.page, 'recovery-2-restored')
     await back.page.getByLabel('CPF').pressSequentially('52998224725')
-    await back.page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await back.page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await continueToPayment(back.page)
     await back.page.getByRole('button', { name: 'Finalizar Compra' }).click()
     await back.page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
-    await back.page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await back.page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    await simulatePayment(back.page)
     await back.context.close()
 
     await waitFor(async () => {
@@ -116,9 +81,7 @@ describe('recovery', () => {
       ])
       return rows[0]?.recovered_at != null
     }, 20_000)
-    const merchant = await newPage(browser, srv.url, DESKTOP)
-    await useSession(merchant.page, srv.url, token)
-    await merchant.page.goto(`/store/${storeId}/recuperacao`)
+    const merchant = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/recuperacao`)
     await merchant.page.getByRole('heading', { name: 'Recuperação' }).waitFor()
     const row = merchant.page.getByTestId('recovery-row').filter({ hasText: 'joana@example.com' })
     await row.getByText('Recuperado').waitFor()

@@ -2,55 +2,30 @@
  * The merchant refunds a paid PIX order from its detail and sees Reembolsado; registers a local receiver, sees the
  * deliveries in the log and resends one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeWebhookReceiver, startWebhookReceiver } from '../src/testing/fake-webhook-receiver'
-import { createDigitalShop, newPage, setupE2E, snap, useSession } from './support'
+import { describe, expect, it } from 'vitest'
+import { startWebhookReceiver } from '../src/testing/fake-webhook-receiver'
+import { createDigitalShop, payInSandbox, placeDigitalOrder } from './shop'
+import { setupE2E, snap, startForFile } from './support'
 
+const receiver = await startForFile(startWebhookReceiver)
 const e2e = setupE2E({ WEBHOOK_RETRY_SCHEDULE_MS: '200,200' })
-let receiver: FakeWebhookReceiver
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-})
-afterAll(async () => {
-  await receiver?.close()
-})
 
 async function paidPixOrder(storeId: string, productId: string) {
-  const res = await fetch(`${e2e.server.url}/api/checkout/create-digital-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      storeId,
-      productId,
-      customer: { name: 'Joana Prado', email: 'joana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-      payment: { method: 'pix' },
-    }),
-  })
-  expect(res.status).toBe(200)
-  const order = (await res.json()) as { orderId: string; orderNumber: string; paymentResult: { gatewayId: string } }
-  const paid = await fetch(`${e2e.server.url}/sandbox/ativopay/v1/transactions/${order.paymentResult.gatewayId}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
-  expect(paid.status).toBe(200)
+  const customer = { name: 'Joana Prado', email: 'joana@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' }
+  const order = await placeDigitalOrder(e2e.server.url, { storeId, productId, customer })
+  await payInSandbox(e2e.server.url, order)
   return order
 }
 
 describe('refunds and webhooks', () => {
   it('refunds a PIX order from the order detail; webhooks log the deliveries and resend one', async () => {
     const shop = await createDigitalShop(e2e.server.url, {
-      merchant: 'Lojista Reembolso',
       store: 'Loja Reembolso',
       product: 'Curso de Cerâmica',
       price: 89.9,
-      sandboxKey: 'sk_sandbox_e2e_refunds_1',
     })
-    const { page } = await newPage(e2e.browser, e2e.server.url)
-    await useSession(page, e2e.server.url, shop.token)
-
     // The receiver first, through the integrations page.
-    await page.goto(`/store/${shop.storeId}/integrations`)
+    const { page } = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/integrations`)
     await page.getByLabel('URL do endpoint').fill(receiver.url)
     await page.getByLabel(/Pedido criado/).check()
     await page.getByRole('button', { name: 'Adicionar webhook' }).click()

@@ -1,62 +1,28 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createDigitalShop,
-  DESKTOP,
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  PHONE,
-  snap,
-  startServer,
-  useSession,
-} from './support'
+import { describe, expect, it } from 'vitest'
+import { continueToPayment, fillBuyerContact, simulatePayment } from './buyer'
+import { digitalShopForFile } from './shop'
+import { PHONE, setupE2E, snap } from './support'
 
-let srv: E2EServer
-let browser: Browser
-let token: string
-let storeId: string
-let productId: string
-
-beforeAll(async () => {
-  srv = await startServer()
-  browser = await launchBrowser()
-  ;({ token, storeId, productId } = await createDigitalShop(srv.url, {
-    merchant: 'Lojista Avaliações',
-    store: 'Loja das Avaliações',
-    product: 'Curso de Fotografia',
-    price: 97,
-    sandboxKey: 'sk_sandbox_e2e_reviews_01',
-  }))
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await srv?.close()
-})
+const e2e = setupE2E()
+const shop = digitalShopForFile(e2e, { store: 'Loja das Avaliações', product: 'Curso de Fotografia', price: 97 })
 
 const COMMENT = 'Aulas claras e diretas. <b>Recomendo</b> <img src=x onerror="window.hacked=1">'
 
 describe('reviews from a paid order to the next buyer', () => {
   it('a buyer pays by PIX and leaves a review from the order page', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
-    await page.goto(`/digital-checkout/${storeId}/${productId}`)
+    const { page, context } = await e2e.newPage(PHONE)
+    await page.goto(`/digital-checkout/${shop.storeId}/${shop.productId}`)
     await page.getByRole('heading', { name: 'Finalizar Compra Digital' }).waitFor()
-    await page.getByLabel('Nome completo').fill('Maria da Silva')
-    await page.getByLabel('E-mail').fill('maria@example.com')
-    await page.getByLabel('Telefone').pressSequentially('11987654321')
-    await page.getByLabel('CPF').pressSequentially('52998224725')
+    await fillBuyerContact(page)
     // no approved review yet: no carousel at all
     expect(await page.getByTestId('reviews-carousel').count()).toBe(0)
-    await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
-    await page.getByRole('radio', { name: /PIX/ }).waitFor()
+    await continueToPayment(page)
     await page.getByRole('button', { name: 'Finalizar Compra' }).click()
     await page.getByRole('heading', { name: 'Pedido recebido! Pague para confirmar' }).waitFor()
     // nothing to review before the money is in
     expect(await page.getByTestId('leave-review').count()).toBe(0)
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await page.getByText('Pagamento Confirmado').waitFor({ timeout: 15_000 })
+    await simulatePayment(page)
     const form = page.getByTestId('leave-review')
     await form.getByRole('heading', { name: 'Avalie sua compra: Curso de Fotografia' }).waitFor()
     expect(await form.getByLabel('Seu nome *').inputValue()).toBe('Maria da Silva')
@@ -78,9 +44,7 @@ describe('reviews from a paid order to the next buyer', () => {
   })
 
   it('the merchant sees it as a verified purchase and approves it', async () => {
-    const { page, context } = await newPage(browser, srv.url, DESKTOP)
-    await useSession(page, srv.url, token)
-    await page.goto(`/store/${storeId}/reviews-management`)
+    const { page, context } = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/reviews-management`)
     await page.getByRole('heading', { name: 'Avaliações', exact: true }).waitFor()
     await page
       .getByRole('link', { name: /Avaliações/ })
@@ -136,8 +100,8 @@ describe('reviews from a paid order to the next buyer', () => {
   })
 
   it('the next buyer sees the approved reviews in the carousel with the verified badge, at 390 px', async () => {
-    const { page, context } = await newPage(browser, srv.url, PHONE)
-    await page.goto(`/digital-checkout/${storeId}/${productId}`)
+    const { page, context } = await e2e.newPage(PHONE)
+    await page.goto(`/digital-checkout/${shop.storeId}/${shop.productId}`)
     await page.getByRole('heading', { name: 'Finalizar Compra Digital' }).waitFor()
     const carousel = page.locator('[aria-roledescription="carousel"]')
     await carousel.waitFor()

@@ -1,60 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
+import { BUYER } from './buyer'
+import { configureSandbox, createMerchant, createProduct, createStore, placeDigitalOrder } from './shop'
+import { PHONE, putSession, setupE2E, snap, waitForToast } from './support'
 
 const e2e = setupE2E()
 
-async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
 /** A merchant with two stores and 12 digital PIX sales placed by buyers through the checkout API. */
 async function merchantWithSales() {
-  const token = await apiRegister(e2e.server.url, 'Lojista Vendas', `vendas-${Date.now()}@example.com`, 'senha-1234')
-  const orders: string[] = []
+  const { token, api } = await createMerchant(e2e.server.url, 'Lojista Vendas')
   for (const [storeName, count] of [
     ['Loja Centro', 9],
     ['Loja Praia', 3],
   ] as const) {
-    const store = await call<{ id: string }>(token, 'POST', '/stores', { name: storeName })
-    const product = await call<{ id: string }>(token, 'POST', `/stores/${store.id}/products`, {
+    const storeId = await createStore(api, storeName)
+    const productId = await createProduct(api, storeId, {
       name: `Curso ${storeName}`,
       price: 49.9,
       type: 'DIGITAL',
       digitalFileUrl: 'https://files.example.com/curso.pdf',
     })
-    await call(token, 'POST', `/payment/ativo-pay/payment-config?storeId=${store.id}`, {
-      ativoPayApiKey: 'sk_sandbox_e2e_sales_01',
-    })
+    await configureSandbox(api, storeId, 'sk_sandbox_e2e_sales_01')
     for (let i = 0; i < count; i++) {
-      const buyer = i === 0 && storeName === 'Loja Praia' ? 'Joana Prado' : i % 2 ? 'Carlos Lima' : 'Beatriz Souza'
-      const order = await call<{ orderId: string }>(null, 'POST', '/checkout/create-digital-order', {
-        storeId: store.id,
-        productId: product.id,
-        productType: 'DIGITAL',
-        customer: { name: buyer, email: 'comprador@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-        shipping: { address: 'Produto digital', number: '0', city: 'Digital', state: 'DG', zipCode: '00000000' },
-        payment: { method: 'pix' },
-      })
-      orders.push(order.orderId)
+      const name = i === 0 && storeName === 'Loja Praia' ? 'Joana Prado' : i % 2 ? 'Carlos Lima' : 'Beatriz Souza'
+      const customer = { ...BUYER, name, email: 'comprador@example.com' }
+      await placeDigitalOrder(e2e.server.url, { storeId, productId, customer })
     }
   }
-  return { token, orders }
+  return { token }
 }
 
 describe('sales screen', () => {
   it('filters, paginates, opens a sale and changes its status', async () => {
     const { token } = await merchantWithSales()
-    const { context, page } = await newPage(e2e.browser, e2e.server.url)
-    await recordToasts(context)
-    await useSession(page, e2e.server.url, token)
-
-    await page.goto('/dashboard')
+    const { context, page } = await e2e.openSignedIn(token, '/dashboard', { toasts: true })
     await page.getByRole('link', { name: 'Vendas' }).click()
     await page.waitForURL('**/sales')
     await page.getByRole('heading', { name: 'Vendas', level: 1 }).waitFor()
@@ -147,7 +125,7 @@ describe('sales screen', () => {
     const context = await e2e.browser.newContext({ ...PHONE, baseURL: e2e.server.url, locale: 'en-US' })
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
-    await useSession(page, e2e.server.url, token)
+    await putSession(page, e2e.server.url, token)
     await page.goto('/sales')
     const rows = page.locator('table[aria-label="Vendas"] tbody tr')
     await page.getByText('Página 1 de 2').waitFor()
@@ -207,9 +185,7 @@ describe('sales screen', () => {
     await context.close()
 
     // At 1280 px the filters start open and the sales are still a table.
-    const desk = await newPage(e2e.browser, e2e.server.url, { viewport: { width: 1280, height: 800 } })
-    await useSession(desk.page, e2e.server.url, token)
-    await desk.page.goto('/sales')
+    const desk = await e2e.openSignedIn(token, '/sales', { device: { viewport: { width: 1280, height: 800 } } })
     await desk.page.getByText('Página 1 de 2').waitFor()
     expect(await desk.page.getByRole('button', { name: /^Filtros/ }).getAttribute('aria-expanded')).toBe('true')
     await desk.page.getByRole('form', { name: 'Filtros de vendas' }).waitFor()
@@ -221,10 +197,8 @@ describe('sales screen', () => {
   })
 
   it('shows the load failure in a red box, and fits a phone', async () => {
-    const token = await apiRegister(e2e.server.url, 'Sem Vendas', `semvendas-${Date.now()}@example.com`, 'senha-1234')
-    const { context, page } = await newPage(e2e.browser, e2e.server.url, PHONE)
-    await useSession(page, e2e.server.url, token)
-    await page.goto('/sales')
+    const { token } = await createMerchant(e2e.server.url, 'Sem Vendas')
+    const { context, page } = await e2e.openSignedIn(token, '/sales', { device: PHONE })
     await page.getByText('Nenhuma venda para exibir na tabela.').waitFor()
     await snap(page, 'sales-phone-empty')
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { apiRegister, newPage, PHONE, recordToasts, setupE2E, snap, useSession, waitForToast } from './support'
+import { createMerchant } from './shop'
+import { PHONE, recordToasts, setupE2E, snap, waitForToast } from './support'
 
 const ADMIN_EMAIL = 'admin@e2e.test'
 const ADMIN_PASSWORD = 'admin-password-123'
@@ -9,8 +10,8 @@ const e2e = setupE2E({ ADMIN_EMAIL, ADMIN_PASSWORD })
 
 const toast = waitForToast
 
-async function open(device?: object) {
-  const opened = await newPage(e2e.browser, e2e.server.url, device)
+async function open() {
+  const opened = await e2e.newPage()
   await recordToasts(opened.context)
   return opened
 }
@@ -185,10 +186,8 @@ describe('merchant shell', () => {
   })
 
   it('keeps the session from storage and shows the debug page', async () => {
-    const token = await apiRegister(e2e.server.url, 'Debug User', `debug-${Date.now()}@e2e.test`, 'segredo1')
-    const { context, page } = await open()
-    await useSession(page, e2e.server.url, token)
-    await page.goto(`${e2e.server.url}/debug`)
+    const { token } = await createMerchant(e2e.server.url, 'Debug User')
+    const { context, page } = await e2e.openSignedIn(token, '/debug', { toasts: true })
     await page.getByRole('heading', { name: 'Depuração' }).waitFor()
     await page.getByRole('button', { name: 'Recarregar lojas' }).click()
     await toast(page, 'Lojas recarregadas com sucesso!')
@@ -201,9 +200,7 @@ describe('merchant shell', () => {
     await snap(page, 'shell-15-test-sidebar')
     await context.close()
 
-    const phone = await open(PHONE)
-    await useSession(phone.page, e2e.server.url, token)
-    await phone.page.goto(`${e2e.server.url}/dashboard`)
+    const phone = await e2e.openSignedIn(token, '/dashboard', { device: PHONE, toasts: true })
     await phone.page.getByText('Criar Primeira Loja').first().waitFor()
     await snap(phone.page, 'shell-16-phone-welcome')
     await phone.page.getByRole('button', { name: 'Abrir menu' }).click()

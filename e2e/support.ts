@@ -157,46 +157,25 @@ export async function apiRegister(url: string, name: string, email: string, pass
   return apiLogin(url, email, password)
 }
 
-/** The API as the holder of `token`: JSON in and out; anything but a 2xx throws with the answer's text. */
+/** The API as the holder of `token` (none: as a buyer): JSON in and out; anything but a 2xx throws with its text. */
 export async function callApi<T>(
   baseUrl: string,
-  token: string,
+  token: string | null,
   method: string,
   path: string,
   body?: unknown,
 ): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
   return (await res.json()) as T
 }
 
-/** A merchant with one store, a digital product and the sandbox gateway: the setup most buyer-flow suites start from. */
-export async function createDigitalShop(
-  baseUrl: string,
-  opts: { merchant: string; store: string; product: string; price: number; sandboxKey: string },
-): Promise<{ token: string; storeId: string; productId: string }> {
-  const slug = opts.merchant.toLowerCase().replace(/[^a-z]+/g, '-')
-  const token = await apiRegister(baseUrl, opts.merchant, `${slug}-${Date.now()}@example.com`, 'senha-secreta-1')
-  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(baseUrl, token, method, path, body)
-  const storeId = (await api<{ id: string }>('POST', '/stores', { name: opts.store })).id
-  const productId = (
-    await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: opts.product,
-      price: opts.price,
-      type: 'DIGITAL',
-      digitalFileUrl: 'https://files.example.com/curso.zip',
-    })
-  ).id
-  await api('POST', `/payment/ativo-pay/payment-config?storeId=${storeId}`, { ativoPayApiKey: opts.sandboxKey })
-  return { token, storeId, productId }
-}
-
 /** Puts a session in the browser's storage as the SPA keeps it, skipping the login screen. */
-export async function useSession(page: Page, baseURL: string, token: string) {
+export async function putSession(page: Page, baseURL: string, token: string) {
   const user = await (
     await fetch(`${baseURL}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } })
   ).json()
@@ -210,11 +189,47 @@ export async function useSession(page: Page, baseURL: string, token: string) {
   )
 }
 
+/** A page signed in as the holder of `token`, opened at `path` if any; `toasts: true` records its toasts. */
+export async function openSignedIn(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  path?: string,
+  { device = DESKTOP, toasts = false }: { device?: object; toasts?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, baseURL, device)
+  await putSession(opened.page, baseURL, token)
+  // Before the page it opens: the toasts of that page on are all recorded.
+  if (toasts) await recordToasts(opened.context)
+  if (path !== undefined) await opened.page.goto(path)
+  return opened
+}
+
+/** A fake service started now, while the file is collected (so its URL can go in the server's env), closed after. */
+export async function startForFile<T extends { close(): Promise<unknown> }>(start: () => Promise<T>): Promise<T> {
+  const service = await start()
+  afterAll(() => service.close())
+  return service
+}
+
+export interface E2E {
+  readonly server: E2EServer
+  readonly browser: Browser
+  /** A fresh context and page on this file's server (see newPage). */
+  newPage(device?: object): Promise<{ context: BrowserContext; page: Page }>
+  /** See openSignedIn. */
+  openSignedIn(
+    token: string,
+    path?: string,
+    opts?: { device?: object; toasts?: boolean },
+  ): Promise<{ context: BrowserContext; page: Page }>
+}
+
 /**
  * The usual suite setup: one server and one browser for the file, closed after it. Read `e2e.server` and
  * `e2e.browser` inside tests (they exist once beforeAll has run).
  */
-export function setupE2E(env: Record<string, string> = {}): { readonly server: E2EServer; readonly browser: Browser } {
+export function setupE2E(env: Record<string, string> = {}): E2E {
   let server: E2EServer | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
@@ -233,6 +248,12 @@ export function setupE2E(env: Record<string, string> = {}): { readonly server: E
     get browser() {
       if (!browser) throw new Error('setupE2E: browser not started yet')
       return browser
+    },
+    newPage(device) {
+      return newPage(this.browser, this.server.url, device)
+    },
+    openSignedIn(token, path, opts) {
+      return openSignedIn(this.browser, this.server.url, token, path, opts)
     },
   }
 }

@@ -26,6 +26,10 @@ const REFUSED: [string, string, string][] = [
   ['platform/ importing a module index', 'src/platform/r9.ts', '../modules/identity'],
   ['shared/ importing a module', 'src/shared/r10.ts', '../modules/ordering/events'],
   ['shared/ importing platform/', 'src/shared/r11.ts', '../platform/errors'],
+  ['buyer code importing the whole ui kit', 'src/web/features/checkout/buyer/hooks/r12.ts', '../../../../ui'],
+  ['buyer code importing ui/index', 'src/web/features/checkout/buyer/r13.tsx', '../../../ui/index'],
+  ['buyer code importing zod', 'src/web/features/checkout/buyer/r14.ts', 'zod'],
+  ['nested buyer code importing web/app/', 'src/web/features/checkout/buyer/hooks/r15.ts', '../../../../app/paths'],
 ]
 const ALLOWED: [string, string, string][] = [
   ['a feature importing lib/', 'src/web/features/orders/a1.tsx', '../../lib/sections'],
@@ -36,6 +40,8 @@ const ALLOWED: [string, string, string][] = [
   ["a module importing another module's events", 'src/modules/marketing/a6.ts', '../ordering/events'],
   ['a module importing platform/', 'src/modules/ordering/a7.ts', '../../platform/db'],
   ['platform/ importing shared/', 'src/platform/a8.ts', '../shared/roles'],
+  ['buyer code importing one ui file', 'src/web/features/checkout/buyer/a9.tsx', '../../../ui/button'],
+  ['an owner screen importing the ui kit', 'src/web/features/checkout/owner/a10.tsx', '../../../ui'],
 ]
 const FILES: Record<string, string> = {
   ...Object.fromEntries([...REFUSED, ...ALLOWED].map(([, file, spec]) => [file, imports(spec)])),

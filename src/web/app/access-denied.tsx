@@ -1,8 +1,7 @@
-import { TriangleAlert } from 'lucide-react'
 import { useNavigate } from 'react-router-dom'
 import type { Role } from '../../shared/identity'
 import { roleLabel } from '../lib/roles'
-import { Button, Card } from '../ui'
+import { AccessDeniedCard, Button } from '../ui'
 
 /** What a non-admin sees on an /admin route (spec 000 §2 Admin panel, 002 §2.1). */
 export function AccessDenied({ role }: { role: Role }) {
@@ -13,24 +12,21 @@ export function AccessDenied({ role }: { role: Role }) {
     else navigate('/dashboard')
   }
   return (
-    <div className="center-page">
-      <Card className="access-denied">
-        <div className="access-denied-icon" aria-hidden>
-          <TriangleAlert size={40} />
-        </div>
-        <h1>Acesso Negado</h1>
-        <p>Você não tem permissão para acessar esta área.</p>
-        <p className="muted">Esta área é restrita a administradores.</p>
-        <p className="access-denied-role">
-          Sua função atual: <strong>{roleLabel(role)}</strong>
-        </p>
-        <div className="row access-denied-actions">
+    <AccessDeniedCard
+      actions={
+        <>
           <Button variant="secondary" onClick={goBack}>
             Voltar
           </Button>
           <Button onClick={() => navigate('/dashboard')}>Ir para Dashboard</Button>
-        </div>
-      </Card>
-    </div>
+        </>
+      }
+    >
+      <p>Você não tem permissão para acessar esta área.</p>
+      <p className="muted">Esta área é restrita a administradores.</p>
+      <p className="access-denied-role">
+        Sua função atual: <strong>{roleLabel(role)}</strong>
+      </p>
+    </AccessDeniedCard>
   )
 }

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { type ComponentType, createContext, type LazyExoticComponent, useContext } from 'react'
+import { type ComponentType, createContext, type LazyExoticComponent, lazy, useContext } from 'react'
 
 /** A page under /store/:storeId/<path>, with its sidebar entry. Features declare theirs in sections.ts. */
 export interface StoreSection {
@@ -12,6 +12,17 @@ export interface StoreSection {
    *  shown when collapsed. */
   icon: LucideIcon
   Component: LazyExoticComponent<ComponentType>
+}
+
+/** One row of a feature's sections table: the page is loaded (lazily) the first time it is opened. */
+export function section(
+  path: string,
+  label: string,
+  order: number,
+  icon: LucideIcon,
+  load: () => Promise<{ default: ComponentType }>,
+): StoreSection {
+  return { path, label, order, icon, Component: lazy(load) }
 }
 
 /** A page outside the merchant shell (checkout pages, test pages): no sidebar, no login required. */

@@ -1,7 +1,4 @@
 import { Mail } from 'lucide-react'
-import { lazy } from 'react'
-import type { StoreSection } from '../../lib/sections'
+import { type StoreSection, section } from '../../lib/sections'
 
-export const emailSections: StoreSection[] = [
-  { path: 'emails', label: 'E-mails', order: 105, icon: Mail, Component: lazy(() => import('./emails-page')) },
-]
+export const emailSections: StoreSection[] = [section('emails', 'E-mails', 105, Mail, () => import('./emails-page'))]

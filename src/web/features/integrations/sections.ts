@@ -1,15 +1,9 @@
 import { Link } from 'lucide-react'
 import { lazy } from 'react'
-import type { PublicRoute, StoreSection } from '../../lib/sections'
+import { type PublicRoute, type StoreSection, section } from '../../lib/sections'
 
 export const integrationSections: StoreSection[] = [
-  {
-    path: 'integrations',
-    label: 'Integrações',
-    order: 100,
-    icon: Link,
-    Component: lazy(() => import('./integrations-page')),
-  },
+  section('integrations', 'Integrações', 100, Link, () => import('./integrations-page')),
 ]
 
 /** /test-utmfy (spec 002 §2.10): the UTMFY card for a made-up store id, reaching no real store's data. */

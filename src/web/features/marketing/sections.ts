@@ -1,27 +1,8 @@
 import { CornerUpRight, Gift, TicketPercent } from 'lucide-react'
-import { lazy } from 'react'
-import type { StoreSection } from '../../lib/sections'
+import { type StoreSection, section } from '../../lib/sections'
 
 export const marketingSections: StoreSection[] = [
-  {
-    path: 'order-bumps',
-    label: 'Order Bumps',
-    order: 70,
-    icon: Gift,
-    Component: lazy(() => import('./order-bumps-page')),
-  },
-  {
-    path: 'coupons',
-    label: 'Cupons',
-    order: 75,
-    icon: TicketPercent,
-    Component: lazy(() => import('./coupons-page')),
-  },
-  {
-    path: 'upsells',
-    label: 'Pós-Compra',
-    order: 80,
-    icon: CornerUpRight,
-    Component: lazy(() => import('./upsells-page')),
-  },
+  section('order-bumps', 'Order Bumps', 70, Gift, () => import('./order-bumps-page')),
+  section('coupons', 'Cupons', 75, TicketPercent, () => import('./coupons-page')),
+  section('upsells', 'Pós-Compra', 80, CornerUpRight, () => import('./upsells-page')),
 ]

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom'
 import { formatBRL } from '../../../shared/money'
 import { ORDERS_PAGE_SIZE } from '../../../shared/orders-list'
 import { toast } from '../../lib/toast'
-import { Button, Card, EmptyState, Loading, PageHeader, StatCard } from '../../ui'
+import { Button, Card, EmptyState, Loading, PageHeader, PageNav, StatCard } from '../../ui'
 import { exportOrders } from './api/export-orders'
 import { type ListedOrder, useOrders } from './api/get-orders'
 import { useOrdersSummary } from './api/get-orders-summary'
@@ -120,27 +120,18 @@ export function OrdersScreen({ scope }: { scope: OrdersScope | undefined }) {
         ) : (
           <>
             <OrdersTable orders={orders} onView={setOpen} showStore={platform} />
-            <nav className="orders-pagination" aria-label="Paginação">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={pager.page <= 1 || query.isFetching}
-                onClick={() => setPager(previousPage)}
-              >
-                Anterior
-              </Button>
+            <PageNav
+              className="orders-pagination"
+              hasPrevious={pager.page > 1}
+              hasNext={hasNext}
+              busy={query.isFetching}
+              onPrevious={() => setPager(previousPage)}
+              onNext={() => setPager((p) => nextPage(p, orders[orders.length - 1].id))}
+            >
               <span>
                 Página {pager.page.toLocaleString('pt-BR')} de {pages.toLocaleString('pt-BR')}
               </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={!hasNext || query.isFetching}
-                onClick={() => setPager((p) => nextPage(p, orders[orders.length - 1].id))}
-              >
-                Próxima
-              </Button>
-            </nav>
+            </PageNav>
           </>
         )}
       </Card>

@@ -1,7 +1,4 @@
 import { Receipt } from 'lucide-react'
-import { lazy } from 'react'
-import type { StoreSection } from '../../lib/sections'
+import { type StoreSection, section } from '../../lib/sections'
 
-export const orderSections: StoreSection[] = [
-  { path: 'orders', label: 'Pedidos', order: 30, icon: Receipt, Component: lazy(() => import('./orders-page')) },
-]
+export const orderSections: StoreSection[] = [section('orders', 'Pedidos', 30, Receipt, () => import('./orders-page'))]

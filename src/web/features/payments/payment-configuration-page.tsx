@@ -159,18 +159,7 @@ function PaymentConfiguration({ storeId }: { storeId: string }) {
           maskedKey={data?.ativoPayApiKey ?? ''}
           sandbox={data?.sandbox ?? false}
         />
-        <MethodsCard
-          register={register}
-          watch={watch}
-          errors={{
-            creditCardMaxInstallments: errors.creditCardMaxInstallments?.message,
-            boletoExpirationDays: errors.boletoExpirationDays?.message,
-            pixDiscountPercent: errors.pixDiscountPercent?.message,
-            boletoDiscountPercent: errors.boletoDiscountPercent?.message,
-            interestFreeInstallments: errors.interestFreeInstallments?.message,
-            monthlyInterestPercent: errors.monthlyInterestPercent?.message,
-          }}
-        />
+        <MethodsCard register={register} watch={watch} errors={errors} />
         <SystemStatusCard
           connection={connection}
           hasApiKey={data?.hasApiKey ?? false}

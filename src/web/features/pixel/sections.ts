@@ -1,13 +1,6 @@
 import { ChartLine } from 'lucide-react'
-import { lazy } from 'react'
-import type { StoreSection } from '../../lib/sections'
+import { type StoreSection, section } from '../../lib/sections'
 
 export const pixelSections: StoreSection[] = [
-  {
-    path: 'facebook-pixel',
-    label: 'Facebook Pixel',
-    order: 90,
-    icon: ChartLine,
-    Component: lazy(() => import('./pixel-page')),
-  },
+  section('facebook-pixel', 'Facebook Pixel', 90, ChartLine, () => import('./pixel-page')),
 ]

@@ -1,7 +1,6 @@
 import { Package } from 'lucide-react'
-import { lazy } from 'react'
-import type { StoreSection } from '../../lib/sections'
+import { type StoreSection, section } from '../../lib/sections'
 
 export const productSections: StoreSection[] = [
-  { path: 'products', label: 'Produtos', order: 20, icon: Package, Component: lazy(() => import('./products-page')) },
+  section('products', 'Produtos', 20, Package, () => import('./products-page')),
 ]

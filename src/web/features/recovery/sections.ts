@@ -1,13 +1,6 @@
 import { RotateCcw } from 'lucide-react'
-import { lazy } from 'react'
-import type { StoreSection } from '../../lib/sections'
+import { type StoreSection, section } from '../../lib/sections'
 
 export const recoverySections: StoreSection[] = [
-  {
-    path: 'recuperacao',
-    label: 'Recuperação',
-    order: 35,
-    icon: RotateCcw,
-    Component: lazy(() => import('./recovery-page')),
-  },
+  section('recuperacao', 'Recuperação', 35, RotateCcw, () => import('./recovery-page')),
 ]

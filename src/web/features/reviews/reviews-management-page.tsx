@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom'
 import { type OwnerReview, REVIEW_MESSAGES, type ReviewStatus } from '../../../shared/reviews'
 import { ApiError } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { Alert, Button, ConfirmDialog, EmptyState, Loading, PageHeader } from '../../ui'
+import { Alert, Button, ConfirmDialog, EmptyState, Loading, PageHeader, PageNav } from '../../ui'
 import { useReviewOverview, useStoreReviews } from './api/get-reviews'
 import { useDeleteReview } from './api/mutations'
 import { AddReviewModal } from './components/add-review-modal'
@@ -101,22 +101,18 @@ function ReviewsManagement({ storeId }: { storeId: string }) {
             <ReviewItem key={r.id} storeId={storeId} review={r} onDelete={setDeleting} />
           ))}
           {data.totalPages > 1 && (
-            <nav className="rv-pager" aria-label="Páginas">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Anterior
-              </Button>
+            <PageNav
+              className="rv-pager"
+              label="Páginas"
+              hasPrevious={page > 1}
+              hasNext={page < data.totalPages}
+              onPrevious={() => setPage(page - 1)}
+              onNext={() => setPage(page + 1)}
+            >
               <span className="muted small">
                 Página {data.page} de {data.totalPages} · {data.total} avaliações
               </span>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={page >= data.totalPages}
-                onClick={() => setPage(page + 1)}
-              >
-                Próxima
-              </Button>
-            </nav>
+            </PageNav>
           )}
         </div>
       )}

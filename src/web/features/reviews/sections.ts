@@ -1,13 +1,6 @@
 import { Star } from 'lucide-react'
-import { lazy } from 'react'
-import type { StoreSection } from '../../lib/sections'
+import { type StoreSection, section } from '../../lib/sections'
 
 export const reviewSections: StoreSection[] = [
-  {
-    path: 'reviews-management',
-    label: 'Avaliações',
-    order: 40,
-    icon: Star,
-    Component: lazy(() => import('./reviews-management-page')),
-  },
+  section('reviews-management', 'Avaliações', 40, Star, () => import('./reviews-management-page')),
 ]

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { SALES_MSG, SALES_PAGE_SIZE, type Sale } from '../../../shared/sales'
 import { DEFAULT_ERROR_MESSAGE } from '../../lib/api'
-import { Alert, Button, Card, Loading, PageHeader } from '../../ui'
+import { Alert, Card, Loading, PageHeader, PageNav } from '../../ui'
 import { type SalesFilters, useSales } from './api/get-sales'
 import { SaleDetailModal } from './components/sale-detail-modal'
 import { SalesFiltersPanel } from './components/sales-filters'
@@ -42,27 +42,18 @@ export default function SalesPage() {
           <>
             <SalesTable sales={data?.sales ?? []} onView={setOpen} />
             {totalPages > 0 && (
-              <nav className="sales-pagination" aria-label="Paginação">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1 || query.isFetching}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  Anterior
-                </Button>
+              <PageNav
+                className="sales-pagination"
+                hasPrevious={page > 1}
+                hasNext={page < totalPages}
+                busy={query.isFetching}
+                onPrevious={() => setPage((p) => p - 1)}
+                onNext={() => setPage((p) => p + 1)}
+              >
                 <span>
                   Página {page} de {totalPages}
                 </span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= totalPages || query.isFetching}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Próxima
-                </Button>
-              </nav>
+              </PageNav>
             )}
           </>
         )}

@@ -9,7 +9,7 @@ import { RecoveryFigures } from '../recovery'
 import { useStoreDashboard } from './api/get-store-dashboard'
 import { MilestoneCard } from './components/milestone-card'
 import { ReadinessChecklist } from './components/readiness-checklist'
-import { Trend } from './components/trend'
+import { Trend, TrendCard } from './components/trend'
 import { returningShare } from './model'
 import './store-dashboard.css'
 
@@ -107,11 +107,11 @@ export default function StoreDashboardPage() {
           value={formatBRL(m.totalRevenue)}
           hint="Pagas e pendentes"
         />
-        <StatCard
+        <TrendCard
           label="Ticket Médio"
           icon={<Ticket />}
           value={formatBRL(m.averageOrderValue)}
-          hint={<Trend value={m.trends.averageOrderValue} />}
+          trend={m.trends.averageOrderValue}
         />
         <StatCard
           label="Vendas Pendentes"
@@ -119,12 +119,7 @@ export default function StoreDashboardPage() {
           value={formatBRL(m.pendingRevenue)}
           hint={`${m.pendingOrdersCount} ${m.pendingOrdersCount === 1 ? 'pedido pendente' : 'pedidos pendentes'}`}
         />
-        <StatCard
-          label="Total de Pedidos"
-          icon={<Receipt />}
-          value={m.totalOrders}
-          hint={<Trend value={m.trends.orders} />}
-        />
+        <TrendCard label="Total de Pedidos" icon={<Receipt />} value={m.totalOrders} trend={m.trends.orders} />
         <StatCard
           label="Taxa de Conversão"
           icon={<TrendingUp />}
@@ -137,12 +132,7 @@ export default function StoreDashboardPage() {
           value={`${m.pixOrdersCount} PIX · ${m.cardOrdersCount} cartão`}
           hint={m.boletoOrdersCount ? `${m.boletoOrdersCount} boleto` : undefined}
         />
-        <StatCard
-          label="Clientes Únicos"
-          icon={<Users />}
-          value={m.totalCustomers}
-          hint={<Trend value={m.trends.customers} />}
-        />
+        <TrendCard label="Clientes Únicos" icon={<Users />} value={m.totalCustomers} trend={m.trends.customers} />
         <StatCard
           label="Clientes Recorrentes"
           icon={<Repeat />}

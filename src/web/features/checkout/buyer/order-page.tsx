@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Check, Hourglass, SearchX, X } from 'lucide-react'
+import { Check, Hourglass, X } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { PublicCustomization } from '../../../../shared/checkout'
@@ -13,7 +13,7 @@ import { loadLeaveReview } from '../../reviews'
 import { useCustomization } from './api/get-customization'
 import { orderPageQuery, renewPix, useOrderPage } from './api/get-order-page'
 import { CheckoutShell, StoreLogo, textsOf } from './components/checkout-shell'
-import { CheckoutLoading } from './components/page-states'
+import { CheckoutLoading, NotFoundState } from './components/page-states'
 import { BoletoPanel } from './order/boleto-panel'
 import { OrderItems } from './order/order-items'
 import { PaidBlock } from './order/paid-block'
@@ -178,14 +178,8 @@ function OrderView({
 
 function OrderNotFound() {
   return (
-    <main className="ck-state">
-      <meta name="robots" content="noindex, nofollow" />
-      <title>Pedido não encontrado</title>
-      <div className="ck-state-icon" aria-hidden>
-        <SearchX size={40} />
-      </div>
-      <h1>Pedido não encontrado</h1>
+    <NotFoundState title="Pedido não encontrado">
       <p>Confira se o link do pedido está completo, como foi enviado a você.</p>
-    </main>
+    </NotFoundState>
   )
 }

@@ -14,7 +14,7 @@ import {
 import { ApiError } from '../../../lib/api'
 import { useSession } from '../../../lib/session-context'
 import { toast } from '../../../lib/toast'
-import { Alert, Button, Card, EmptyState, Loading } from '../../../ui'
+import { AccessDeniedCard, Alert, Button, Card, EmptyState, Loading } from '../../../ui'
 import { useCustomization, useSaveCustomization, useStore } from './api/customization'
 import { CheckoutPreview } from './components/checkout-preview'
 import { CustomizationFields } from './components/customization-form'
@@ -101,16 +101,9 @@ export default function CustomizeCheckoutPage() {
   }
   if (!isOwner) {
     return (
-      <div className="center-page">
-        <Card className="access-denied">
-          <div className="access-denied-icon" aria-hidden>
-            <TriangleAlert size={40} />
-          </div>
-          <h1>Acesso Negado</h1>
-          <p>{CUSTOMIZATION_MESSAGES.accessDenied}</p>
-          <div className="row access-denied-actions">{backButton}</div>
-        </Card>
-      </div>
+      <AccessDeniedCard actions={backButton}>
+        <p>{CUSTOMIZATION_MESSAGES.accessDenied}</p>
+      </AccessDeniedCard>
     )
   }
 

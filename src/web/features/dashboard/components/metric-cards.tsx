@@ -1,4 +1,5 @@
 import { BadgeCheck, Calculator, DollarSign, Package, Percent, Receipt, Store, Users } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { formatBRL } from '../../../../shared/money'
 import { StatCard } from '../../../ui'
 import { type DashboardMetrics, formatPercent } from '../model'
@@ -13,35 +14,33 @@ function Trend({ value }: { value: number | null | undefined }) {
   )
 }
 
+/** A StatCard whose hint is the change against the previous period. */
+function TrendCard({
+  trend,
+  ...card
+}: {
+  label: string
+  icon: ReactNode
+  value: ReactNode
+  trend: number | null | undefined
+}) {
+  return <StatCard {...card} hint={<Trend value={trend} />} />
+}
+
 const int = (n: number) => n.toLocaleString('pt-BR')
 
 export function AdminMetricCards({ m }: { m: DashboardMetrics }) {
   return (
     <div className="grid">
-      <StatCard
+      <TrendCard
         label="Receita Total da Plataforma"
         icon={<DollarSign />}
         value={formatBRL(m.totalRevenue)}
-        hint={<Trend value={m.revenueTrend} />}
+        trend={m.revenueTrend}
       />
-      <StatCard
-        label="Total de Pedidos"
-        icon={<Receipt />}
-        value={int(m.totalOrders)}
-        hint={<Trend value={m.ordersTrend} />}
-      />
-      <StatCard
-        label="Total de Lojas"
-        icon={<Store />}
-        value={int(m.totalStores)}
-        hint={<Trend value={m.storesTrend} />}
-      />
-      <StatCard
-        label="Total de Usuários"
-        icon={<Users />}
-        value={int(m.totalUsers)}
-        hint={<Trend value={m.usersTrend} />}
-      />
+      <TrendCard label="Total de Pedidos" icon={<Receipt />} value={int(m.totalOrders)} trend={m.ordersTrend} />
+      <TrendCard label="Total de Lojas" icon={<Store />} value={int(m.totalStores)} trend={m.storesTrend} />
+      <TrendCard label="Total de Usuários" icon={<Users />} value={int(m.totalUsers)} trend={m.usersTrend} />
       <StatCard label="Lojas Ativas" icon={<BadgeCheck />} value={`${int(m.activeStores)} / ${int(m.totalStores)}`} />
       <StatCard
         label="Taxa da Plataforma"
@@ -57,18 +56,8 @@ export function AdminMetricCards({ m }: { m: DashboardMetrics }) {
 export function MerchantMetricCards({ m }: { m: DashboardMetrics }) {
   return (
     <div className="grid">
-      <StatCard
-        label="Receita"
-        icon={<DollarSign />}
-        value={formatBRL(m.totalRevenue)}
-        hint={<Trend value={m.revenueTrend} />}
-      />
-      <StatCard
-        label="Meus Pedidos"
-        icon={<Receipt />}
-        value={int(m.totalOrders)}
-        hint={<Trend value={m.ordersTrend} />}
-      />
+      <TrendCard label="Receita" icon={<DollarSign />} value={formatBRL(m.totalRevenue)} trend={m.revenueTrend} />
+      <TrendCard label="Meus Pedidos" icon={<Receipt />} value={int(m.totalOrders)} trend={m.ordersTrend} />
       <StatCard label="Ticket Médio" icon={<Calculator />} value={formatBRL(m.averageOrderValue)} />
       <StatCard label="Produtos Ativos" icon={<Package />} value={int(m.totalProducts)} />
     </div>

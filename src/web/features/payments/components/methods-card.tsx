@@ -1,21 +1,12 @@
-import type { UseFormRegister, UseFormWatch } from 'react-hook-form'
+import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form'
 import type { PaymentConfigInput } from '../../../../shared/payments'
+import { fieldBinder } from '../../../lib/form-field'
 import { Card, Checkbox, Input } from '../../../ui'
 
 export interface MethodsCardProps {
   register: UseFormRegister<PaymentConfigInput>
   watch: UseFormWatch<PaymentConfigInput>
-  errors: Partial<
-    Record<
-      | 'creditCardMaxInstallments'
-      | 'boletoExpirationDays'
-      | 'pixDiscountPercent'
-      | 'boletoDiscountPercent'
-      | 'interestFreeInstallments'
-      | 'monthlyInterestPercent',
-      string
-    >
-  >
+  errors: FieldErrors<PaymentConfigInput>
 }
 
 /** '' reads as 0 (no discount, no interest); '2,89' and '2.89' are the same rate. */
@@ -31,6 +22,7 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
   const card = watch('creditCardEnabled')
   const boleto = watch('boletoEnabled')
   const pix = watch('pixEnabled')
+  const field = fieldBinder(register, errors)
   return (
     <Card title="Métodos de Pagamento" className="payment-card">
       <div className="method">
@@ -41,8 +33,7 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           inputMode="decimal"
           disabled={!pix}
           hint="Mostrado ao comprador como '5% OFF'. 0 = sem desconto."
-          error={errors.pixDiscountPercent}
-          {...register('pixDiscountPercent', { setValueAs: percent })}
+          {...field('pixDiscountPercent', { setValueAs: percent })}
         />
       </div>
       <div className="method">
@@ -55,8 +46,7 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           step={1}
           disabled={!card}
           hint="De 1 a 24 parcelas (padrão: até 12x)."
-          error={errors.creditCardMaxInstallments}
-          {...register('creditCardMaxInstallments', { valueAsNumber: true })}
+          {...field('creditCardMaxInstallments', { valueAsNumber: true })}
         />
         <Input
           label="Sem juros até (parcelas)"
@@ -66,16 +56,14 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           step={1}
           disabled={!card}
           hint="Em branco: todas as parcelas sem juros. Acima deste número, o comprador paga os juros abaixo."
-          error={errors.interestFreeInstallments}
-          {...register('interestFreeInstallments', { setValueAs: plansOrNull })}
+          {...field('interestFreeInstallments', { setValueAs: plansOrNull })}
         />
         <Input
           label="Juros ao mês (%)"
           inputMode="decimal"
           disabled={!card}
           hint="Tabela Price sobre o total; ex.: 2,89. 0 = sem juros."
-          error={errors.monthlyInterestPercent}
-          {...register('monthlyInterestPercent', { setValueAs: percent })}
+          {...field('monthlyInterestPercent', { setValueAs: percent })}
         />
       </div>
       <div className="method">
@@ -88,15 +76,13 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           step={1}
           disabled={!boleto}
           hint="De 1 a 30 dias (padrão: 3 dias)."
-          error={errors.boletoExpirationDays}
-          {...register('boletoExpirationDays', { valueAsNumber: true })}
+          {...field('boletoExpirationDays', { valueAsNumber: true })}
         />
         <Input
           label="Desconto no boleto (%)"
           inputMode="decimal"
           disabled={!boleto}
-          error={errors.boletoDiscountPercent}
-          {...register('boletoDiscountPercent', { setValueAs: percent })}
+          {...field('boletoDiscountPercent', { setValueAs: percent })}
         />
       </div>
     </Card>

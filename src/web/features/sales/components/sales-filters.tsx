@@ -62,6 +62,9 @@ const resolver: Resolver<FilterForm, unknown, SalesQuery> = async (values, conte
 }
 
 /** Filters in use, for the count on the 'Filtros' button while the panel is closed. */
+/** The minimum and maximum amount boxes: reais, to the cent. */
+const AMOUNT_BOX = { type: 'number', min: 0, step: 0.01, inputMode: 'decimal', placeholder: '0,00' } as const
+
 const activeCount = (filters: SalesFilters) =>
   Object.values(filters).filter((v) => v !== undefined && v !== null && v !== '').length
 
@@ -91,6 +94,10 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
     const bound = field(name)
     return {
       ...bound,
+      inputMode: 'numeric' as const,
+      placeholder: 'dd/mm/aaaa',
+      maxLength: 10,
+      autoComplete: 'off',
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
         e.target.value = maskDate(e.target.value)
         return bound.onChange(e)
@@ -126,40 +133,10 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
           <option value="">Todos</option>
         </Select>
         <Input label="Cupom" type="search" placeholder="Código do cupom" {...field('coupon')} />
-        <Input
-          label="Data inicial"
-          inputMode="numeric"
-          placeholder="dd/mm/aaaa"
-          maxLength={10}
-          autoComplete="off"
-          {...dateField('startDate')}
-        />
-        <Input
-          label="Data final"
-          inputMode="numeric"
-          placeholder="dd/mm/aaaa"
-          maxLength={10}
-          autoComplete="off"
-          {...dateField('endDate')}
-        />
-        <Input
-          label="Valor mínimo (R$)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          placeholder="0,00"
-          {...field('minAmount')}
-        />
-        <Input
-          label="Valor máximo (R$)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          placeholder="0,00"
-          {...field('maxAmount')}
-        />
+        <Input label="Data inicial" {...dateField('startDate')} />
+        <Input label="Data final" {...dateField('endDate')} />
+        <Input label="Valor mínimo (R$)" {...AMOUNT_BOX} {...field('minAmount')} />
+        <Input label="Valor máximo (R$)" {...AMOUNT_BOX} {...field('maxAmount')} />
         <div className="sales-filters-actions">
           <Button type="submit">Filtrar</Button>
           <Button

@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react'
+import { StatCard } from '../../../ui'
+
 /** A trend arrow with the absolute percentage (spec 000 §2). */
 export function Trend({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return null
@@ -7,4 +10,17 @@ export function Trend({ value }: { value: number | null | undefined }) {
       {up ? '▲' : '▼'} {Math.abs(value).toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%
     </span>
   )
+}
+
+/** A StatCard whose hint is the trend against the previous period. */
+export function TrendCard({
+  trend,
+  ...card
+}: {
+  label: string
+  icon: ReactNode
+  value: ReactNode
+  trend: number | null
+}) {
+  return <StatCard {...card} hint={<Trend value={trend} />} />
 }

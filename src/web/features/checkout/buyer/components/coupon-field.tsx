@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { formatBRL } from '../../../../../shared/money'
-import { Button, Input } from '../../../../ui'
+import { Button } from '../../../../ui/button'
+import { Input } from '../../../../ui/field'
 import type { Pricing } from '../hooks/use-pricing'
 
 /** 'Cupom de desconto' with 'Aplicar': the server checks the code and the discount line comes from its quote. */

@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Button } from '../../../../ui/button'
 import { Spinner } from '../../../../ui/feedback'
 
@@ -13,16 +14,25 @@ export function CheckoutLoading() {
   )
 }
 
-/** The error screen of spec 001 §2: 'Produto não encontrado' with the load message and 'Voltar'. */
-export function CheckoutNotFound({ message }: { message: string }) {
+/** A page that is not there (a product, an order): the SearchX icon, `title` as the page's title and heading. */
+export function NotFoundState({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
-      <title>Produto não encontrado</title>
+      <title>{title}</title>
       <div className="ck-state-icon" aria-hidden>
         <SearchX size={40} />
       </div>
-      <h1>Produto não encontrado</h1>
+      <h1>{title}</h1>
+      {children}
+    </main>
+  )
+}
+
+/** The error screen of spec 001 §2: 'Produto não encontrado' with the load message and 'Voltar'. */
+export function CheckoutNotFound({ message }: { message: string }) {
+  return (
+    <NotFoundState title="Produto não encontrado">
       <p>{message}</p>
       <Button
         variant="secondary"
@@ -30,6 +40,6 @@ export function CheckoutNotFound({ message }: { message: string }) {
       >
         Voltar
       </Button>
-    </main>
+    </NotFoundState>
   )
 }

@@ -1,5 +1,5 @@
 import { RECOVERY_CONSENT_TEXT } from '../../../../../shared/recovery-consent'
-import { Checkbox } from '../../../../ui'
+import { Checkbox } from '../../../../ui/field'
 
 /** LGPD: unchecked until the buyer ticks it; the server records this exact text and when it was ticked. */
 export function ConsentBox({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {

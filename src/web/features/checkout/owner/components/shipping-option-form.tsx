@@ -10,7 +10,7 @@ import {
 } from '../../../../../shared/checkout'
 import { ApiError } from '../../../../lib/api'
 import { fieldBinder } from '../../../../lib/form-field'
-import { Button, Input, Textarea } from '../../../../ui'
+import { Button, Input, Switch, Textarea } from '../../../../ui'
 import { CepTester } from './cep-tester'
 
 export interface ShippingOptionFormProps {
@@ -101,16 +101,12 @@ export function ShippingOptionForm({ option, onSubmit, onCancel }: ShippingOptio
           {...field('estimatedDays')}
         />
       </div>
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={Boolean(active)}
-          onChange={(e) => setValue('active', e.target.checked)}
-        />
-        <span className="switch-track" aria-hidden />
-        <span>{active ? 'Ativa' : 'Inativa'}</span>
-      </label>
+      <Switch
+        className="shipping-active"
+        label={active ? 'Ativa' : 'Inativa'}
+        checked={Boolean(active)}
+        onChange={(e) => setValue('active', e.target.checked)}
+      />
 
       <fieldset className="zip-rules">
         <legend>Regras por CEP</legend>
