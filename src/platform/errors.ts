@@ -22,6 +22,12 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Recurso não encontrado') => new AppError(404, message)
 
+/** `found`, or a 404 with the module's message: a route's answer for a row that is missing or not the caller's. */
+export function orNotFound<T>(found: T | null | undefined, message: string): T {
+  if (found === undefined || found === null) throw notFound(message)
+  return found
+}
+
 export const DEFAULT_ERROR_MESSAGE = 'Ocorreu um erro inesperado'
 export const MULTIPART_INVALID = 'Formulário (multipart) inválido ou incompleto'
 const MULTIPART_PARSER_ERRORS =

@@ -9,10 +9,7 @@ let merchant: TestUser
 let storeId: string
 beforeAll(async () => {
   t = await createTestApp({ redis: false })
-  merchant = await t.login()
-  storeId = (
-    await t.app.inject({ method: 'POST', url: '/api/stores', headers: merchant.headers, payload: { name: 'Loja' } })
-  ).json().id
+  ;({ user: merchant, storeId } = await t.merchantWithStore())
 })
 afterAll(() => t.close())
 

@@ -5,6 +5,9 @@ import { ERROR_CODES } from '../shared/error-codes'
 /** `/stores/:storeId/...` (the owner guard answers 404 for an id that is not a UUID or not the caller's). */
 export const storeParams = z.object({ storeId: z.string() })
 
+/** `/stores/:storeId/<things>/:id`: one of the store's rows (a bump, a coupon, a shipping option, a webhook). */
+export const storeItemParams = z.object({ storeId: z.string(), id: z.string() })
+
 /** Every error answer: `{ statusCode, code, message, errors? }` (platform/errors.ts writes it). */
 export const errorBody = z.object({
   statusCode: z.number(),

@@ -11,27 +11,26 @@ import {
 } from './checkout'
 
 describe('CEP patterns', () => {
-  it('reads prefix wildcards', () => {
-    expect(matchesCepPattern('69*', '69005-000')).toBe(true)
-    expect(matchesCepPattern('69*', '68005-000')).toBe(false)
-    expect(matchesCepPattern('01310-1*', '01310-199')).toBe(true)
-    expect(matchesCepPattern('01310-1*', '01310-200')).toBe(false)
-    expect(matchesCepPattern('*', '90000-000')).toBe(true)
-    expect(matchesCepPattern('69', '69900-000')).toBe(true)
-  })
-  it('reads exact CEPs, formatted or not', () => {
-    expect(matchesCepPattern('01310-100', '01310100')).toBe(true)
-    expect(matchesCepPattern('01310100', '01310-100')).toBe(true)
-    expect(matchesCepPattern('01310-100', '01310-101')).toBe(false)
-  })
-  it('reads inclusive ranges of full CEPs or equal-length prefixes', () => {
-    expect(matchesCepPattern('01000000-05999999', '05999-999')).toBe(true)
-    expect(matchesCepPattern('01000000-05999999', '06000-000')).toBe(false)
-    expect(matchesCepPattern('01000-000-05999-999', '03000-000')).toBe(true)
-    expect(matchesCepPattern('69000-69999', '69999-999')).toBe(true)
-    expect(matchesCepPattern('69000-69999', '70000-000')).toBe(false)
-    expect(matchesCepPattern('01000..05999', '01000-000')).toBe(true)
-  })
+  it.each([
+    // prefix wildcards
+    ['69*', '69005-000', true],
+    ['69*', '68005-000', false],
+    ['01310-1*', '01310-199', true],
+    ['01310-1*', '01310-200', false],
+    ['*', '90000-000', true],
+    ['69', '69900-000', true],
+    // exact CEPs, formatted or not
+    ['01310-100', '01310100', true],
+    ['01310100', '01310-100', true],
+    ['01310-100', '01310-101', false],
+    // inclusive ranges of full CEPs or equal-length prefixes
+    ['01000000-05999999', '05999-999', true],
+    ['01000000-05999999', '06000-000', false],
+    ['01000-000-05999-999', '03000-000', true],
+    ['69000-69999', '69999-999', true],
+    ['69000-69999', '70000-000', false],
+    ['01000..05999', '01000-000', true],
+  ])('reads %s: %s matches is %s', (pattern, cep, matches) => expect(matchesCepPattern(pattern, cep)).toBe(matches))
   it('reads comma lists', () => {
     const p = '69*, 68*; 76800000-77999999'
     expect(parseCepPattern(p)).toHaveLength(3)

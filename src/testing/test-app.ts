@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { buildApp, createRuntime, type Runtime } from '../app'
@@ -20,6 +20,13 @@ export interface TestApp {
   config: AppConfig
   /** Registers (or creates, for other roles) a user and logs in. */
   login(opts?: { role?: Role; email?: string; password?: string; name?: string }): Promise<TestUser>
+  /** A signed-in user's write. */
+  send(
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    user: TestUser,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>
   /** A new merchant, logged in, with a store of their own made through the API. */
   merchantWithStore(storeName?: string): Promise<{ user: TestUser; storeId: string }>
   /** Relays the outbox now and waits until the queue has no pending work. */
@@ -119,6 +126,7 @@ export async function createTestApp(
         headers: { authorization: `Bearer ${body.token}` },
       }
     },
+    send: (method, url, user, payload) => app.inject({ method, url, headers: user.headers, payload }),
     async merchantWithStore(storeName = 'Loja') {
       const user = await testApp.login()
       const res = await app.inject({

@@ -269,16 +269,13 @@ describe('products API', () => {
 
   it('accepts multipart with an image file, keeps or removes it on edit', async () => {
     const { user, storeId } = await t.merchantWithStore()
+    const sendForm = (method: 'POST' | 'PATCH', url: string, form: ReturnType<typeof multipart>) =>
+      t.app.inject({ method, url, headers: { ...user.headers, ...form.headers }, payload: form.payload })
     const form = multipart(
       { name: 'Caneca', price: '39.90', type: 'PHYSICAL', stock: '5', description: '' },
       { field: 'image', name: 'caneca.png', type: 'image/png', data: PNG },
     )
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/stores/${storeId}/products`,
-      headers: { ...user.headers, ...form.headers },
-      payload: form.payload,
-    })
+    const created = await sendForm('POST', `/api/stores/${storeId}/products`, form)
     expect(created.statusCode, created.body).toBe(201)
     const p = created.json()
     expect(p).toMatchObject({ name: 'Caneca', price: 39.9, stock: 5, description: null })
@@ -289,33 +286,18 @@ describe('products API', () => {
 
     const url = `/api/stores/${storeId}/products/${p.id}`
     const keep = multipart({ name: 'Caneca Azul', imageUrl: p.imageUrl })
-    const kept = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...user.headers, ...keep.headers },
-      payload: keep.payload,
-    })
+    const kept = await sendForm('PATCH', url, keep)
     expect(kept.json()).toMatchObject({ name: 'Caneca Azul', imageUrl: p.imageUrl })
 
     const remove = multipart({ imageUrl: '' })
-    const removed = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...user.headers, ...remove.headers },
-      payload: remove.payload,
-    })
+    const removed = await sendForm('PATCH', url, remove)
     expect(removed.json().imageUrl).toBeNull()
 
     const fake = multipart(
       { name: 'X', price: '1', stock: '1' },
       { field: 'image', name: 'x.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') },
     )
-    const rejected = await t.app.inject({
-      method: 'POST',
-      url: `/api/stores/${storeId}/products`,
-      headers: { ...user.headers, ...fake.headers },
-      payload: fake.payload,
-    })
+    const rejected = await sendForm('POST', `/api/stores/${storeId}/products`, fake)
     expect(rejected.statusCode).toBe(400)
     expect(rejected.json().message).toBe('Tipo de arquivo de imagem inválido. Use JPG, PNG, GIF ou WEBP.')
 
@@ -323,22 +305,12 @@ describe('products API', () => {
       { name: 'X', price: '1', stock: '1' },
       { field: 'image', name: 'x.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) },
     )
-    const tooBig = await t.app.inject({
-      method: 'POST',
-      url: `/api/stores/${storeId}/products`,
-      headers: { ...user.headers, ...big.headers },
-      payload: big.payload,
-    })
+    const tooBig = await sendForm('POST', `/api/stores/${storeId}/products`, big)
     expect(tooBig.statusCode).toBe(413)
     expect(tooBig.json().message).toBe('O arquivo de imagem não deve exceder 5MB.')
 
     const badForm = multipart({ name: 'X', price: '0', stock: '1' })
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: `/api/stores/${storeId}/products`,
-      headers: { ...user.headers, ...badForm.headers },
-      payload: badForm.payload,
-    })
+    const invalid = await sendForm('POST', `/api/stores/${storeId}/products`, badForm)
     expect(invalid.json()).toMatchObject({ statusCode: 400, errors: { price: 'Preço deve ser maior que zero.' } })
     const list = await t.app.inject({ url: `/api/stores/${storeId}/products`, headers: user.headers })
     expect(list.json()).toHaveLength(1)

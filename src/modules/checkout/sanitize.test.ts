@@ -44,26 +44,25 @@ describe('sanitizeHtml', () => {
 })
 
 describe('scopeSelector', () => {
-  it('prefixes every selector with the container', () => {
-    expect(scopeSelector('.btn')).toBe('.checkout-custom .btn')
-    expect(scopeSelector('h1 > span')).toBe('.checkout-custom h1 > span')
-    expect(scopeSelector('*')).toBe('.checkout-custom *')
-    expect(scopeSelector('input[value^="1"]')).toBe('.checkout-custom input[value^="1"]')
-  })
-  it('turns html, body and :root into the container', () => {
-    expect(scopeSelector('body')).toBe('.checkout-custom')
-    expect(scopeSelector(':root')).toBe('.checkout-custom')
-    expect(scopeSelector('html body .x')).toBe('.checkout-custom .x')
-    expect(scopeSelector('html > body > .x')).toBe('.checkout-custom > .x')
-    expect(scopeSelector('body.dark')).toBe('.checkout-custom.dark')
-    expect(scopeSelector('.checkout-custom .btn')).toBe('.checkout-custom .btn')
-    expect(scopeSelector('.checkout-customer')).toBe('.checkout-custom .checkout-customer')
-  })
-  it('drops selectors that reach outside the container', () => {
-    expect(scopeSelector('body ~ div')).toBeUndefined()
-    expect(scopeSelector('.checkout-custom + *')).toBeUndefined()
-    expect(scopeSelector('a\\62 ody')).toBeUndefined()
-  })
+  it.each([
+    // every selector is prefixed with the container
+    ['.btn', '.checkout-custom .btn'],
+    ['h1 > span', '.checkout-custom h1 > span'],
+    ['*', '.checkout-custom *'],
+    ['input[value^="1"]', '.checkout-custom input[value^="1"]'],
+    // html, body and :root become the container
+    ['body', '.checkout-custom'],
+    [':root', '.checkout-custom'],
+    ['html body .x', '.checkout-custom .x'],
+    ['html > body > .x', '.checkout-custom > .x'],
+    ['body.dark', '.checkout-custom.dark'],
+    ['.checkout-custom .btn', '.checkout-custom .btn'],
+    ['.checkout-customer', '.checkout-custom .checkout-customer'],
+    // selectors that reach outside the container are dropped
+    ['body ~ div', undefined],
+    ['.checkout-custom + *', undefined],
+    ['a\\62 ody', undefined],
+  ])('scopes %s as %s', (selector, scoped) => expect(scopeSelector(selector)).toBe(scoped))
 })
 
 describe('sanitizeCss', () => {

@@ -152,9 +152,8 @@ export function scopeSelector(selector: string): string | undefined {
   return `${SCOPE}${rest}` // a compound on the container itself: `.checkout-custom.dark`, `.checkout-custom:hover`
 }
 
-/** Index of the first of `chars` outside strings, parentheses and brackets; -1 if none. */
-function findTopLevel(text: string, from: number, chars: string): number {
-  let depth = 0
+/** Index of the first character from `from` on, outside quoted strings, at which `stop` says so; -1 if none. */
+function scanOutsideStrings(text: string, from: number, stop: (c: string) => boolean): number {
   let quote = ''
   for (let i = from; i < text.length; i++) {
     const c = text[i]
@@ -163,27 +162,29 @@ function findTopLevel(text: string, from: number, chars: string): number {
       continue
     }
     if (c === '"' || c === "'") quote = c
-    else if (c === '(' || c === '[') depth++
-    else if ((c === ')' || c === ']') && depth > 0) depth--
-    else if (depth === 0 && chars.includes(c)) return i
+    else if (stop(c)) return i
   }
   return -1
 }
 
+/** Index of the first of `chars` outside strings, parentheses and brackets; -1 if none. */
+function findTopLevel(text: string, from: number, chars: string): number {
+  let depth = 0
+  return scanOutsideStrings(text, from, (c) => {
+    if (c === '(' || c === '[') depth++
+    else if ((c === ')' || c === ']') && depth > 0) depth--
+    else return depth === 0 && chars.includes(c)
+    return false
+  })
+}
+
+/** Index of the `}` that closes the `{` at `open`; -1 if none. */
 function matchingBrace(text: string, open: number): number {
   let depth = 0
-  let quote = ''
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]
-    if (quote) {
-      if (c === quote) quote = ''
-      continue
-    }
-    if (c === '"' || c === "'") quote = c
-    else if (c === '{') depth++
-    else if (c === '}' && --depth === 0) return i
-  }
-  return -1
+  return scanOutsideStrings(text, open, (c) => {
+    if (c === '{') depth++
+    return c === '}' && --depth === 0
+  })
 }
 
 function splitTopLevel(text: string, sep: string): string[] {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, notFound } from '../../platform/errors'
 import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
-import { storeParams } from '../../platform/route-schemas'
+import { storeItemParams, storeParams } from '../../platform/route-schemas'
 import {
   NO_SHIPPING_OPTION,
   publicShippingOptionSchema,
@@ -20,7 +20,6 @@ import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../st
 import { toPublicShippingOption, toQuoteDto, toShippingOptionDto } from './dto'
 import * as shipping from './shipping'
 
-const optionParams = z.object({ storeId: z.string(), id: z.string() })
 const tags = ['shipping']
 
 /** A store a buyer may reach: it exists (a public route has no owner to check). */
@@ -126,7 +125,7 @@ export async function shippingRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/stores/:storeId/shipping/:id',
-    { schema: { tags, params: optionParams, response: { 200: shippingOptionSchema } }, preHandler: ownStore },
+    { schema: { tags, params: storeItemParams, response: { 200: shippingOptionSchema } }, preHandler: ownStore },
     async (request) => {
       const row = await shipping.findShippingOption(app.db, request.store!.id, request.params.id)
       if (!row) throw notFound(SHIPPING_MESSAGES.notFound)
@@ -137,7 +136,12 @@ export async function shippingRoutes(fastify: FastifyInstance) {
   app.patch(
     '/stores/:storeId/shipping/:id',
     {
-      schema: { tags, params: optionParams, body: shippingOptionUpdateSchema, response: { 200: shippingOptionSchema } },
+      schema: {
+        tags,
+        params: storeItemParams,
+        body: shippingOptionUpdateSchema,
+        response: { 200: shippingOptionSchema },
+      },
       preHandler: ownStore,
     },
     async (request) => {
@@ -149,7 +153,7 @@ export async function shippingRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/stores/:storeId/shipping/:id',
-    { schema: { tags, params: optionParams, response: { 204: z.null() } }, preHandler: ownStore },
+    { schema: { tags, params: storeItemParams, response: { 204: z.null() } }, preHandler: ownStore },
     async (request, reply) => {
       const deleted = await shipping.deleteShippingOption(app.db, request.store!.id, request.params.id)
       if (!deleted) throw notFound(SHIPPING_MESSAGES.notFound)

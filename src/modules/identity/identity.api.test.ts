@@ -1,7 +1,7 @@
 import { createSigner } from 'fast-jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveKey } from '../../platform/crypto'
-import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import * as repo from './repository'
 import { TOO_MANY_FOR_EMAIL } from './routes'
 import * as service from './service'
@@ -11,10 +11,6 @@ beforeAll(async () => {
   t = await createTestApp()
 })
 afterAll(() => t.close())
-
-/** A signed-in user's write. */
-const send = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, user: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload })
 
 const post = (url: string, payload: unknown, headers = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers })
@@ -208,16 +204,16 @@ describe('profile and password', () => {
     const u = await t.login({ name: 'Antes' })
     const profile = await t.app.inject({ url: '/api/users/profile', headers: u.headers })
     expect(profile.json()).toMatchObject({ name: 'Antes', email: u.email })
-    const renamed = await send('PATCH', '/api/users/profile', u, { name: 'Depois' })
+    const renamed = await t.send('PATCH', '/api/users/profile', u, { name: 'Depois' })
     expect(renamed.statusCode).toBe(200)
     expect(renamed.json().name).toBe('Depois')
-    const blank = await send('PATCH', '/api/users/profile', u, { name: ' ' })
+    const blank = await t.send('PATCH', '/api/users/profile', u, { name: ' ' })
     expect(blank.json()).toMatchObject({ statusCode: 400, message: 'O nome é obrigatório' })
   })
 
   it('changes the password only with the right current one', async () => {
     const u = await t.login()
-    const wrong = await send('PATCH', '/api/users/password', u, {
+    const wrong = await t.send('PATCH', '/api/users/password', u, {
       currentPassword: 'errada',
       newPassword: 'nova-senha-1',
     })
@@ -226,9 +222,12 @@ describe('profile and password', () => {
       message: 'Senha atual incorreta',
       errors: { currentPassword: 'Senha atual incorreta' },
     })
-    const short = await send('PATCH', '/api/users/password', u, { currentPassword: u.password, newPassword: '1234567' })
+    const short = await t.send('PATCH', '/api/users/password', u, {
+      currentPassword: u.password,
+      newPassword: '1234567',
+    })
     expect(short.json().errors.newPassword).toBe('A senha deve ter pelo menos 8 caracteres')
-    const ok = await send('PATCH', '/api/users/password', u, {
+    const ok = await t.send('PATCH', '/api/users/password', u, {
       currentPassword: u.password,
       newPassword: 'nova-senha-1',
     })
@@ -254,7 +253,7 @@ describe('admin users API', () => {
 
   it('lists, creates, details and deletes users', async () => {
     const admin = await t.login({ role: 'ADMIN' })
-    const created = await send('POST', '/api/admin/users', admin, {
+    const created = await t.send('POST', '/api/admin/users', admin, {
       name: 'Novo',
       email: 'novo@example.com',
       password: 'segredo1',
@@ -269,7 +268,7 @@ describe('admin users API', () => {
     expect(list.body).not.toMatch(/password/i)
 
     const owner = await t.login()
-    await send('POST', '/api/stores', owner, { name: 'Loja X' })
+    await t.send('POST', '/api/stores', owner, { name: 'Loja X' })
     const details = await t.app.inject({ url: `/api/admin/users/${owner.id}`, headers: admin.headers })
     expect(details.statusCode).toBe(200)
     expect(details.json()).toMatchObject({
@@ -296,7 +295,12 @@ describe('admin users API', () => {
       (await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${admin.id}`, headers: admin.headers }))
         .statusCode,
     ).toBe(409)
-    const bad = await send('POST', '/api/admin/users', admin, { name: 'x', email: 'bad', password: '1', role: 'KING' })
+    const bad = await t.send('POST', '/api/admin/users', admin, {
+      name: 'x',
+      email: 'bad',
+      password: '1',
+      role: 'KING',
+    })
     expect(bad.statusCode).toBe(400)
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'password', 'role'])
   })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { storeItemParams, storeParams } from '../../platform/route-schemas'
 import {
   webhookDeliveryListSchema,
   webhookDeliverySchema,
@@ -19,8 +20,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
   const deps = { db: app.db, config: app.config, jobs: app.jobs }
-  const params = z.object({ storeId: z.string() })
-  const one = z.object({ storeId: z.string(), id: z.string() })
+  const params = storeParams
   const base = '/stores/:storeId/webhooks'
 
   app.post(
@@ -48,16 +48,20 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   app.patch(
     `${base}/:id`,
     {
-      schema: { tags: TAGS, params: one, body: webhookPatchSchema, response: { 200: webhookSchema } },
+      schema: { tags: TAGS, params: storeItemParams, body: webhookPatchSchema, response: { 200: webhookSchema } },
       preHandler: ownStore,
     },
     async (request) => webhooks.updateWebhook(deps, request.store!.id, request.params.id, request.body),
   )
 
-  app.delete(`${base}/:id`, { schema: { tags: TAGS, params: one }, preHandler: ownStore }, async (request, reply) => {
-    await webhooks.deleteWebhook(deps, request.store!.id, request.params.id)
-    return reply.status(204).send()
-  })
+  app.delete(
+    `${base}/:id`,
+    { schema: { tags: TAGS, params: storeItemParams }, preHandler: ownStore },
+    async (request, reply) => {
+      await webhooks.deleteWebhook(deps, request.store!.id, request.params.id)
+      return reply.status(204).send()
+    },
+  )
 
   app.post(
     `${base}/:id/rotate-secret`,
@@ -65,7 +69,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'A new signing secret (shown once); the previous one still signs beside it for 24 h',
-        params: one,
+        params: storeItemParams,
         response: { 200: webhookWithSecretSchema },
       },
       preHandler: ownStore,
@@ -78,7 +82,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
-        params: one,
+        params: storeItemParams,
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(10_000).default(1),
           limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -103,7 +107,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: "'Reenviar': the same message (same webhook-id) once more",
-        params: one.extend({ deliveryId: z.string() }),
+        params: storeItemParams.extend({ deliveryId: z.string() }),
         response: { 202: webhookDeliverySchema },
       },
       preHandler: ownStore,
@@ -120,7 +124,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: "'Enviar teste': a webhook.test message through the same signed, logged path",
-        params: one,
+        params: storeItemParams,
         response: { 202: webhookDeliverySchema },
       },
       preHandler: ownStore,

@@ -1,5 +1,6 @@
 /** Kysely queries over coupons and their redemptions (marketing's own tables). */
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import { newestFirst, type Page, storeRow } from './repository'
 import type { DbOrTrx, MarketingTables, Trx } from './tables'
 
 export type CouponRow = Selectable<MarketingTables['coupons']>
@@ -11,27 +12,21 @@ export const isCodeTaken = (err: unknown) =>
   (err as { code?: string; constraint?: string }).code === '23505' &&
   (err as { constraint?: string }).constraint === 'coupons_store_code_key'
 
-export async function listCoupons(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
+/** Coupon `id` of the store unless deleted: a deleted coupon is kept (see softDeleteCoupon) but gone for the owner. */
+const liveRow = (storeId: string, id: string) => sql<boolean>`${storeRow(storeId, id)} and deleted_at is null`
+
+export async function listCoupons(db: DbOrTrx, storeId: string, page: Page) {
   return db
     .selectFrom('coupons')
     .selectAll()
     .where('store_id', '=', storeId)
     .where('deleted_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .$call(newestFirst(page))
     .execute()
 }
 
 export async function findCoupon(db: DbOrTrx, storeId: string, id: string): Promise<CouponRow | undefined> {
-  return db
-    .selectFrom('coupons')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  return db.selectFrom('coupons').selectAll().where(liveRow(storeId, id)).executeTakeFirst()
 }
 
 export async function findCouponByCode(db: DbOrTrx, storeId: string, code: string): Promise<CouponRow | undefined> {
@@ -49,25 +44,14 @@ export async function insertCoupon(db: DbOrTrx, values: NewCoupon): Promise<Coup
 }
 
 export async function updateCoupon(db: DbOrTrx, storeId: string, id: string, values: CouponUpdate) {
-  return db
-    .updateTable('coupons')
-    .set({ ...values, updated_at: new Date() })
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
+  const changes = { ...values, updated_at: new Date() }
+  return db.updateTable('coupons').set(changes).where(liveRow(storeId, id)).returningAll().executeTakeFirst()
 }
 
 /** Deleting keeps the row (orders name its code, its revenue stays countable) and frees the code. */
 export async function softDeleteCoupon(db: DbOrTrx, storeId: string, id: string): Promise<boolean> {
-  const r = await db
-    .updateTable('coupons')
-    .set({ deleted_at: new Date(), active: false, updated_at: new Date() })
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  const deleted = { deleted_at: new Date(), active: false, updated_at: new Date() }
+  const r = await db.updateTable('coupons').set(deleted).where(liveRow(storeId, id)).executeTakeFirst()
   return Number(r.numUpdatedRows) > 0
 }
 

@@ -1,5 +1,5 @@
 /** Kysely queries over marketing's own tables (order_bumps, upsells and their dedupe rows). */
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import { type Insertable, type Selectable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import type { DbOrTrx, MarketingTables, Trx } from './tables'
 
 export type BumpRow = Selectable<MarketingTables['order_bumps']>
@@ -8,28 +8,34 @@ export type BumpUpdate = Updateable<MarketingTables['order_bumps']>
 export type UpsellRow = Selectable<MarketingTables['upsells']>
 export type NewUpsell = Insertable<MarketingTables['upsells']>
 export type UpsellUpdate = Updateable<MarketingTables['upsells']>
+export type Page = { limit: number; offset: number }
+
+/** The owner's lists (bumps, upsells, coupons) page newest first; the id breaks ties so no row shows on two pages. */
+export function newestFirst(page: Page) {
+  return <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>) =>
+    qb.orderBy(sql`created_at desc, id desc`).limit(page.limit).offset(page.offset)
+}
+
+/** Row `id` of the owner's store: an owner reaches a bump, upsell or coupon only within their own store. */
+export const storeRow = (storeId: string, id: string) => sql<boolean>`store_id = ${storeId} and id = ${id}`
+
+const sumOf = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)::int`
+
+/** What the stats of bumps and upsells both start with: how many, how many switched on, how often shown. */
+const offerTotals = [
+  sql<number>`count(*)::int`.as('total'),
+  sql<number>`count(*) filter (where active)::int`.as('active'),
+  sumOf('display_count').as('displays'),
+] as const
 
 // ───────── bumps
 
-export async function listBumps(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
-  return db
-    .selectFrom('order_bumps')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
+export async function listBumps(db: DbOrTrx, storeId: string, page: Page) {
+  return db.selectFrom('order_bumps').selectAll().where('store_id', '=', storeId).$call(newestFirst(page)).execute()
 }
 
 export async function findBump(db: DbOrTrx, storeId: string, id: string): Promise<BumpRow | undefined> {
-  return db
-    .selectFrom('order_bumps')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  return db.selectFrom('order_bumps').selectAll().where(storeRow(storeId, id)).executeTakeFirst()
 }
 
 export async function findBumpsByIds(db: DbOrTrx, storeId: string, ids: string[]): Promise<BumpRow[]> {
@@ -58,17 +64,12 @@ export async function insertBump(db: DbOrTrx, values: NewBump): Promise<BumpRow>
 }
 
 export async function updateBump(db: DbOrTrx, storeId: string, id: string, values: BumpUpdate) {
-  return db
-    .updateTable('order_bumps')
-    .set({ ...values, updated_at: new Date() })
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
+  const changes = { ...values, updated_at: new Date() }
+  return db.updateTable('order_bumps').set(changes).where(storeRow(storeId, id)).returningAll().executeTakeFirst()
 }
 
 export async function deleteBump(db: DbOrTrx, storeId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('order_bumps').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+  const r = await db.deleteFrom('order_bumps').where(storeRow(storeId, id)).executeTakeFirst()
   return Number(r.numDeletedRows) > 0
 }
 
@@ -76,12 +77,10 @@ export async function bumpTotals(db: DbOrTrx, storeId: string) {
   return db
     .selectFrom('order_bumps')
     .where('store_id', '=', storeId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      sql<number>`count(*) filter (where active)::int`.as('active'),
-      sql<number>`coalesce(sum(display_count), 0)::int`.as('displays'),
-      sql<number>`coalesce(sum(conversion_count), 0)::int`.as('conversions'),
-      sql<number>`coalesce(sum(paid_conversion_count), 0)::int`.as('paid_conversions'),
+    .select([
+      ...offerTotals,
+      sumOf('conversion_count').as('conversions'),
+      sumOf('paid_conversion_count').as('paid_conversions'),
       sql<number>`coalesce(sum(paid_revenue_cents), 0)::bigint`.as('paid_revenue_cents'),
     ])
     .executeTakeFirstOrThrow()
@@ -179,20 +178,12 @@ export async function countOrderBumps(trx: Trx, orderId: string, flag: 'placed_c
 
 // ───────── upsells
 
-export async function listUpsells(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
-  return db
-    .selectFrom('upsells')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
+export async function listUpsells(db: DbOrTrx, storeId: string, page: Page) {
+  return db.selectFrom('upsells').selectAll().where('store_id', '=', storeId).$call(newestFirst(page)).execute()
 }
 
 export async function findUpsell(db: DbOrTrx, storeId: string, id: string): Promise<UpsellRow | undefined> {
-  return db.selectFrom('upsells').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+  return db.selectFrom('upsells').selectAll().where(storeRow(storeId, id)).executeTakeFirst()
 }
 
 export async function activeUpsell(db: DbOrTrx, storeId: string): Promise<UpsellRow | undefined> {
@@ -224,17 +215,12 @@ export async function insertUpsell(db: DbOrTrx, values: NewUpsell): Promise<Upse
 }
 
 export async function updateUpsell(db: DbOrTrx, storeId: string, id: string, values: UpsellUpdate) {
-  return db
-    .updateTable('upsells')
-    .set({ ...values, updated_at: new Date() })
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
+  const changes = { ...values, updated_at: new Date() }
+  return db.updateTable('upsells').set(changes).where(storeRow(storeId, id)).returningAll().executeTakeFirst()
 }
 
 export async function deleteUpsell(db: DbOrTrx, storeId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('upsells').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+  const r = await db.deleteFrom('upsells').where(storeRow(storeId, id)).executeTakeFirst()
   return Number(r.numDeletedRows) > 0
 }
 
@@ -242,13 +228,7 @@ export async function upsellTotals(db: DbOrTrx, storeId: string) {
   return db
     .selectFrom('upsells')
     .where('store_id', '=', storeId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      sql<number>`count(*) filter (where active)::int`.as('active'),
-      sql<number>`coalesce(sum(display_count), 0)::int`.as('displays'),
-      sql<number>`coalesce(sum(click_count), 0)::int`.as('clicks'),
-      sql<number>`coalesce(sum(skip_count), 0)::int`.as('skips'),
-    ])
+    .select([...offerTotals, sumOf('click_count').as('clicks'), sumOf('skip_count').as('skips')])
     .executeTakeFirstOrThrow()
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../platform/errors'
-import { errorBody, limitOffsetQuery, storeParams } from '../../platform/route-schemas'
+import { AppError, orNotFound } from '../../platform/errors'
+import { errorBody, limitOffsetQuery, storeItemParams, storeParams } from '../../platform/route-schemas'
 import {
   BUMP_MESSAGES,
   BUMP_POSITIONS,
@@ -14,83 +14,68 @@ import {
   orderBumpSchema,
   visitBodySchema,
 } from '../../shared/marketing'
-import { requireStoreOwner } from '../stores'
 import * as bumps from './bumps'
 import { couponRoutes } from './coupon-routes'
+import { ownerRoute } from './owner-route'
 import { upsellRoutes } from './upsell-routes'
 
 const tags = ['marketing']
-const bumpParams = z.object({ storeId: z.string(), id: z.string() })
 export const pageQuery = limitOffsetQuery({ maxLimit: 100, defaultLimit: 100, maxOffset: 100_000 })
 export const trackedSchema = z.object({ counted: z.boolean() })
 
 export async function marketingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const ownStore = requireStoreOwner(fastify)
+  const owned = ownerRoute(fastify)
   // Public calls a checkout makes a few times per visit; the per-visit dedupe keeps counters honest, this bounds load.
   const offerLimit = app.rateLimit({ max: 240, timeWindow: 60_000 })
   const trackLimit = app.rateLimit({ max: 240, timeWindow: 60_000 })
 
   app.get(
     '/stores/:storeId/order-bumps',
-    {
-      schema: { tags, params: storeParams, querystring: pageQuery, response: { 200: z.array(orderBumpSchema) } },
-      preHandler: ownStore,
-    },
+    owned({ params: storeParams, querystring: pageQuery, response: { 200: z.array(orderBumpSchema) } }),
     async (request) => bumps.listBumps(app.db, request.store!.id, request.query),
   )
 
   app.get(
     '/stores/:storeId/order-bumps/stats',
-    { schema: { tags, params: storeParams, response: { 200: bumpStatsSchema } }, preHandler: ownStore },
+    owned({ params: storeParams, response: { 200: bumpStatsSchema } }),
     async (request) => bumps.bumpStats(app.db, request.store!.id),
   )
 
   app.post(
     '/stores/:storeId/order-bumps',
-    {
-      schema: {
-        tags,
-        params: storeParams,
-        body: bumpInputSchema.describe('showOnProducts: a list of product ids or a JSON string of one'),
-        response: { 201: orderBumpSchema, 400: errorBody, 404: errorBody },
-      },
-      preHandler: ownStore,
-    },
+    owned({
+      params: storeParams,
+      body: bumpInputSchema.describe('showOnProducts: a list of product ids or a JSON string of one'),
+      response: { 201: orderBumpSchema, 400: errorBody, 404: errorBody },
+    }),
     async (request, reply) => reply.status(201).send(await bumps.createBump(app.db, request.store!.id, request.body)),
   )
 
   app.get(
     '/stores/:storeId/order-bumps/:id',
-    { schema: { tags, params: bumpParams, response: { 200: orderBumpSchema, 404: errorBody } }, preHandler: ownStore },
-    async (request) => {
-      const bump = await bumps.getBump(app.db, request.store!.id, request.params.id)
-      if (!bump) throw new AppError(404, BUMP_MESSAGES.notFound)
-      return bump
-    },
+    owned({ params: storeItemParams, response: { 200: orderBumpSchema, 404: errorBody } }),
+    async (request) =>
+      orNotFound(await bumps.getBump(app.db, request.store!.id, request.params.id), BUMP_MESSAGES.notFound),
   )
 
   app.patch(
     '/stores/:storeId/order-bumps/:id',
-    {
-      schema: {
-        tags,
-        params: bumpParams,
-        body: bumpPatchSchema,
-        response: { 200: orderBumpSchema, 400: errorBody, 404: errorBody },
-      },
-      preHandler: ownStore,
-    },
-    async (request) => {
-      const bump = await bumps.updateBump(app.db, request.store!.id, request.params.id, request.body)
-      if (!bump) throw new AppError(404, BUMP_MESSAGES.notFound)
-      return bump
-    },
+    owned({
+      params: storeItemParams,
+      body: bumpPatchSchema,
+      response: { 200: orderBumpSchema, 400: errorBody, 404: errorBody },
+    }),
+    async (request) =>
+      orNotFound(
+        await bumps.updateBump(app.db, request.store!.id, request.params.id, request.body),
+        BUMP_MESSAGES.notFound,
+      ),
   )
 
   app.delete(
     '/stores/:storeId/order-bumps/:id',
-    { schema: { tags, params: bumpParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    owned({ params: storeItemParams, response: { 204: z.null(), 404: errorBody } }),
     async (request, reply) => {
       if (!(await bumps.deleteBump(app.db, request.store!.id, request.params.id)))
         throw new AppError(404, BUMP_MESSAGES.notFound)
@@ -127,7 +112,7 @@ export async function marketingRoutes(fastify: FastifyInstance) {
             path === 'display'
               ? 'Public. The widget showed this bump; counted once per visit by the worker.'
               : 'Public. The buyer added this bump in the widget (counted once per visit as an add); conversions come from placed orders.',
-          params: bumpParams,
+          params: storeItemParams,
           body: visitBodySchema,
           response: { 202: trackedSchema, 404: errorBody },
         },

@@ -1,8 +1,8 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../platform/errors'
-import { errorBody, storeParams } from '../../platform/route-schemas'
+import { AppError, orNotFound } from '../../platform/errors'
+import { errorBody, storeItemParams, storeParams } from '../../platform/route-schemas'
 import {
   publicUpsellSchema,
   UPSELL_MESSAGES,
@@ -13,12 +13,11 @@ import {
   upsellStatsSchema,
   visitBodySchema,
 } from '../../shared/marketing'
-import { requireStoreOwner } from '../stores'
 import { visitKeyOf } from './bumps'
+import { ownerRoute } from './owner-route'
 import * as upsells from './upsells'
 
 const tags = ['marketing']
-const upsellParams = z.object({ storeId: z.string(), id: z.string() })
 
 export async function upsellRoutes(
   fastify: FastifyInstance,
@@ -29,20 +28,17 @@ export async function upsellRoutes(
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const ownStore = requireStoreOwner(fastify)
+  const owned = ownerRoute(fastify)
 
   app.get(
     '/stores/:storeId/upsells',
-    {
-      schema: { tags, params: storeParams, querystring: shared.pageQuery, response: { 200: z.array(upsellSchema) } },
-      preHandler: ownStore,
-    },
+    owned({ params: storeParams, querystring: shared.pageQuery, response: { 200: z.array(upsellSchema) } }),
     async (request) => upsells.listUpsells(app.db, request.store!.id, request.query),
   )
 
   app.get(
     '/stores/:storeId/upsells/stats',
-    { schema: { tags, params: storeParams, response: { 200: upsellStatsSchema } }, preHandler: ownStore },
+    owned({ params: storeParams, response: { 200: upsellStatsSchema } }),
     async (request) => upsells.upsellStats(app.db, request.store!.id),
   )
 
@@ -62,51 +58,40 @@ export async function upsellRoutes(
 
   app.post(
     '/stores/:storeId/upsells',
-    {
-      schema: {
-        tags,
-        params: storeParams,
-        body: upsellInputSchema,
-        response: { 201: upsellSchema, 400: errorBody, 409: errorBody },
-      },
-      preHandler: ownStore,
-    },
+    owned({
+      params: storeParams,
+      body: upsellInputSchema,
+      response: { 201: upsellSchema, 400: errorBody, 409: errorBody },
+    }),
     async (request, reply) =>
       reply.status(201).send(await upsells.createUpsell(app.db, request.store!.id, request.body)),
   )
 
   app.get(
     '/stores/:storeId/upsells/:id',
-    { schema: { tags, params: upsellParams, response: { 200: upsellSchema, 404: errorBody } }, preHandler: ownStore },
-    async (request) => {
-      const upsell = await upsells.getUpsell(app.db, request.store!.id, request.params.id)
-      if (!upsell) throw new AppError(404, UPSELL_MESSAGES.notFound)
-      return upsell
-    },
+    owned({ params: storeItemParams, response: { 200: upsellSchema, 404: errorBody } }),
+    async (request) =>
+      orNotFound(await upsells.getUpsell(app.db, request.store!.id, request.params.id), UPSELL_MESSAGES.notFound),
   )
 
   app.patch(
     '/stores/:storeId/upsells/:id',
-    {
-      schema: {
-        tags,
-        description: 'Partial. `active: true` deactivates the store’s other link in the same transaction.',
-        params: upsellParams,
-        body: upsellPatchSchema,
-        response: { 200: upsellSchema, 400: errorBody, 404: errorBody, 409: errorBody },
-      },
-      preHandler: ownStore,
-    },
-    async (request) => {
-      const upsell = await upsells.updateUpsell(app.db, request.store!.id, request.params.id, request.body)
-      if (!upsell) throw new AppError(404, UPSELL_MESSAGES.notFound)
-      return upsell
-    },
+    owned({
+      description: 'Partial. `active: true` deactivates the store’s other link in the same transaction.',
+      params: storeItemParams,
+      body: upsellPatchSchema,
+      response: { 200: upsellSchema, 400: errorBody, 404: errorBody, 409: errorBody },
+    }),
+    async (request) =>
+      orNotFound(
+        await upsells.updateUpsell(app.db, request.store!.id, request.params.id, request.body),
+        UPSELL_MESSAGES.notFound,
+      ),
   )
 
   app.delete(
     '/stores/:storeId/upsells/:id',
-    { schema: { tags, params: upsellParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
+    owned({ params: storeItemParams, response: { 204: z.null(), 404: errorBody } }),
     async (request, reply) => {
       if (!(await upsells.deleteUpsell(app.db, request.store!.id, request.params.id)))
         throw new AppError(404, UPSELL_MESSAGES.notFound)
@@ -121,7 +106,7 @@ export async function upsellRoutes(
         schema: {
           tags,
           description: 'Public, no body needed. Counted once per visit by the worker.',
-          params: upsellParams,
+          params: storeItemParams,
           body: visitBodySchema,
           response: { 202: shared.trackedSchema, 404: errorBody },
         },

@@ -25,6 +25,11 @@ beforeEach(() => {
 
 const { shop, physicalOrder, digitalOrder, post, sandbox, CPF, address } = orderingFixtures(() => t)
 
+/** The shop's PIX order of a physical product, placed by the buyer `email`. */
+const pixOrderBy = async (s: Awaited<ReturnType<typeof shop>>, email: string) =>
+  (
+    await post('/api/checkout/create-order', physicalOrder(s, { customer: { ...physicalOrder(s).customer, email } }))
+  ).json()
 const to = (m: ParsedMail) =>
   (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address))
 const bySubject = (re: RegExp, address?: string) =>
@@ -47,9 +52,7 @@ describe('buyer e-mails', () => {
   it('sends one "pedido recebido" per PIX order: its link opens the order page and its code is the order\'s', async () => {
     const s = await shop()
     const email = 'pix.buyer@example.com'
-    const order = (
-      await post('/api/checkout/create-order', physicalOrder(s, { customer: { ...physicalOrder(s).customer, email } }))
-    ).json()
+    const order = await pixOrderBy(s, email)
     const [mail] = await waitForMessages(/^Recebemos seu pedido/, 1, email)
     expect(mail.subject).toBe(`Recebemos seu pedido ${order.orderNumber ?? mail.subject!.slice(21)}`)
     expect(mail.from?.value[0].address).toBe('no-reply@loja.test')
@@ -126,9 +129,7 @@ describe('buyer e-mails', () => {
   it('sends once when two workers take the same delivery at the same moment', async () => {
     const s = await shop()
     const email = 'two.workers@example.com'
-    const order = (
-      await post('/api/checkout/create-order', physicalOrder(s, { customer: { ...physicalOrder(s).customer, email } }))
-    ).json()
+    const order = await pixOrderBy(s, email)
     await waitForMessages(/^Recebemos seu pedido/, 1, email)
     await sandbox(order.paymentResult.gatewayId, 'pay')
     await waitForMessages(/^Pagamento aprovado/, 1, email)
@@ -163,9 +164,7 @@ describe('buyer e-mails', () => {
     const s = await shop()
     const email = 'retry.buyer@example.com'
     smtp.script = [421, 421]
-    const order = (
-      await post('/api/checkout/create-order', physicalOrder(s, { customer: { ...physicalOrder(s).customer, email } }))
-    ).json()
+    const order = await pixOrderBy(s, email)
     await waitForMessages(/^Recebemos seu pedido/, 1, email)
     await waitFor(async () => (await deliveriesOf(s.storeId, s.owner.headers)).some((d) => d.state === 'SENT'))
     const [sent] = await deliveriesOf(s.storeId, s.owner.headers)
@@ -259,9 +258,7 @@ describe('buyer e-mails', () => {
       ).toBe(404)
 
     const email = 'off.buyer@example.com'
-    const order = (
-      await post('/api/checkout/create-order', physicalOrder(s, { customer: { ...physicalOrder(s).customer, email } }))
-    ).json()
+    const order = await pixOrderBy(s, email)
     await t.drain()
     await sandbox(order.paymentResult.gatewayId, 'pay')
     const [paid] = await waitForMessages(/^Pagamento aprovado/, 1, email)
@@ -279,9 +276,7 @@ describe('buyer e-mails', () => {
   it('tells the buyer of an expired PIX how to get a new code', async () => {
     const s = await shop()
     const email = 'expired.buyer@example.com'
-    const order = (
-      await post('/api/checkout/create-order', physicalOrder(s, { customer: { ...physicalOrder(s).customer, email } }))
-    ).json()
+    const order = await pixOrderBy(s, email)
     await waitForMessages(/^Recebemos seu pedido/, 1, email)
     await sandbox(order.paymentResult.gatewayId, 'expire')
     const [mail] = await waitForMessages(/prazo de pagamento/, 1, email)

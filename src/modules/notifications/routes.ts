@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { pageNumberQuery, storeParams } from '../../platform/route-schemas'
 import {
   emailDeliverySchema,
   emailPreviewSchema,
@@ -18,11 +19,8 @@ import * as repo from './repository'
 import * as service from './service'
 
 const TAGS = ['notifications']
-const params = z.object({ storeId: z.string() })
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-})
+const params = storeParams
+const pageQuery = pageNumberQuery({ maxLimit: 100, defaultLimit: 20 })
 const DELIVERY_NOT_FOUND = 'Envio não encontrado'
 
 /** The store's e-mail settings, previews and delivery log; the administrator's mailbox. */

@@ -17,10 +17,7 @@ let owner: TestUser
 let storeId: string
 beforeAll(async () => {
   t = await createTestApp({ redis: false })
-  owner = await t.login()
-  storeId = (
-    await t.app.inject({ method: 'POST', url: '/api/stores', headers: owner.headers, payload: { name: 'Loja Rollup' } })
-  ).json().id
+  ;({ user: owner, storeId } = await t.merchantWithStore('Loja Rollup'))
 })
 afterAll(() => t.close())
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
+import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -7,14 +7,10 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** A signed-in user's write. */
-const send = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, user: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload })
-
 describe('stores API', () => {
   it('creates, lists, reads and edits own stores', async () => {
     const a = await t.login()
-    const created = await send('POST', '/api/stores', a, { name: 'Minha Loja', description: 'Roupas' })
+    const created = await t.send('POST', '/api/stores', a, { name: 'Minha Loja', description: 'Roupas' })
     expect(created.statusCode).toBe(201)
     const store = created.json()
     expect(store).toMatchObject({ name: 'Minha Loja', description: 'Roupas', userId: a.id, status: 'ACTIVE' })
@@ -22,7 +18,7 @@ describe('stores API', () => {
     const mine = await t.app.inject({ url: '/api/stores/me', headers: a.headers })
     expect(mine.json().map((s: { id: string }) => s.id)).toEqual([store.id])
 
-    const edited = await send('PATCH', `/api/stores/${store.id}`, a, { name: 'Nova' })
+    const edited = await t.send('PATCH', `/api/stores/${store.id}`, a, { name: 'Nova' })
     expect(edited.statusCode).toBe(200)
     expect(edited.json()).toMatchObject({ name: 'Nova', description: 'Roupas' })
   })
@@ -30,7 +26,7 @@ describe('stores API', () => {
   it('answers 404 for another merchant store and changes nothing', async () => {
     const a = await t.login()
     const b = await t.login()
-    const store = (await send('POST', '/api/stores', a, { name: 'A' })).json()
+    const store = (await t.send('POST', '/api/stores', a, { name: 'A' })).json()
     for (const req of [
       { method: 'GET' as const, url: `/api/stores/${store.id}` },
       { method: 'PATCH' as const, url: `/api/stores/${store.id}`, payload: { name: 'hack' } },
@@ -47,26 +43,26 @@ describe('stores API', () => {
   it('lets an admin read but not edit any store', async () => {
     const a = await t.login()
     const admin = await t.login({ role: 'ADMIN' })
-    const store = (await send('POST', '/api/stores', a, { name: 'A' })).json()
+    const store = (await t.send('POST', '/api/stores', a, { name: 'A' })).json()
     expect((await t.app.inject({ url: `/api/stores/${store.id}`, headers: admin.headers })).statusCode).toBe(200)
-    const patch = await send('PATCH', `/api/stores/${store.id}`, admin, { name: 'x' })
+    const patch = await t.send('PATCH', `/api/stores/${store.id}`, admin, { name: 'x' })
     expect(patch.statusCode).toBe(404)
   })
 
   it('validates with the spec messages', async () => {
     const a = await t.login()
-    const blank = await send('POST', '/api/stores', a, { name: '  ' })
+    const blank = await t.send('POST', '/api/stores', a, { name: '  ' })
     expect(blank.statusCode).toBe(400)
     expect(blank.json()).toMatchObject({
       message: 'Nome da loja é obrigatório.',
       errors: { name: 'Nome da loja é obrigatório.' },
     })
-    const long = await send('POST', '/api/stores', a, { name: 'x'.repeat(101), description: 'y'.repeat(501) })
+    const long = await t.send('POST', '/api/stores', a, { name: 'x'.repeat(101), description: 'y'.repeat(501) })
     expect(long.json().errors).toEqual({
       name: 'Nome da loja deve ter no máximo 100 caracteres.',
       description: 'Descrição deve ter no máximo 500 caracteres.',
     })
-    const missing = await send('POST', '/api/stores', a, {})
+    const missing = await t.send('POST', '/api/stores', a, {})
     expect(missing.json().errors.name).toBe('Nome da loja é obrigatório.')
   })
 
@@ -78,7 +74,7 @@ describe('stores API', () => {
 
   it('announces store.created through the outbox', async () => {
     const a = await t.login()
-    const store = (await send('POST', '/api/stores', a, { name: 'Evento' })).json()
+    const store = (await t.send('POST', '/api/stores', a, { name: 'Evento' })).json()
     await t.drain()
     const { waitFor } = await import('../../testing/test-app')
     await waitFor(async () => {
