@@ -81,9 +81,14 @@ describe('buyer e-mails', () => {
     }
     expect(mail.html).toContain('lang="pt-BR"')
 
-    await t.drain()
-    const log = await deliveriesOf(s.storeId, s.owner.headers)
-    expect(log.filter((d) => d.subjectId === order.orderId)).toMatchObject([{ kind: 'order_received', state: 'SENT' }])
+    // The message reaches the SMTP server before the sender records SENT (and drain does not wait for BullMQ jobs).
+    const mine = async () =>
+      (await deliveriesOf(s.storeId, s.owner.headers)).filter((d) => d.subjectId === order.orderId)
+    await waitFor(async () => {
+      const log = await mine()
+      return log.length > 0 && log.every((d) => d.state === 'SENT')
+    })
+    expect(await mine()).toMatchObject([{ kind: 'order_received', state: 'SENT' }])
   })
 
   it('sends one "pagamento aprovado" with an access link that answers, and one "nova venda" to the owner, even when the postback is replayed', async () => {
