@@ -15,6 +15,9 @@ const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 })
 
+// Delivery logs show seconds: retries of one message are often seconds apart.
+const logTimeFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE })
+
 function toDate(value: Date | string | number | null | undefined): Date | undefined {
   if (value === null || value === undefined || value === '') return undefined
   const d = value instanceof Date ? value : new Date(value)
@@ -30,6 +33,12 @@ export function formatDate(value: Date | string | number | null | undefined): st
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   const d = toDate(value)
   return d ? dateTimeFmt.format(d).replace(',', '') : '--'
+}
+
+/** 23/11/2026, 14:05:09 in São Paulo time, for delivery logs; '--' when there is no valid date. */
+export function formatLogTime(value: Date | string | number | null | undefined): string {
+  const d = toDate(value)
+  return d ? logTimeFmt.format(d) : '--'
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in São Paulo, for "today" and "yesterday" periods. */

@@ -4,12 +4,7 @@ import { Alert, Card, Input, ListTable, PageHeader, Pager, Td } from '../../ui'
 import { useMailbox, useMailboxMessage } from './api/emails'
 import { EmailFrame } from './components/email-frame'
 import './emails.css'
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'America/Sao_Paulo',
-})
+import { formatLogTime } from '../../../shared/dates'
 
 /** /admin/emails: every message kept while no SMTP server is configured, readable as the recipient would see it. */
 export default function MailboxPage() {
@@ -45,7 +40,7 @@ export default function MailboxPage() {
         >
           {(m) => (
             <tr key={m.id} data-testid="mailbox-item">
-              <Td>{dateTime.format(new Date(m.createdAt))}</Td>
+              <Td>{formatLogTime(m.createdAt)}</Td>
               <Td>{m.to}</Td>
               <Td>
                 <button type="button" className="email-link-button" onClick={() => setOpenId(m.id)}>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { formatLogTime } from '../../../../shared/dates'
 import { EMAIL_KIND_LABELS, EMAIL_STATE_LABELS, type EmailDelivery } from '../../../../shared/notifications'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
@@ -13,12 +14,6 @@ const TONE: Record<EmailDelivery['state'], BadgeTone> = {
   FAILED: 'danger',
   SKIPPED: 'neutral',
 }
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'America/Sao_Paulo',
-})
 
 /** Every message the store sent: when, to whom, which, how it went (the server's answer), and 'Reenviar'. */
 export function EmailLog({ storeId }: { storeId: string }) {
@@ -47,7 +42,7 @@ export function EmailLog({ storeId }: { storeId: string }) {
       >
         {(d) => (
           <tr key={d.id} data-testid="email-delivery">
-            <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
+            <Td>{formatLogTime(d.sentAt ?? d.createdAt)}</Td>
             <Td>{d.recipient}</Td>
             <Td>
               <div>{EMAIL_KIND_LABELS[d.kind] ?? d.kind}</div>

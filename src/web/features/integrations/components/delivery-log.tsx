@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { formatLogTime } from '../../../../shared/dates'
 import { type DELIVERY_STATES, UTMFY_STATUS_LABELS, type UtmfyDelivery } from '../../../../shared/integrations'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
@@ -13,8 +14,6 @@ const STATE: Record<(typeof DELIVERY_STATES)[number], { label: string; tone: Bad
   FAILED: { label: 'Recusado', tone: 'danger' },
   SKIPPED: { label: 'Não enviado', tone: 'neutral' },
 }
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' })
 
 /** What was sent to UTMify, order by order and status, with UTMify's answer and a retry for a failed one. */
 export function DeliveryLog({ storeId }: { storeId: string }) {
@@ -45,7 +44,7 @@ export function DeliveryLog({ storeId }: { storeId: string }) {
           <tr key={d.id} data-testid="utmfy-delivery">
             <Td>{d.isTest ? 'Venda simulada' : d.orderNumber}</Td>
             <Td>{UTMFY_STATUS_LABELS[d.status]}</Td>
-            <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
+            <Td>{formatLogTime(d.sentAt ?? d.createdAt)}</Td>
             <Td>
               <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>
               {d.error && <div className="muted integration-error">{d.error}</div>}

@@ -1,3 +1,4 @@
+import { formatLogTime } from '../../../../shared/dates'
 import type { DELIVERY_STATES } from '../../../../shared/pixel'
 import { Badge, type BadgeTone, Card, ListTable, Td } from '../../../ui'
 import { usePixelDeliveries } from '../api/pixel'
@@ -9,8 +10,6 @@ const STATE: Record<(typeof DELIVERY_STATES)[number], { label: string; tone: Bad
   FAILED: { label: 'Recusado', tone: 'danger' },
   SKIPPED: { label: 'Não enviado', tone: 'neutral' },
 }
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' })
 
 /** The last Conversions API events the server sent for this store, with Meta's answer. */
 export function PixelDeliveryLog({ storeId }: { storeId: string }) {
@@ -35,7 +34,7 @@ export function PixelDeliveryLog({ storeId }: { storeId: string }) {
               <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>
               {d.error && <div className="muted pixel-error">{d.error}</div>}
             </Td>
-            <Td>{dateTime.format(new Date(d.sentAt ?? d.createdAt))}</Td>
+            <Td>{formatLogTime(d.sentAt ?? d.createdAt)}</Td>
           </tr>
         )}
       </ListTable>
