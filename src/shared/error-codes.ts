@@ -12,11 +12,25 @@ export const ERROR_CODES = [
   'UNPROCESSABLE',
   'RATE_LIMITED',
   'INTERNAL',
-  // Specific reasons a screen reacts to.
+  // Specific reasons a screen reacts to (the web reads each one; see the comment beside it for where).
+  /** The product's stock ran out as the order was placed: the checkout shows its sold-out screen. */
   'ORDER_SOLD_OUT',
+  /** The product is gone (deleted, another store's, inactive): the checkout says the link is wrong. */
   'PRODUCT_UNAVAILABLE',
+  /** The gateway refused the card: the payment step says so and the buyer tries another card or method. */
   'CARD_REFUSED',
+  /** The store has no gateway key: the digital checkout tells the buyer to contact the seller. */
   'PAYMENT_NOT_CONFIGURED',
+  /** The coupon does not apply (unknown, expired, used up, below the minimum…): dropped, its reason under the field. */
+  'COUPON_REFUSED',
+  /** The chosen shipping option does not deliver to this CEP (or the store ships nothing): back to the delivery step. */
+  'SHIPPING_UNAVAILABLE',
+  /** The password change's current password is wrong: said under that field, the session stays. */
+  'CURRENT_PASSWORD_WRONG',
+  /** The CEP lookup found no such CEP: said under the CEP field (a lookup outage lets the buyer type the address). */
+  'CEP_NOT_FOUND',
+  /** The gateway refused the store's API key (a 401 that is not the merchant's session: no logout). */
+  'GATEWAY_KEY_INVALID',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

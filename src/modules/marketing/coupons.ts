@@ -98,7 +98,7 @@ export interface CheckedCoupon {
 }
 
 function refuse(message: string): never {
-  throw new AppError(400, message, { couponCode: message })
+  throw new AppError(400, message, { couponCode: message }, 'COUPON_REFUSED')
 }
 
 /**

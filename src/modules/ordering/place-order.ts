@@ -75,7 +75,7 @@ async function priceShipping(db: Db, storeId: string, shipping: PhysicalPayload[
   }
   const offered = await checkoutService.quoteShipping(db, storeId, shipping.zipCode, subtotalCents)
   const message = offered.length === 0 ? NO_SHIPPING_OPTION : SHIPPING_UNAVAILABLE
-  throw new AppError(400, message, { 'shipping.method': message })
+  throw new AppError(400, message, { 'shipping.method': message }, 'SHIPPING_UNAVAILABLE')
 }
 
 function requirePaymentMethod(

@@ -21,7 +21,7 @@ export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>)
   const found = await catalogService.findProductWith(db, q.storeId, q.productId, (eb) =>
     paymentsService.checkoutPaymentsColumn(eb, q.storeId),
   )
-  if (!found) throw new AppError(404, MSG.productUnavailable)
+  if (!found) throw new AppError(404, MSG.productUnavailable, undefined, 'PRODUCT_UNAVAILABLE')
   const { product } = found
   const payments = paymentsService.checkoutPaymentsOf(product.storeId, found.alongside)
   const subtotalCents = product.priceCents

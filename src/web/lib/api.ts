@@ -1,8 +1,8 @@
 import type { ErrorCode } from '../../shared/error-codes'
 
 /**
- * The one HTTP client of the SPA. Adds the bearer token, normalises errors to { message, status, data, errors }
- * and turns any 401 into a logout (the session module registers the handler).
+ * The one HTTP client of the SPA. Adds the bearer token, normalises errors to { message, status, data, errors, code }
+ * and turns the session's 401 into a logout (the session module registers the handler).
  */
 export const DEFAULT_ERROR_MESSAGE = 'Ocorreu um erro inesperado'
 export const TOKEN_KEY = 'token'
@@ -72,7 +72,10 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const data = text ? safeJson(text) : undefined
   if (!res.ok) {
     const payload = (data ?? {}) as { message?: string; errors?: Record<string, string>; code?: ErrorCode }
-    if (res.status === 401 && opts.auth !== false && token) onUnauthorized?.()
+    // Only the session's own 401 logs out: a 401 about something else (a gateway refusing the store's key) says
+    // why in its code, and the merchant stays signed in.
+    const sessionEnded = res.status === 401 && (payload.code ?? 'UNAUTHENTICATED') === 'UNAUTHENTICATED'
+    if (sessionEnded && opts.auth !== false && token) onUnauthorized?.()
     throw new ApiError(payload.message || DEFAULT_ERROR_MESSAGE, res.status, data, payload.errors, payload.code)
   }
   return data as T

@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { Alert, Button, Loading, PageHeader } from '../../ui'
-import { useCheckHealth } from './api/check-health'
+import { healthFailureMessage, useCheckHealth } from './api/check-health'
 import { usePaymentConfig } from './api/get-payment-config'
 import { useSavePaymentConfig } from './api/save-payment-config'
 import { ApiKeyCard } from './components/api-key-card'
@@ -94,9 +94,7 @@ function PaymentConfiguration({ storeId }: { storeId: string }) {
       if (!candidate) void config.refetch()
     } catch (err) {
       setConnection('error')
-      const message =
-        err instanceof ApiError && err.status === 401 ? PAYMENT_MESSAGES.invalidKey : PAYMENT_MESSAGES.connectError
-      if (!opts.quiet) toast.error(message)
+      if (!opts.quiet) toast.error(healthFailureMessage(err))
       if (!candidate) void config.refetch()
     }
   }

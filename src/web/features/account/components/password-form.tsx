@@ -32,9 +32,10 @@ export function PasswordForm() {
       toast.success(answer.message || 'Senha alterada com sucesso!', LONG_TOAST)
     } catch (err) {
       const apiErr = err instanceof ApiError ? err : undefined
-      const wrongCurrent =
-        !!apiErr?.errors?.currentPassword || apiErr?.status === 401 || /senha atual/i.test(apiErr?.message ?? '')
-      if (wrongCurrent) setError('currentPassword', { message: WRONG_CURRENT })
+      // By code, not by the message's words; the session's own 401 has already logged out (lib/api.ts).
+      const wrongCurrent = apiErr?.code === 'CURRENT_PASSWORD_WRONG'
+      const fieldError = apiErr?.errors?.currentPassword
+      if (wrongCurrent || fieldError) setError('currentPassword', { message: wrongCurrent ? WRONG_CURRENT : fieldError })
       else if (apiErr?.errors?.newPassword) setError('newPassword', { message: apiErr.errors.newPassword })
       toast.error(wrongCurrent ? WRONG_CURRENT : apiErr?.message || 'Erro ao alterar senha', LONG_TOAST)
     }

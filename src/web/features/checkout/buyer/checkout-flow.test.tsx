@@ -162,10 +162,11 @@ describe('the digital checkout (2 steps)', () => {
 
   it('a reload on the payment step stays there, and a refused order keeps the buyer on it with the reason', async () => {
     sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER }))
-    vi.mocked(createDigitalOrder).mockRejectedValue(new ApiError('Produto esgotado', 409))
+    const reason = 'A oferta "Ebook" esgotou. Remova-a para concluir a compra.'
+    vi.mocked(createDigitalOrder).mockRejectedValue(new ApiError(reason, 409, undefined, undefined, 'CONFLICT'))
     const user = open('DIGITAL', '/digital-checkout/s1/p1?etapa=2')
     await user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }))
-    expect((await screen.findAllByText('Produto esgotado')).length).toBeGreaterThan(0)
+    expect((await screen.findAllByText(reason)).length).toBeGreaterThan(0)
     expect(where()).toBe('/digital-checkout/s1/p1?etapa=2')
     expect(events()).not.toContain('Purchase')
     expect(sessionStorage.getItem(SAVED_KEY)).not.toBeNull()
@@ -192,7 +193,7 @@ describe('a page reopened from a recovery link', () => {
     sessionStorage.setItem(RESTORE_KEY, JSON.stringify({ bumpIds: [], coupon: 'VENCIDO' }))
     vi.mocked(getQuote).mockImplementation(async (request) => {
       if (request.couponCode === 'VENCIDO')
-        throw new ApiError('Dados inválidos', 400, undefined, { couponCode: 'Cupom expirado' })
+        throw new ApiError('Cupom expirado', 400, undefined, { couponCode: 'Cupom expirado' }, 'COUPON_REFUSED')
       return quoteFor(request, { price: 100, shipping: PAC.price, methods: METHODS })
     })
     const user = open('DIGITAL', '/digital-checkout/s1/p1?etapa=2')

@@ -49,6 +49,7 @@ const PHYSICAL: FlowKind<PhysicalForm> = {
       key,
     ),
   describeError: physicalOrderError,
+  shippingRefused: { option: undefined },
 }
 
 /** /checkout/:storeId/:productId — 3 steps (Dados, Entrega, Pagamento); the order then opens its own page. */

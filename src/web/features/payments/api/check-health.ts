@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { api, TOKEN_KEY } from '../../../lib/api'
+import { PAYMENT_MESSAGES } from '../../../../shared/payments'
+import { ApiError, api } from '../../../lib/api'
 
 export interface HealthAnswer {
   status: 'healthy'
@@ -8,17 +9,12 @@ export interface HealthAnswer {
 }
 
 /**
- * 'Testar Conexão' (5 s, spec 002 §7). The health call answers 401 for a bad *gateway* key, which must not log
- * the merchant out: the token is sent by hand and the client's 401-means-logout handling is off for this call.
- * With `apiKey` (typed, not saved yet) the server tests that key without storing it.
+ * 'Testar Conexão' (5 s, spec 002 §7). A bad *gateway* key answers 401 with the code GATEWAY_KEY_INVALID, which the
+ * client does not take for the end of the merchant's session (lib/api.ts). With `apiKey` (typed, not saved yet) the
+ * server tests that key without storing it.
  */
 export function checkHealth(storeId: string, apiKey?: string): Promise<HealthAnswer> {
-  const token = localStorage.getItem(TOKEN_KEY)
-  const opts = {
-    auth: false,
-    timeoutMs: 5_000,
-    headers: token ? { authorization: `Bearer ${token}` } : undefined,
-  } as const
+  const opts = { timeoutMs: 5_000 } as const
   return apiKey
     ? api.post<HealthAnswer>('/payment/ativo-pay/health', { storeId, apiKey }, opts)
     : api.get<HealthAnswer>('/payment/ativo-pay/health', { ...opts, query: { storeId } })
@@ -26,4 +22,11 @@ export function checkHealth(storeId: string, apiKey?: string): Promise<HealthAns
 
 export function useCheckHealth(storeId: string) {
   return useMutation({ mutationFn: (apiKey?: string) => checkHealth(storeId, apiKey) })
+}
+
+/** What a failed test says: the gateway refused the key (by its code), or it could not be reached. */
+export function healthFailureMessage(err: unknown): string {
+  return err instanceof ApiError && err.code === 'GATEWAY_KEY_INVALID'
+    ? PAYMENT_MESSAGES.invalidKey
+    : PAYMENT_MESSAGES.connectError
 }

@@ -78,12 +78,20 @@ describe('ShippingStep', () => {
     expect(screen.getByRole('radio', { name: /SEDEX/ }).closest('label')?.textContent).toContain('GRÁTIS')
   })
 
-  it('says when the CEP does not exist, under the CEP field', async () => {
-    vi.mocked(lookupCep).mockRejectedValue(new ApiError('CEP não encontrado', 404))
+  it('says when the CEP does not exist, under the CEP field: decided by the code, whatever the message says', async () => {
+    vi.mocked(lookupCep).mockRejectedValue(new ApiError('Nada aqui', 404, undefined, undefined, 'CEP_NOT_FOUND'))
     const { user, field } = setup()
     await user.type(field('CEP'), '01001000')
     await waitFor(() => expect(descriptionOf(field('CEP'))).toBe('CEP não encontrado'), SETTLED)
     expect(field('CEP').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('a failed lookup without that code (even worded “CEP não encontrado”) lets the buyer type the address', async () => {
+    vi.mocked(lookupCep).mockRejectedValue(new ApiError('CEP não encontrado', 404, undefined, undefined, 'NOT_FOUND'))
+    const { user, field } = setup()
+    await user.type(field('CEP'), '01001000')
+    await screen.findByTestId('cep-unavailable', {}, SETTLED)
+    expect(field('CEP').getAttribute('aria-invalid')).not.toBe('true')
   })
 
   it('on an empty submit says what is missing in Portuguese and focuses the CEP', async () => {

@@ -49,7 +49,7 @@ export function useCepAutofill(
       })
       .catch((err) => {
         if (!live) return
-        const notFound = err instanceof ApiError && (err.status === 404 || err.message === NOT_FOUND)
+        const notFound = err instanceof ApiError && err.code === 'CEP_NOT_FOUND'
         setFeedback(notFound ? { state: 'error', message: NOT_FOUND } : { state: 'unavailable' })
       })
     return () => {

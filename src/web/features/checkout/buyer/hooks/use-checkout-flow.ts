@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { PublicProduct } from '../../../../../shared/catalog'
@@ -7,6 +8,8 @@ import type { OrderResult } from '../../../../../shared/ordering'
 import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
+import { productQuery } from '../api/get-product'
+import { orderRefusal } from '../order-errors'
 import { rememberPendingOrder } from '../pending-order'
 import { clearRestoredExtras, readRestoredExtras } from '../recovery/checkout-session'
 import { useCheckoutSession } from '../recovery/use-checkout-session'
@@ -61,6 +64,8 @@ export interface FlowKind<F extends FlowForm> {
   send: (order: FlowOrder, form: F, idempotencyKey: string) => Promise<OrderResult>
   /** The buyer's message for a failed order. */
   describeError: (err: unknown) => string
+  /** What forgets the chosen shipping option when the order says it no longer delivers (physical). */
+  shippingRefused?: Partial<F>
 }
 
 export type CheckoutFlow<F extends FlowForm> = ReturnType<typeof useCheckoutFlow<F>>
@@ -79,7 +84,19 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
   const saved = useSavedForm<F>(`${storeId}:${product.id}`, kind.empty)
   const form = saved.value
   const identify = useIdentificationTracking(storeId, product)
-  const order = useSubmitOrder(kind.describeError)
+  const queryClient = useQueryClient()
+  const order = useSubmitOrder(kind.describeError, (err) => {
+    const refusal = orderRefusal(err)
+    // The server's word is final: the page becomes the sold-out screen (checkout-blocked.tsx) without a re-read.
+    if (refusal?.kind === 'soldOut')
+      queryClient.setQueryData(productQuery(storeId, product.id).queryKey, (p) => p && { ...p, soldOut: true as const })
+    // Without its option the saved form reaches the delivery step only, so the page goes back there to choose again.
+    if (refusal?.kind === 'shipping' && kind.shippingRefused) {
+      saved.update(kind.shippingRefused)
+      order.dismiss()
+    }
+    if (refusal?.kind === 'coupon') pricing.coupon.refused(refusal.reason)
+  })
 
   const reachable = kind.reachable(form)
   useEffect(() => {

@@ -5,6 +5,7 @@ import type { CheckoutMethodId } from '../../../../../shared/ordering-rules'
 import type { QuoteRequest } from '../../../../../shared/quote'
 import { ApiError } from '../../../../lib/api'
 import { getQuote } from '../api/get-quote'
+import { couponRefusal } from '../order-errors'
 
 export interface PricingCart {
   storeId: string
@@ -48,9 +49,9 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
 
   // A coupon that stops applying (a bump removed, another e-mail) is dropped with its reason, never kept silently.
   useEffect(() => {
-    const err = quote.error
-    if (couponCode && err instanceof ApiError && err.errors?.couponCode) {
-      setCouponError(err.errors.couponCode)
+    const reason = couponRefusal(quote.error)
+    if (couponCode && reason) {
+      setCouponError(reason)
       setCouponCode(null)
     }
   }, [quote.error, couponCode])
@@ -73,7 +74,7 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
         })
         setCouponCode(trimmed)
       } catch (err) {
-        setCouponError(err instanceof ApiError ? (err.errors?.couponCode ?? err.message) : 'Erro ao aplicar o cupom')
+        setCouponError(couponRefusal(err) ?? (err instanceof ApiError ? err.message : 'Erro ao aplicar o cupom'))
       } finally {
         setApplying(false)
       }
@@ -109,6 +110,11 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
       remove: () => {
         setCouponCode(null)
         setCouponError(undefined)
+      },
+      /** The order refused the coupon (it ran out meanwhile): dropped, with the server's reason under the field. */
+      refused: (reason: string) => {
+        setCouponCode(null)
+        setCouponError(reason)
       },
     },
   }

@@ -6,8 +6,9 @@ import { keepKeyAfter, newIdempotencyKey } from '../order-errors'
 /**
  * Sends the order once per attempt: the button is disabled while it runs, and the attempt's Idempotency-Key makes
  * a retried request (double submit, network retry) return the first answer instead of creating a second order.
+ * `react` is what the page does about a refusal besides saying why (order-errors.ts, orderRefusal).
  */
-export function useSubmitOrder(describe: (err: unknown) => string) {
+export function useSubmitOrder(describe: (err: unknown) => string, react?: (err: unknown) => void) {
   const key = useRef<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string>()
@@ -26,11 +27,15 @@ export function useSubmitOrder(describe: (err: unknown) => string) {
       const message = describe(err)
       setError(message)
       toast.error(message)
+      react?.(err)
       return undefined
     } finally {
       setSubmitting(false)
     }
   }
 
-  return { submit, submitting, error }
+  /** Forgets the last failure's text (the buyer was sent to another step to fix it; the toast said why). */
+  const dismiss = () => setError(undefined)
+
+  return { submit, submitting, error, dismiss }
 }
