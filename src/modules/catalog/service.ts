@@ -141,9 +141,9 @@ function toColumns(input: ProductValues) {
 /** productCount and the three newest products per store, for the admin's user-details view. */
 export async function storeFigures(db: DbOrTrx, storeIds: string[]) {
   const { counts, recent } = await repo.storeProductFigures(db, storeIds)
-  const out = new Map<string, { productCount: number; products: { id: string; name: string; price: number }[] }>()
+  const out = new Map<string, { productCount: number; products: { id: string; name: string; priceCents: number }[] }>()
   for (const id of storeIds) out.set(id, { productCount: 0, products: [] })
   for (const c of counts) out.get(c.store_id)!.productCount = Number(c.n)
-  for (const p of recent) out.get(p.store_id)!.products.push({ id: p.id, name: p.name, price: toReais(p.price_cents) })
+  for (const p of recent) out.get(p.store_id)!.products.push({ id: p.id, name: p.name, priceCents: p.price_cents })
   return out
 }

@@ -120,7 +120,8 @@ export async function checkoutConfigRoutes(fastify: FastifyInstance) {
       try {
         return await cep.lookup(digits)
       } catch (err) {
-        if (err instanceof CepLookupError && err.kind === 'not_found') throw new AppError(404, CEP_NOT_FOUND, undefined, 'CEP_NOT_FOUND')
+        if (err instanceof CepLookupError && err.kind === 'not_found')
+          throw new AppError(404, CEP_NOT_FOUND, undefined, 'CEP_NOT_FOUND')
         request.log.warn({ err }, 'cep lookup failed')
         throw new AppError(502, CEP_LOOKUP_ERROR)
       }

@@ -65,7 +65,12 @@ export async function changePassword(db: Db, userId: string, input: PasswordChan
   if (!hash) throw new AppError(404, 'Usuário não encontrado')
   // 400, not 401: a 401 would end the session of someone who merely mistyped.
   if (!(await verifyPassword(input.currentPassword, hash))) {
-    throw new AppError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }, 'CURRENT_PASSWORD_WRONG')
+    throw new AppError(
+      400,
+      WRONG_CURRENT_PASSWORD,
+      { currentPassword: WRONG_CURRENT_PASSWORD },
+      'CURRENT_PASSWORD_WRONG',
+    )
   }
   // A new password ends every session of the account (a stolen token stops working); the caller gets a new token.
   const version = await repo.bumpSessionVersion(db, userId, await hashPassword(input.newPassword, cost))

@@ -8,7 +8,6 @@ import {
   type OrderStatusResponse,
   PAID_STATUSES,
   type PlatformOrder,
-  type RecentOrder,
   type StoreOrder,
 } from '../../shared/ordering'
 import type { OrderSummary } from '../../shared/orders-list'
@@ -107,21 +106,6 @@ export function toOrderSummaryDto(counts: {
     paidRevenue: toReais(counts.paidCents),
     pending: counts.pending,
     processing: counts.processing,
-  }
-}
-
-export function toRecentOrderDto(row: OrderRow, items: OrderItemRow[], storeName?: string): RecentOrder {
-  return {
-    id: row.id,
-    orderNumber: formatOrderNumber(row.order_number),
-    customerName: row.customer_name,
-    items: items.map((i) => ({ name: i.name, quantity: i.quantity })),
-    paymentMethod: row.payment_method,
-    ...(storeName !== undefined ? { storeName } : {}),
-    createdAt: row.created_at.toISOString(),
-    total: toReais(row.total_cents),
-    status: normalizeOrderStatus(row.status),
-    chargeback: row.charged_back,
   }
 }
 
@@ -233,11 +217,14 @@ export function toOrderStatusDto(row: OrderRow): OrderStatusResponse {
   }
 }
 
-/** Paid orders per store, for the admin user details (identity's store figures). */
+/** Paid orders per store, for the admin user details (identity's store figures, in cents). */
 export function toStoreFiguresDto({ totals, recent }: Awaited<ReturnType<typeof paidFiguresByStore>>) {
-  const result = new Map<string, { totalOrders: number; totalRevenue: number; recentOrders: { createdAt: string }[] }>()
+  const result = new Map<
+    string,
+    { totalOrders: number; totalRevenueCents: number; recentOrders: { createdAt: string }[] }
+  >()
   for (const t of totals)
-    result.set(t.store_id, { totalOrders: Number(t.orders), totalRevenue: toReais(Number(t.cents)), recentOrders: [] })
+    result.set(t.store_id, { totalOrders: Number(t.orders), totalRevenueCents: Number(t.cents), recentOrders: [] })
   for (const r of recent) result.get(r.store_id)?.recentOrders.push({ createdAt: r.created_at.toISOString() })
   return result
 }

@@ -4,7 +4,6 @@ import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken } from './order-page'
-import { recentOrders, summarizeOrders } from './orders-list'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
@@ -18,6 +17,7 @@ export {
   orderRefunded,
   orderStatusChanged,
 } from './events'
+export { type OrderFactRow, type OrderFactsQuery, orderingReads, type RecentOrderFacts } from './reporting-reads'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 
 /** What other modules may ask of ordering; they never read its tables. */
@@ -30,9 +30,6 @@ export const orderingService = expose({
   storeOrder: service.storeOrder,
   /** A paid order named by its review token (access.ts), for the reviews module's verified purchases; or undefined. */
   paidOrderFor,
-  /** The newest orders of a store or of the platform, and the orders page summary straight from SQL (reporting). */
-  recentOrders,
-  summarizeOrders,
   /** Orders and revenue per store, for the admin's user details (handed to identity where modules are composed). */
   storeFigures: service.storeFigures,
   /** The buyer's order page as the holder of its link sees it (payment code, access once paid) — notifications. */

@@ -4,17 +4,17 @@
  * orders-list.repository.ts, the mapping to answers in dto.ts.
  */
 
-import type { PlatformOrder, RecentOrder, StoreOrder } from '../../shared/ordering'
+import type { PlatformOrder, StoreOrder } from '../../shared/ordering'
 import type { OrderFiltersQuery, OrderPageQuery, OrderSummary } from '../../shared/orders-list'
 import { storesService } from '../stores'
-import { itemsByOrder, toOrderSummaryDto, toPlatformOrderDto, toRecentOrderDto, toStoreOrderDto } from './dto'
-import { countOrders, findOrdersPage, findRecentOrders, type OrdersScope } from './orders-list.repository'
+import { itemsByOrder, toOrderSummaryDto, toPlatformOrderDto, toStoreOrderDto } from './dto'
+import { countOrders, findOrdersPage, type OrdersScope } from './orders-list.repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx } from './tables'
 
 export { applyOrderFilters, dateFilterRange } from './orders-list.repository'
 
-async function withItems(db: DbOrTrx, rows: repo.OrderRow[]) {
+export async function withItems(db: DbOrTrx, rows: repo.OrderRow[]) {
   return itemsByOrder(
     await repo.findItems(
       db,
@@ -24,7 +24,7 @@ async function withItems(db: DbOrTrx, rows: repo.OrderRow[]) {
 }
 
 /** Store names by id, asked of the stores module (ordering never reads its table). */
-async function storeNames(db: DbOrTrx, storeIds: string[]): Promise<Map<string, string>> {
+export async function storeNames(db: DbOrTrx, storeIds: string[]): Promise<Map<string, string>> {
   const ids = [...new Set(storeIds)]
   return new Map((await storesService.describeStores(db, ids)).map((s) => [s.id, s.name]))
 }
@@ -70,22 +70,4 @@ export async function* exportOrders(db: Db, storeId: string, filters: OrderFilte
     if (page.length < EXPORT_BATCH) return
     after = page[page.length - 1].id
   }
-}
-
-/** The newest orders of a store (or of the platform) in an interval, for the dashboards. */
-export async function recentOrders(
-  db: DbOrTrx,
-  scope: { storeId?: string; from: Date | null; to: Date; limit?: number; withStoreNames?: boolean },
-): Promise<RecentOrder[]> {
-  const rows = await findRecentOrders(db, scope)
-  const items = await withItems(db, rows)
-  const names = scope.withStoreNames
-    ? await storeNames(
-        db,
-        rows.map((r) => r.store_id),
-      )
-    : new Map<string, string>()
-  return rows.map((r) =>
-    toRecentOrderDto(r, items.get(r.id) ?? [], scope.withStoreNames ? (names.get(r.store_id) ?? '--') : undefined),
-  )
 }

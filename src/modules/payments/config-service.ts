@@ -74,7 +74,8 @@ export async function checkHealth(
     throw new AppError(503, PAYMENT_MESSAGES.connectError)
   }
   if (outcome.ok) return { status: 'healthy', configured: true, sandbox: sandboxEnabled(deps.config) }
-  if (outcome.error.kind === 'unauthorized') throw new AppError(401, PAYMENT_MESSAGES.invalidKey, undefined, 'GATEWAY_KEY_INVALID')
+  if (outcome.error.kind === 'unauthorized')
+    throw new AppError(401, PAYMENT_MESSAGES.invalidKey, undefined, 'GATEWAY_KEY_INVALID')
   throw new AppError(503, PAYMENT_MESSAGES.connectError)
 }
 

@@ -1,43 +1,28 @@
 /**
  * Store and admin dashboards (spec 000) answered from the per-day rollups: a period costs its days, not its orders.
- * Only the five recent orders are read from the orders themselves (newest first, by index).
+ * Only the five recent orders are read from ordering (newest first, by index). Figures are summed in cents here and
+ * turned into the answers in dto.ts.
  */
 
-import { toReais } from '../../shared/money'
 import {
   type AdminDashboard,
   type AdminDashboardPeriod,
-  ORDER_PAYMENT_LABELS,
-  type OrderPaymentMethod,
   PAID_STATUSES,
-  PLATFORM_FEE_PERCENTAGE,
   type StoreDashboard,
   type StoreDashboardPeriod,
 } from '../../shared/ordering'
-import { dayRange, monthsBetween, periodRange, saoPauloMonth, trend } from '../../shared/periods'
+import { dayRange, monthsBetween, periodRange, saoPauloMonth } from '../../shared/periods'
 import { catalogService } from '../catalog'
 import { identityService } from '../identity'
-import { orderingService } from '../ordering'
+import { orderingReads } from '../ordering'
 import { reviewsService } from '../reviews'
 import { storesService } from '../stores'
+import { type Figures, toAdminDashboardDto, toStoreDashboardDto } from './dto'
 import type { DayWindow, TotalsRow } from './reports.repository'
 import * as reports from './reports.repository'
 import type { Db } from './tables'
 
-const round1 = (n: number) => Math.round(n * 10) / 10
-const avg = (cents: number, count: number) => (count ? toReais(Math.round(cents / count)) : 0)
 const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status)
-
-export interface Figures {
-  orders: number
-  paidCount: number
-  paidCents: number
-  pendingCount: number
-  pendingCents: number
-  cancelledCount: number
-  deliveredCount: number
-  byMethod: Record<string, { count: number; paidCount: number; paidCents: number }>
-}
 
 /** Sums rollup rows the way the dashboards count (method counts leave cancelled orders out). */
 export function sumFigures(rows: TotalsRow[]): Figures {
@@ -94,7 +79,7 @@ async function currentAndPrevious(db: Db, storeId: string | undefined, w: DayWin
 async function revenueByMonth(db: Db, storeId: string | undefined, months: string[], toDay: string) {
   if (months.length === 0) return []
   const cents = await reports.paidRevenueByMonth(db, storeId, months[0], toDay)
-  return months.map((m) => ({ month: m, revenue: toReais(cents.get(m) ?? 0) }))
+  return months.map((m) => ({ month: m, cents: cents.get(m) ?? 0 }))
 }
 
 /** `db` is the reporting pool: however many queries a dashboard has, it holds at most two connections. */
@@ -119,41 +104,19 @@ export async function storeDashboard(
     period === 'yesterday' ? reports.customersOfDays(db, storeId, window.fromDay!, window.toDay) : undefined,
     revenueByMonth(db, storeId, months, window.toDay),
     catalogService.countProducts(db, storeId),
-    orderingService.recentOrders(db, { storeId, from: range.from, to: range.to }),
+    orderingReads.recentOrders(db, { storeId, from: range.from, to: range.to }),
   ])
-  const buyers = yesterday ?? counters
-  const aov = avg(cur.paidCents, cur.paidCount)
-  return {
+  return toStoreDashboardDto({
     period,
-    range: { from: range.from?.toISOString() ?? null, to: range.to.toISOString() },
-    metrics: {
-      totalRevenue: toReais(cur.paidCents + cur.pendingCents),
-      totalOrders: cur.orders,
-      averageOrderValue: aov,
-      paidRevenue: toReais(cur.paidCents),
-      pendingRevenue: toReais(cur.pendingCents),
-      paidOrdersCount: cur.paidCount,
-      pendingOrdersCount: cur.pendingCount,
-      cancelledOrdersCount: cur.cancelledCount,
-      conversionRate: cur.orders ? round1((cur.paidCount / cur.orders) * 100) : 0,
-      pixOrdersCount: cur.byMethod.PIX?.count ?? 0,
-      cardOrdersCount: cur.byMethod.CREDIT_CARD?.count ?? 0,
-      boletoOrdersCount: cur.byMethod.BANK_SLIP?.count ?? 0,
-      totalCustomers: buyers.active,
-      returningCustomers: buyers.returning,
-      totalProducts,
-      revenueByMonth: monthly,
-      recentOrders: recent,
-      trends: {
-        revenue: prev ? trend(cur.paidCents, prev.paidCents) : null,
-        orders: prev ? trend(cur.orders, prev.orders) : null,
-        averageOrderValue: prev ? trend(aov, avg(prev.paidCents, prev.paidCount)) : null,
-        // New buyers of the period against new buyers of the window before (distinct buyers of a past window
-        // would need its history).
-        customers: prev ? trend(counters.newNow, counters.newBefore) : null,
-      },
-    },
-  }
+    range,
+    cur,
+    prev,
+    buyers: yesterday ?? counters,
+    newBuyers: { now: counters.newNow, before: counters.newBefore },
+    totalProducts,
+    revenueByMonth: monthly,
+    recent,
+  })
 }
 
 async function topStores(db: Db, w: DayWindow) {
@@ -173,23 +136,10 @@ async function topStores(db: Db, w: DayWindow) {
       id: r.storeId,
       name: store?.name ?? '--',
       owner: owner?.name || owner?.email || '--',
-      revenue: toReais(r.cents),
+      cents: r.cents,
       orders: r.orders,
     }
   })
-}
-
-function paymentMethods(f: Figures) {
-  const total = Object.values(f.byMethod).reduce((s, m) => s + m.paidCount, 0)
-  return Object.entries(f.byMethod)
-    .filter(([, m]) => m.paidCount > 0)
-    .map(([type, m]) => ({
-      type,
-      name: ORDER_PAYMENT_LABELS[type as OrderPaymentMethod] ?? type,
-      percentage: total ? round1((m.paidCount / total) * 100) : 0,
-      value: toReais(m.paidCents),
-    }))
-    .sort((a, b) => b.value - a.value)
 }
 
 export async function adminDashboard(db: Db, period: AdminDashboardPeriod, now = new Date()): Promise<AdminDashboard> {
@@ -200,7 +150,7 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod, now =
     await Promise.all([
       currentAndPrevious(db, undefined, window),
       topStores(db, window),
-      orderingService.recentOrders(db, { from: range.from, to: range.to, withStoreNames: true }),
+      orderingReads.recentOrders(db, { from: range.from, to: range.to, withStoreNames: true }),
       identityService.countUsers(db),
       storesService.countStores(db),
       storesService.countStores(db, { status: 'ACTIVE' }),
@@ -210,29 +160,17 @@ export async function adminDashboard(db: Db, period: AdminDashboardPeriod, now =
       storesService.countStores(db, prevScope),
       reviewsService.platformAverageRating(db),
     ])
-  const revenue = toReais(cur.paidCents)
-  return {
+  return toAdminDashboardDto({
     period,
-    systemMetrics: {
-      totalRevenue: revenue,
-      totalOrders: cur.orders,
-      totalStores: stores,
-      totalUsers: users,
-      activeStores,
-      platformFee: Math.round(revenue * PLATFORM_FEE_PERCENTAGE) / 100,
-      platformFeePercentage: PLATFORM_FEE_PERCENTAGE,
-      averageOrderValue: avg(cur.paidCents, cur.paidCount),
-      revenueTrend: trend(cur.paidCents, prev?.paidCents),
-      ordersTrend: trend(cur.orders, prev?.orders),
-      storesTrend: trend(newStores, prevStores),
-      usersTrend: trend(newUsers, prevUsers),
-      paymentMethods: paymentMethods(cur),
-      averageRating: rating,
-      deliveryRate: cur.paidCount ? round1((cur.deliveredCount / cur.paidCount) * 100) : null,
-      customerSatisfaction: null,
-      totalViews: null,
-    },
+    cur,
+    prev,
     topStores: top,
-    recentOrders: recent,
-  }
+    recent,
+    users,
+    stores,
+    activeStores,
+    newUsers: { now: newUsers, before: prevUsers },
+    newStores: { now: newStores, before: prevStores },
+    averageRating: rating,
+  })
 }

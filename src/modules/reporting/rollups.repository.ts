@@ -1,9 +1,11 @@
 /**
  * SQL of the rollups: what an order contributes now, what it contributed when last applied, and the upserts that move
- * the difference. Reads the orders table as the source of truth (the read model's only input besides its own rows).
+ * the difference. The orders are the source of truth (the read model's only input besides its own rows); they come
+ * as ordering's query (`OrderFactsQuery`, ordering owns its table), embedded in these statements.
  */
 import { sql } from 'kysely'
 import { TIME_ZONE } from '../../shared/dates'
+import type { OrderFactsQuery } from '../ordering'
 import type { ReportingTables, Trx } from './tables'
 
 /** What an order contributes to the rollups: the columns of its reporting_order_facts row the figures count. */
@@ -14,7 +16,8 @@ export type OrderFact = Pick<
 
 export type CustomerRow = Pick<ReportingTables['reporting_customers'], 'orders' | 'first_day' | 'last_day'>
 
-const spDay = sql<string>`((created_at at time zone ${sql.lit(TIME_ZONE)})::date)::text`
+/** The São Paulo calendar day of an order's instant (the rollups' day). */
+const spDay = sql<string>`(o.created_at at time zone ${sql.lit(TIME_ZONE)})::date`
 
 /**
  * Serialises the handlers of these keys (orders, buyers) for the rest of the transaction. Every caller passes its
@@ -35,26 +38,22 @@ export interface FactPair {
 }
 
 /**
- * In one statement, for every order: what it counts for now and what it contributed when last applied. The caller
- * holds the orders' locks (lockKeys), and a rebuild's TRUNCATE makes this read wait for it.
+ * In one statement, for every order of `orders` (ordering's facts of these orders) and of `orderIds`: what it counts
+ * for now and what it contributed when last applied. The caller holds the orders' locks (lockKeys), and a rebuild's
+ * TRUNCATE makes this read wait for it.
  */
-/**
- * What an order counts for in the figures: a partial refund (the order keeps its paid status) takes its amount off
- * the sales; a whole refund is counted by its REFUNDED status, with the order's total, as before refunds existed.
- */
-const NET_CENTS = sql`case when status = 'REFUNDED' then total_cents else total_cents - refunded_cents end`
-
-export async function factsOf(trx: Trx, orderIds: string[]): Promise<Map<string, FactPair>> {
+export async function factsOf(trx: Trx, orderIds: string[], orders: OrderFactsQuery): Promise<Map<string, FactPair>> {
   const { rows } = await sql<Record<string, string | number | null>>`
-    select coalesce(o.id, f.order_id)::text as order_id,
-      o.store_id as now_store_id, o.day as now_day, o.payment_method as now_payment_method,
-      o.status as now_status, o.total_cents as now_total_cents, o.customer_email as now_customer_email,
+    select coalesce(o.order_id, f.order_id)::text as order_id,
+      o.store_id as now_store_id, (${spDay})::text as now_day, o.payment_method as now_payment_method,
+      o.status as now_status, o.net_cents as now_total_cents, o.customer_email as now_customer_email,
       f.store_id as before_store_id, f.day as before_day, f.payment_method as before_payment_method,
       f.status as before_status, f.total_cents as before_total_cents, f.customer_email as before_customer_email
-    from (select id, store_id, ${spDay} as day, payment_method, status, ${NET_CENTS} as total_cents, customer_email
-          from orders where id = any(${orderIds}::uuid[])) o
+    from ${orders.as('o')}
     full join (select order_id, store_id, day::text as day, payment_method, status, total_cents, customer_email
-          from reporting_order_facts where order_id = any(${orderIds}::uuid[])) f on f.order_id = o.id`.execute(trx)
+          from reporting_order_facts where order_id = any(${orderIds}::uuid[])) f on f.order_id = o.order_id`.execute(
+    trx,
+  )
   const pick = (row: Record<string, string | number | null>, prefix: 'now' | 'before') => {
     if (!row[`${prefix}_store_id`]) return undefined
     const fact = Object.fromEntries(FACT_COLUMNS.map((c) => [c, row[`${prefix}_${c}`]])) as unknown as OrderFact
@@ -189,19 +188,19 @@ export async function addCustomerDays(trx: Trx, deltas: CustomerDayDelta[]): Pro
 }
 
 /**
- * Recomputes the whole read model from the orders table, in the caller's transaction. The exclusive locks make the
- * event handlers wait; once they go on they apply their difference against the rebuilt facts, so nothing is lost.
+ * Recomputes the whole read model from `orders` (ordering's facts of every order), in the caller's transaction. The
+ * exclusive locks make the event handlers wait; once they go on they apply their difference against the rebuilt
+ * facts, so nothing is lost.
  */
-export async function rebuildAll(trx: Trx): Promise<{ orders: number }> {
+export async function rebuildAll(trx: Trx, orders: OrderFactsQuery): Promise<{ orders: number }> {
   await sql`lock table reporting_order_facts, reporting_daily, reporting_customers, reporting_customer_days in exclusive mode`.execute(
     trx,
   )
   await sql`truncate reporting_order_facts, reporting_daily, reporting_customers, reporting_customer_days`.execute(trx)
   const facts = await sql`
     insert into reporting_order_facts (order_id, store_id, day, payment_method, status, total_cents, customer_email, last_event_id)
-    select id, store_id, (created_at at time zone ${sql.lit(TIME_ZONE)})::date, payment_method, status, ${NET_CENTS},
-           customer_email, 'rebuild'
-    from orders`.execute(trx)
+    select o.order_id, o.store_id, ${spDay}, o.payment_method, o.status, o.net_cents, o.customer_email, 'rebuild'
+    from ${orders.as('o')}`.execute(trx)
   await sql`
     insert into reporting_daily (store_id, day, payment_method, status, orders, total_cents)
     select store_id, day, payment_method, status, count(*), sum(total_cents)

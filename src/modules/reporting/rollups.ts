@@ -5,6 +5,7 @@
  * figures, so the handlers are idempotent without trusting event order.
  */
 
+import { orderingReads } from '../ordering'
 import type { CustomerRow, OrderFact } from './rollups.repository'
 import * as repo from './rollups.repository'
 import type { Db, Trx } from './tables'
@@ -86,7 +87,7 @@ export async function applyOrders(trx: Trx, events: { orderId: string; eventId: 
     trx,
     orderIds.map((id) => `order:${id}`),
   )
-  const facts = await repo.factsOf(trx, orderIds)
+  const facts = await repo.factsOf(trx, orderIds, orderingReads.orderFacts(trx, orderIds))
   // Nothing to move for a repeated or late event, or one that changes nothing the rollups count.
   const changes = orderIds.flatMap((orderId) => {
     const { now, before } = facts.get(orderId) ?? {}

@@ -33,7 +33,9 @@ describe('PasswordForm', () => {
   })
 
   it('a failure worded about the current password, without that code, is not taken for a wrong password', async () => {
-    mutateAsync.mockRejectedValue(new ApiError('Senha atual: serviço fora do ar', 503, undefined, undefined, 'INTERNAL'))
+    mutateAsync.mockRejectedValue(
+      new ApiError('Senha atual: serviço fora do ar', 503, undefined, undefined, 'INTERNAL'),
+    )
     await change('a-certa')
     await waitFor(() => expect(mutateAsync).toHaveBeenCalled())
     expect(descriptionOf(screen.getByLabelText('Senha atual'))).toBeUndefined()

@@ -35,7 +35,8 @@ export function PasswordForm() {
       // By code, not by the message's words; the session's own 401 has already logged out (lib/api.ts).
       const wrongCurrent = apiErr?.code === 'CURRENT_PASSWORD_WRONG'
       const fieldError = apiErr?.errors?.currentPassword
-      if (wrongCurrent || fieldError) setError('currentPassword', { message: wrongCurrent ? WRONG_CURRENT : fieldError })
+      if (wrongCurrent || fieldError)
+        setError('currentPassword', { message: wrongCurrent ? WRONG_CURRENT : fieldError })
       else if (apiErr?.errors?.newPassword) setError('newPassword', { message: apiErr.errors.newPassword })
       toast.error(wrongCurrent ? WRONG_CURRENT : apiErr?.message || 'Erro ao alterar senha', LONG_TOAST)
     }

@@ -22,7 +22,13 @@ import { CUSTOMER, PAC, paymentMethods, quoteFor } from './test-fixtures'
 vi.mock('./api/create-order', () => ({ createOrder: vi.fn(), createDigitalOrder: vi.fn() }))
 vi.mock('./api/get-quote', () => ({ getQuote: vi.fn() }))
 vi.mock('./api/calculate-shipping', () => ({
-  calculateShipping: vi.fn(async () => ({ zipCode: '01310100', subtotal: 100, options: [], fallback: false, message: null })),
+  calculateShipping: vi.fn(async () => ({
+    zipCode: '01310100',
+    subtotal: 100,
+    options: [],
+    fallback: false,
+    message: null,
+  })),
 }))
 vi.mock('./recovery/checkout-session', async (original) => ({
   ...(await original<typeof import('./recovery/checkout-session')>()),

@@ -4,8 +4,7 @@ import { ApiError } from '../../../lib/api'
 
 const GENERIC = 'Ocorreu um erro ao finalizar seu pedido. Por favor, tente novamente.'
 const UNAVAILABLE = 'Sistema de pagamento temporariamente indisponível'
-export const CARD_REFUSED_TEXT =
-  'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
+export const CARD_REFUSED_TEXT = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
 export const NOT_CONFIGURED_TEXT =
   'Sistema de pagamento não configurado para esta loja. Entre em contato com o vendedor.'
 
