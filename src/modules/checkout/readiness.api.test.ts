@@ -146,7 +146,7 @@ describe('shipping fallback', () => {
 
     const refused = await call('POST', '/api/checkout/create-order', order(storeId, productId, 'fallback-padrao'))
     expect(refused.statusCode).toBe(400)
-    expect(refused.json().message).toBe(NO_SHIPPING_OPTION)
+    expect(refused.json()).toMatchObject({ code: 'SHIPPING_UNAVAILABLE', message: NO_SHIPPING_OPTION })
     expect(refused.json().errors).toEqual({ 'shipping.method': NO_SHIPPING_OPTION })
   })
 

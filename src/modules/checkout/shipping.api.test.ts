@@ -388,7 +388,7 @@ describe('address', () => {
 
     const missing = await t.app.inject({ url: '/api/checkout/cep/99999999' })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json().message).toBe('CEP não encontrado')
+    expect(missing.json()).toMatchObject({ code: 'CEP_NOT_FOUND', message: 'CEP não encontrado' })
     const failing = await t.app.inject({ url: '/api/checkout/cep/22222100' })
     expect(failing.statusCode).toBe(502)
     expect(failing.json().message).toBe('Erro ao consultar CEP')

@@ -1,4 +1,5 @@
 import { createSigner } from 'fast-jwt'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveKey } from '../../platform/crypto'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
@@ -219,6 +220,7 @@ describe('profile and password', () => {
     })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_WRONG',
       message: 'Senha atual incorreta',
       errors: { currentPassword: 'Senha atual incorreta' },
     })
@@ -313,6 +315,33 @@ describe('admin users API', () => {
       const rows = await t.runtime.db.selectFrom('activity_log').select('kind').where('user_id', '=', id).execute()
       return rows.some((r) => r.kind === 'user.registered')
     })
+  })
+})
+
+describe('admin user details figures', () => {
+  it('shows the stores’ paid revenue in reais, summed in cents by the modules that count it', async () => {
+    const admin = await t.login({ role: 'ADMIN' })
+    const { user, storeId } = await t.merchantWithStore('Loja Centavos')
+    // Orders as ordering writes them (paid 10.10 and 20.20, one pending): 10.10 + 20.20 is 30.299999999999997 in
+    // float reais.
+    for (const [n, cents, status] of [
+      [1, 1010, 'PAID'],
+      [2, 2020, 'DELIVERED'],
+      [3, 990, 'PENDING'],
+    ] as const)
+      await sql`insert into orders (store_id, order_number, status, product_type, customer_name, customer_email,
+          customer_phone, customer_document, subtotal_cents, total_cents, payment_method)
+        values (${storeId}::uuid, ${n}, ${status}, 'DIGITAL', 'Ana', 'ana@example.com', '11987654321', '52998224725',
+          ${cents}, ${cents}, 'PIX')`.execute(t.runtime.db)
+    const details = await t.app.inject({ url: `/api/admin/users/${user.id}`, headers: admin.headers })
+    expect(details.statusCode).toBe(200)
+    expect(details.json().summary).toEqual({
+      totalRevenue: 30.3,
+      totalOrders: 2,
+      totalProducts: 0,
+      averageOrderValue: 15.15,
+    })
+    expect(details.json().stores[0]).toMatchObject({ name: 'Loja Centavos', totalOrders: 2, totalRevenue: 30.3 })
   })
 })
 

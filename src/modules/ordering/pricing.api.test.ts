@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COUPON_REFUSALS } from '../../shared/coupons'
+import { MSG } from '../../shared/ordering'
 import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { type FakeGraph, startFakeGraph } from '../tracking/fake-graph'
@@ -132,9 +133,9 @@ describe('coupons: the merchant’s rules', () => {
     for (const [code, message] of cases) {
       const res = await post('/api/checkout/create-order', physicalOrder(s, { couponCode: code }))
       expect(res.statusCode, code).toBe(400)
-      expect(res.json()).toMatchObject({ message, errors: { couponCode: message } })
+      expect(res.json()).toMatchObject({ code: 'COUPON_REFUSED', message, errors: { couponCode: message } })
       const quote = await post('/api/checkout/quote', { storeId: s.storeId, productId: s.physicalId, couponCode: code })
-      expect(quote.json().message, code).toBe(message)
+      expect(quote.json(), code).toMatchObject({ code: 'COUPON_REFUSED', message })
     }
     // Per e-mail, on the normalised address: case and a +tag do not make a new buyer.
     expect((await post('/api/checkout/create-order', physicalOrder(s, { couponCode: 'umavez' }))).statusCode).toBe(200)
@@ -358,5 +359,17 @@ describe('what leaves carries the discounted total', () => {
     await waitFor(() => graph.calls.some((c) => c.body.data[0].event_name === 'Purchase'))
     const purchase = graph.calls.find((c) => c.body.data[0].event_name === 'Purchase')!
     expect(purchase.body.data[0].custom_data).toMatchObject({ value: 28.4, currency: 'BRL' })
+  })
+})
+
+describe('the quote of a product that is not there', () => {
+  it('is a 404 with the code the checkout decides by, as placing the order would be', async () => {
+    const s = await shop()
+    const productId = '00000000-0000-4000-8000-0000000000ff'
+    const quote = await post('/api/checkout/quote', { storeId: s.storeId, productId })
+    expect(quote.statusCode).toBe(404)
+    expect(quote.json()).toMatchObject({ code: 'PRODUCT_UNAVAILABLE', message: MSG.productUnavailable })
+    const order = await post('/api/checkout/create-order', physicalOrder(s, { productId }))
+    expect(order.json()).toMatchObject({ code: 'PRODUCT_UNAVAILABLE' })
   })
 })

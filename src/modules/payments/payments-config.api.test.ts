@@ -169,7 +169,8 @@ describe('health check', () => {
     const { user, storeId } = await merchantWithStore()
     const none = await t.app.inject({ url: `${BASE}/health?storeId=${storeId}`, headers: user.headers })
     expect(none.statusCode).toBe(401)
-    expect(none.json().message).toBe('API Key inválida ou não configurada')
+    // A 401 that is not the session's: the browser keeps the merchant signed in (web/lib/api.ts).
+    expect(none.json()).toMatchObject({ code: 'GATEWAY_KEY_INVALID', message: 'API Key inválida ou não configurada' })
 
     const saved = await configure(user, storeId, { ativoPayApiKey: 'sk_live_not_a_sandbox_key' })
     expect(saved.json().ativoPayActive).toBe(false)
