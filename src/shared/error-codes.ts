@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'CEP_NOT_FOUND',
   /** The gateway refused the store's API key (a 401 that is not the merchant's session: no logout). */
   'GATEWAY_KEY_INVALID',
+  /** This order's product already has the buyer's review: the form turns into its thank-you. */
+  'REVIEW_ALREADY_SENT',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

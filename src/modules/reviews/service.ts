@@ -90,7 +90,8 @@ export async function createReview(
       order_id: verified?.orderId ?? null,
     })
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, REVIEW_MESSAGES.alreadyReviewed)
+    if (isUniqueViolation(err))
+      throw new AppError(409, REVIEW_MESSAGES.alreadyReviewed, undefined, 'REVIEW_ALREADY_SENT')
     throw err
   }
 }

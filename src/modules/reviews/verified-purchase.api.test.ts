@@ -52,6 +52,7 @@ describe('verified purchase', () => {
     expect(ok.json().data).toMatchObject({ isVerifiedPurchase: true, status: 'PENDING' })
     const again = await post(s.storeId, review(s.productId, { orderId: order.orderId, reviewToken: order.reviewToken }))
     expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('REVIEW_ALREADY_SENT')
     const owner = (await req('GET', `/api/stores/${s.storeId}/reviews/${ok.json().data.id}`, { user: s.owner })).json()
     expect(owner.data).toMatchObject({ customerEmail: 'ana@example.com', orderId: order.orderId })
 

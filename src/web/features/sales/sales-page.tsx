@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { SALES_MSG, SALES_PAGE_SIZE, type Sale } from '../../../shared/sales'
-import { DEFAULT_ERROR_MESSAGE } from '../../lib/api'
+import { ApiError } from '../../lib/api'
 import { Alert, Card, Loading, PageHeader, PageNav } from '../../ui'
 import { type SalesFilters, useSales } from './api/get-sales'
 import { SaleDetailModal } from './components/sale-detail-modal'
@@ -8,9 +8,14 @@ import { SalesFiltersPanel } from './components/sales-filters'
 import { SalesTable } from './components/sales-table'
 import './sales.css'
 
-/** The server's message, or the spec's text when there is none (a bare 5xx, a network failure reads as its own). */
+/**
+ * The server's reason, or the spec's text when it gave none: a bare 5xx says nothing the merchant can use, while our
+ * busy answer (503 with its code) and a network failure (status 0) read as their own.
+ */
 function loadError(error: Error): string {
-  return error.message && error.message !== DEFAULT_ERROR_MESSAGE ? error.message : SALES_MSG.loadFailed
+  if (!(error instanceof ApiError)) return error.message || SALES_MSG.loadFailed
+  const said = error.status < 500 || (error.status === 503 && error.code !== undefined)
+  return said && error.message ? error.message : SALES_MSG.loadFailed
 }
 
 /** 'Vendas' (spec 000 §2): the sales of all the merchant's stores, filtered and paginated by the server. */

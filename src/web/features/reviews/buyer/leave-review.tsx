@@ -132,7 +132,7 @@ function LeaveReviewForm({
       const res = await createReview(storeId, input)
       finish(res.message ?? REVIEW_MESSAGES.created)
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) finish(err.message)
+      if (err instanceof ApiError && err.code === 'REVIEW_ALREADY_SENT') finish(REVIEW_MESSAGES.alreadyReviewed)
       else if (err instanceof ApiError && err.errors) setErrors(err.errors as Errors)
       else setErrors({ _: err instanceof ApiError ? err.message : 'Não foi possível enviar sua avaliação.' })
     } finally {
