@@ -51,6 +51,8 @@ const SHIPPING = {
   method: 'pac',
 }
 const SAVED_KEY = 'checkout-form:s1:p1'
+/** A refusal's reaction is a re-render or a navigation after the rejected promise: room for a loaded machine. */
+const SETTLED = { timeout: 5000 }
 const refusal = (status: number, code?: ErrorCode, message = 'Recusado') =>
   new ApiError(message, status, undefined, undefined, code)
 
@@ -104,7 +106,7 @@ describe('a refused order, by its code', () => {
     vi.mocked(createOrder).mockRejectedValue(refusal(409, 'ORDER_SOLD_OUT'))
     const user = open('PHYSICAL', '/checkout/s1/p1?etapa=3')
     await pay(user)
-    await screen.findByRole('heading', { name: 'Produto esgotado' })
+    await screen.findByRole('heading', { name: 'Produto esgotado' }, SETTLED)
     expect(screen.getByTestId('checkout-blocked')).toBeTruthy()
   })
 
@@ -112,7 +114,7 @@ describe('a refused order, by its code', () => {
     vi.mocked(createOrder).mockRejectedValue(refusal(409, 'CONFLICT', 'Produto esgotado'))
     const user = open('PHYSICAL', '/checkout/s1/p1?etapa=3')
     await pay(user)
-    await screen.findByText('Produto esgotado')
+    await screen.findByText('Produto esgotado', {}, SETTLED)
     expect(screen.queryByTestId('checkout-blocked')).toBeNull()
     expect(screen.getByRole('button', { name: 'Finalizar Compra' })).toBeTruthy()
   })
@@ -121,7 +123,7 @@ describe('a refused order, by its code', () => {
     vi.mocked(createOrder).mockRejectedValue(refusal(400, 'SHIPPING_UNAVAILABLE'))
     const user = open('PHYSICAL', '/checkout/s1/p1?etapa=3')
     await pay(user)
-    await screen.findByRole('heading', { name: 'Endereço de entrega' })
+    await screen.findByRole('heading', { name: 'Endereço de entrega' }, SETTLED)
     expect(where()).toBe('/checkout/s1/p1?etapa=2')
     // The address stays; only the option is forgotten.
     expect(JSON.parse(sessionStorage.getItem(SAVED_KEY)!)).toMatchObject({ shipping: { zipCode: '01310-100' } })
@@ -143,12 +145,12 @@ describe('a refused order, by its code', () => {
         orderPageUrl: null,
       } as never)
     const user = open('DIGITAL', '/digital-checkout/s1/p1?etapa=2&cupom=ULTIMO')
-    await screen.findByTestId('coupon-applied')
+    await screen.findByTestId('coupon-applied', {}, SETTLED)
     await pay(user)
-    await waitFor(() => expect(screen.queryByTestId('coupon-applied')).toBeNull())
+    await waitFor(() => expect(screen.queryByTestId('coupon-applied')).toBeNull(), SETTLED)
     expect(descriptionOf(screen.getByLabelText('Cupom de desconto'))).toBe('Cupom esgotado')
     await pay(user)
-    await waitFor(() => expect(createDigitalOrder).toHaveBeenCalledTimes(2))
+    await waitFor(() => expect(createDigitalOrder).toHaveBeenCalledTimes(2), SETTLED)
     expect(vi.mocked(createDigitalOrder).mock.calls[0][0].couponCode).toBe('ULTIMO')
     expect(vi.mocked(createDigitalOrder).mock.calls[1][0].couponCode).toBeUndefined()
   })
@@ -159,8 +161,8 @@ describe('a refused order, by its code', () => {
       .mockRejectedValueOnce(refusal(404, 'PRODUCT_UNAVAILABLE'))
     const user = open('DIGITAL', '/digital-checkout/s1/p1?etapa=2')
     await pay(user)
-    await screen.findByText(CARD_REFUSED_TEXT)
+    await screen.findByText(CARD_REFUSED_TEXT, {}, SETTLED)
     await pay(user)
-    await screen.findByText(MSG.productUnavailable)
+    await screen.findByText(MSG.productUnavailable, {}, SETTLED)
   })
 })
