@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { markGuard } from '../../platform/auth'
 import { AppError } from '../../platform/errors'
 import { pageNumberQuery, storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
 import {
   simulateSaleResultSchema,
   UTMFY_MESSAGES,
@@ -12,7 +13,6 @@ import {
   utmfyConfigSchema,
   utmfyDeliveryListSchema,
 } from '../../shared/integrations'
-import { requireStoreOwner } from '../stores'
 import { UTMFY_DELIVER_JOB } from './jobs'
 import * as service from './service'
 import { webhookRoutes } from './webhook-routes'
