@@ -5,6 +5,7 @@ import { markGuard } from '../../platform/auth'
 import { AppError } from '../../platform/errors'
 import { pageNumberQuery, storeParams } from '../../platform/route-schemas'
 import { requireStoreOwner } from '../../platform/store-guard'
+import { isUuid } from '../../shared/ids'
 import {
   simulateSaleResultSchema,
   UTMIFY_MESSAGES,
@@ -80,7 +81,7 @@ export async function integrationsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const id = request.params.deliveryId
-      const row = /^[0-9a-f-]{36}$/i.test(id) ? await service.reopenDelivery(app.db, request.store!.id, id) : undefined
+      const row = isUuid(id) ? await service.reopenDelivery(app.db, request.store!.id, id) : undefined
       if (!row) throw new AppError(404, 'Entrega não encontrada')
       await app.jobs.enqueue(
         UTMIFY_DELIVER_JOB,
