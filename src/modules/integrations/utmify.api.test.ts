@@ -54,7 +54,7 @@ describe('UTMify configuration', () => {
     expect(saved.body).not.toContain(KEY)
     expect(saved.json()).toMatchObject({ utmfyActive: true, hasApiKey: true })
     const masked = saved.json().utmfyApiKey as string
-    expect(masked.startsWith('utmf')).toBe(true)
+    expect(masked.startsWith('utmi')).toBe(true)
     expect(masked).toContain('•')
 
     const again = await req('PUT', `/api/integrations/utmfy/config/${storeId}`, owner, {
