@@ -38,7 +38,7 @@ export const storeGuardPlugin = fp<StoreGuardOptions>(
 )
 
 /** The storeId a request names, in its path or its query string. */
-export function storeIdOf(request: FastifyRequest): unknown {
+function storeIdOf(request: FastifyRequest): unknown {
   return (request.params as { storeId?: unknown })?.storeId ?? (request.query as { storeId?: unknown })?.storeId
 }
 
