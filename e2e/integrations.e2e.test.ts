@@ -5,10 +5,10 @@ import { buyDigital, simulatePayment } from './buyer'
 import { digitalShopForFile } from './shop'
 import { PHONE, setupE2E, snap, startForFile } from './support'
 
-const KEY = 'utmfy_e2e_token_0123456789ABCDEF'
+const KEY = 'utmify_e2e_token_0123456789ABCDEF'
 
 const fake = await startForFile(startFakeUtmify)
-const e2e = setupE2E({ UTMFY_API_URL: fake.url })
+const e2e = setupE2E({ UTMIFY_API_URL: fake.url })
 const shop = digitalShopForFile(e2e, { store: 'Loja de Tráfego', product: 'Curso de Anúncios', price: 197 })
 
 describe('UTMify', () => {
@@ -22,7 +22,7 @@ describe('UTMify', () => {
     expect(await page.getByLabel('Plataforma').inputValue()).toBe('dexter')
 
     await page.getByRole('button', { name: 'Simular Venda' }).click()
-    await page.getByTestId('utmfy-banner').getByText('Configure a chave API primeiro').waitFor()
+    await page.getByTestId('utmify-banner').getByText('Configure a chave API primeiro').waitFor()
 
     await page.getByLabel('Chave da API (x-api-token)').fill(KEY)
     expect(await page.getByLabel('Chave da API (x-api-token)').getAttribute('type')).toBe('password')
@@ -30,22 +30,22 @@ describe('UTMify', () => {
     expect(await page.getByLabel('Chave da API (x-api-token)').getAttribute('type')).toBe('text')
     await page.getByRole('switch', { name: 'Integração UTMify ativa' }).check()
     await page.getByRole('button', { name: 'Salvar' }).click()
-    await page.getByTestId('utmfy-banner').getByText('Configuração salva com sucesso!').waitFor()
+    await page.getByTestId('utmify-banner').getByText('Configuração salva com sucesso!').waitFor()
     // the key comes back masked, never in full
     await page.getByText(/Chave salva:/).waitFor()
     expect(await page.content()).not.toContain(KEY)
 
     await page.getByRole('button', { name: 'Simular Venda' }).click()
     await page
-      .getByTestId('utmfy-banner')
+      .getByTestId('utmify-banner')
       .getByText(/Venda simulada enviada com sucesso! Ordem: teste-/)
       .waitFor()
     expect(fake.calls.at(-1)?.body).toMatchObject({ isTest: true, platform: 'dexter' })
     expect(fake.calls.at(-1)?.token).toBe(KEY)
-    await snap(page, 'integrations-1-utmfy-configurado')
+    await snap(page, 'integrations-1-utmify-configurado')
     // the banner clears itself after 3 s
     await page
-      .getByTestId('utmfy-banner')
+      .getByTestId('utmify-banner')
       .getByText(/Venda simulada/)
       .waitFor({ state: 'detached', timeout: 6000 })
     await context.close()
@@ -78,7 +78,7 @@ describe('UTMify', () => {
     expect(sent[1].commission).toMatchObject({ totalPriceInCents: 19700 })
 
     const merchant = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/integrations`)
-    const rows = merchant.page.getByTestId('utmfy-delivery')
+    const rows = merchant.page.getByTestId('utmify-delivery')
     await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Pago' }).getByText('Enviado').waitFor()
     await rows.filter({ hasText: '#1001' }).filter({ hasText: 'Aguardando pagamento' }).getByText('Enviado').waitFor()
     await snap(merchant.page, 'integrations-3-log-de-envios')

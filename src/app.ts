@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
@@ -12,8 +13,10 @@ import type { AppConfig } from './config'
 import { composeModules, type ModuleDeps } from './modules'
 import { findSessionState } from './modules/identity'
 import { orderPaid, orderPlaced } from './modules/ordering'
+import { storesService } from './modules/stores'
 import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
+import type { CheckoutRender } from './platform/checkout-first-paint'
 import { type Db, type DbHandle, openDatabase } from './platform/db'
 import { registerDrain } from './platform/drain'
 import { registerErrorHandler } from './platform/errors'
@@ -32,6 +35,8 @@ import { RateLimiter } from './platform/rate-limit'
 import { purgeJob } from './platform/retention'
 import { registerSecurityHeaders } from './platform/security-headers'
 import { registerSpa } from './platform/spa'
+import { storeGuardPlugin } from './platform/store-guard'
+import type { FirstReads, renderCheckout } from './web/checkout-server'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,6 +214,7 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     expiresIn: config.JWT_EXPIRES_IN,
     lookupUser: (id) => findSessionState(runtime.db, id),
   })
+  await app.register(storeGuardPlugin, { lookupStore: (id) => storesService.findStoreOwner(runtime.db, id) })
 
   registerHealthRoutes(app, {
     db: runtime.db,
@@ -228,7 +234,9 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     if (mod.rootRoutes) await app.register(mod.rootRoutes)
   }
 
-  const sendIndex = existsSync(path.join(webDist, 'index.html')) ? await registerSpa(app, webDist) : undefined
+  const sendIndex = existsSync(path.join(webDist, 'index.html'))
+    ? await registerSpa(app, webDist, await loadCheckoutRender(webDist))
+    : undefined
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]
     const isApi = url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/sandbox/')
@@ -238,6 +246,17 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
       .send({ statusCode: 404, code: 'NOT_FOUND', message: `Rota ${request.method} ${url} não encontrada` })
   })
   return app
+}
+
+/** The checkout pages' server render that vite.config.ts builds beside the SPA, if this build has one. */
+async function loadCheckoutRender(webDist: string): Promise<CheckoutRender | undefined> {
+  const file = path.join(webDist, '.ssr', 'checkout-server.mjs')
+  if (!existsSync(file)) return undefined
+  const { renderCheckout: render } = (await import(pathToFileURL(file).href)) as {
+    renderCheckout: typeof renderCheckout
+  }
+  // The reads are the public API's own answers to the page's first queries (platform/checkout-first-paint.ts).
+  return (url, storeId, productId, reads) => render(url, storeId, productId, reads as FirstReads)
 }
 
 /** A hop count as proxy-addr's trust function (Fastify's types only name the list and boolean forms). */

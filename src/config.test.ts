@@ -30,6 +30,10 @@ describe('config', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'x' })).toThrow(ConfigError)
   })
 
+  it('stops a deployment that still names UTMify by its old variable', () => {
+    expect(() => loadConfig({ UTMFY_API_URL: 'http://fake' })).toThrow(/UTMFY_API_URL: renomeada para UTMIFY_API_URL/)
+  })
+
   it('requires APP_SECRET in production and never seeds there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' })).toThrow(/APP_SECRET/)
     const prod = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z', APP_SECRET: 'x'.repeat(40) })

@@ -34,7 +34,7 @@ const envSchema = z.object({
   QUEUE_PREFIX: z.string().default('checkout'),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
-  /** Jobs are mostly waits on external services (gateway, UTMFY, CAPI), so a worker runs many at once. */
+  /** Jobs are mostly waits on external services (gateway, UTMify, CAPI), so a worker runs many at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   /**
    * A delivery (UTMify, Conversions API, e-mail, webhook) claimed longer ago than this belongs to a worker that died
@@ -95,8 +95,8 @@ const envSchema = z.object({
     .default(3 * 86_400_000),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
-  /** UTMify's credentials API base: orders are POSTed to {UTMFY_API_URL}/orders. */
-  UTMFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
+  /** UTMify's credentials API base: orders are POSTed to {UTMIFY_API_URL}/orders. */
+  UTMIFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
   /** smtp://user:pass@host:port (smtps:// for TLS). Unset: every e-mail is kept in the admin mailbox (/admin/emails). */
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -167,6 +167,10 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // A deployment still naming the old variable would otherwise send its orders to the default (the real UTMify).
+  if (env.UTMFY_API_URL !== undefined) {
+    throw new ConfigError('Configuração inválida:\n  UTMFY_API_URL: renomeada para UTMIFY_API_URL')
+  }
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

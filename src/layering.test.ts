@@ -3,7 +3,7 @@
 // linted there in one Biome run and removed with it; nothing is ever added to the real tree. And madge finds no
 // import cycle in src/.
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,6 +30,15 @@ const REFUSED: [string, string, string][] = [
   ['buyer code importing ui/index', 'src/web/features/checkout/buyer/r13.tsx', '../../../ui/index'],
   ['buyer code importing zod', 'src/web/features/checkout/buyer/r14.ts', 'zod'],
   ['nested buyer code importing web/app/', 'src/web/features/checkout/buyer/hooks/r15.ts', '../../../../app/paths'],
+  ["a module's nested file importing another's insides", 'src/modules/reviews/sub/r16.ts', '../../ordering/repository'],
+  ["a module's file two folders down importing another's insides", 'src/modules/ordering/a/b/r17.ts', '../../../x/y'],
+  ["a module importing another's insides through modules/", 'src/modules/ordering/r18.ts', '../../modules/catalog/x'],
+  ["a module importing another's index through modules/", 'src/modules/ordering/b/r19.ts', '../../../modules/x'],
+  ["the worker importing a module's insides", 'src/worker/r20.ts', '../modules/identity/repository'],
+  ["test helpers importing a module's insides", 'src/testing/r21.ts', '../modules/ordering/service'],
+  ["a file of src/ importing a module's insides", 'src/r22.ts', './modules/identity/repository'],
+  ['platform/ importing web/', 'src/platform/r23.ts', '../web/checkout-server'],
+  ['platform/ importing a web feature', 'src/platform/r24.ts', '../web/features/checkout'],
 ]
 const ALLOWED: [string, string, string][] = [
   ['a feature importing lib/', 'src/web/features/orders/a1.tsx', '../../lib/sections'],
@@ -42,6 +51,14 @@ const ALLOWED: [string, string, string][] = [
   ['platform/ importing shared/', 'src/platform/a8.ts', '../shared/roles'],
   ['buyer code importing one ui file', 'src/web/features/checkout/buyer/a9.tsx', '../../../ui/button'],
   ['an owner screen importing the ui kit', 'src/web/features/checkout/owner/a10.tsx', '../../../ui'],
+  ["a module's nested file importing another's index", 'src/modules/notifications/sub/a11.tsx', '../../ordering'],
+  ["a module's nested file importing its own module", 'src/modules/notifications/sub/a12.tsx', '../compose'],
+  ["a module's nested file importing platform/", 'src/modules/ordering/a/b/a13.ts', '../../../../platform/db'],
+  ["the worker importing a module's index", 'src/worker/a14.ts', '../modules/identity'],
+  ["test helpers importing a module's events", 'src/testing/a15.ts', '../modules/ordering/events'],
+  ["a file of src/ importing the modules' composition", 'src/a16.ts', './modules'],
+  ["a file of src/ importing a module's index", 'src/a17.ts', './modules/identity'],
+  ['platform/ importing the config', 'src/platform/a18.ts', '../config'],
 ]
 const FILES: Record<string, string> = {
   ...Object.fromEntries([...REFUSED, ...ALLOWED].map(([, file, spec]) => [file, imports(spec)])),
@@ -86,6 +103,15 @@ describe('the linter enforces the layering', () => {
 
   it('refuses an import cycle', () => {
     expect(broken.get('src/shared/cycle-a.ts')).toContain('lint/suspicious/noImportCycles')
+  })
+
+  it("reaches every file of the modules (biome.json's module rule is written for each depth, down to three folders)", () => {
+    const modules = path.join(root, 'src/modules')
+    const depths = readdirSync(modules, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(modules, path.join(e.parentPath, e.name)).split(path.sep).length)
+    // <module>/a/b/c/file.ts is the deepest a rule covers; a deeper file needs its own override first.
+    expect(Math.max(...depths)).toBeLessThanOrEqual(4)
   })
 })
 

@@ -1,7 +1,6 @@
 import type { Runtime } from './app'
 import { appModules } from './modules'
 import { identityService } from './modules/identity'
-import { findUserWithHashByEmail } from './modules/identity/repository'
 import { storesService } from './modules/stores'
 
 export const DEMO_ADMIN = { email: 'admin@demo.com.br', password: 'demo12345', name: 'Admin Demo' }
@@ -10,15 +9,15 @@ export const DEMO_MERCHANT = { email: 'lojista@demo.com.br', password: 'demo1234
 /** Embedded mode's first start: a demo administrator and a demo merchant with a store. Safe to call every start. */
 export async function seedDemo(rt: Runtime) {
   const { db, config } = rt
-  if (await findUserWithHashByEmail(db, DEMO_MERCHANT.email)) return false
+  if (await identityService.findUserByEmail(db, DEMO_MERCHANT.email)) return false
   const cost = config.PASSWORD_HASH_COST
   await db.transaction().execute(async (trx) => {
-    if (!(await findUserWithHashByEmail(trx, DEMO_ADMIN.email))) {
+    if (!(await identityService.findUserByEmail(trx, DEMO_ADMIN.email))) {
       await identityService.createUser(trx, { ...DEMO_ADMIN, role: 'ADMIN' }, cost, 'seed')
     }
     await identityService.createUser(trx, { ...DEMO_MERCHANT, role: 'LOJISTA' }, cost, 'seed')
   })
-  const merchant = (await findUserWithHashByEmail(db, DEMO_MERCHANT.email))!
+  const merchant = (await identityService.findUserByEmail(db, DEMO_MERCHANT.email))!
   const store = await storesService.createStore(db, merchant.id, {
     name: 'Loja Demo',
     description: 'Loja de demonstração',

@@ -1,10 +1,19 @@
-import { existsSync } from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { FirstReads } from '../web/checkout-server'
 
-type Render = (url: string, storeId: string, productId: string, reads: FirstReads) => Promise<string>
+/** The JSON answers of a checkout page's three first reads; the product's kind says which checkout draws it. */
+export interface FirstPaintReads {
+  product: { type: string }
+  customization: unknown
+  methods: unknown
+}
+
+/** The checkout pages' server render (src/web/checkout-server.tsx, built beside the SPA), handed in by app.ts. */
+export type CheckoutRender = (
+  url: string,
+  storeId: string,
+  productId: string,
+  reads: FirstPaintReads,
+) => Promise<string>
 
 /**
  * A checkout page drawn on the server from the three public reads its browser code starts with, so a buyer on a slow
@@ -13,11 +22,7 @@ type Render = (url: string, storeId: string, productId: string, reads: FirstRead
  * public API itself (app.inject): the page shows exactly what any visitor may read at that URL, by the API's own
  * rules (a product of another store, or none, answers 404 and the buyer gets the plain page).
  */
-export async function loadFirstPaint(app: FastifyInstance, webDist: string) {
-  const file = path.join(webDist, '.ssr', 'checkout-server.mjs')
-  if (!existsSync(file)) return undefined
-  const { renderCheckout } = (await import(pathToFileURL(file).href)) as { renderCheckout: Render }
-
+export function firstPaintOf(app: FastifyInstance, renderCheckout: CheckoutRender) {
   async function read(request: FastifyRequest, url: string): Promise<unknown> {
     // The buyer's own address, so these reads count against the buyer's public-read limit as the browser's would.
     const res = await app.inject({ method: 'GET', url, remoteAddress: request.ip })
@@ -40,7 +45,7 @@ export async function loadFirstPaint(app: FastifyInstance, webDist: string) {
         read(request, `/api/payment/ativo-pay/payment-methods-public?storeId=${storeId}`),
       ])
       if (!product || !customization || !methods) return undefined
-      const reads = { product, customization, methods } as FirstReads
+      const reads = { product, customization, methods } as FirstPaintReads
       // A product of the other kind: the browser sends the buyer to the right checkout.
       if (reads.product.type !== kind) return undefined
       return {

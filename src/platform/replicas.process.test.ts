@@ -33,7 +33,7 @@ const ORDERS = 30
 /** The victim worker is killed once this many of its UTMify calls are in flight. */
 const IN_FLIGHT_AT_KILL = 6
 const ADMIN = { email: 'admin@replicas.example.com', password: 'admin-secreto-1' }
-const UTMFY_KEY = 'utmfy_token_ABCDEFGHIJ0123456789'
+const UTMIFY_KEY = 'utmify_token_ABCDEFGHIJ0123456789'
 /** Kept short so recovery takes seconds; still many times the fake's answer time (no live call taken for dead). */
 const STALE_MS = 5000
 const RECONCILE = { EVERY_MS: 500, AFTER_MS: 0, MAX_INTERVAL_MS: 1000 }
@@ -103,7 +103,7 @@ it('starts 2 apis + 2 workers together; a worker and an api killed -9 under load
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Four buyers at most: a small pool keeps the file's connections well under max_connections beside other tests.
       DB_POOL_MAX: '5',
-      UTMFY_API_URL: fake.urlFor(name),
+      UTMIFY_API_URL: fake.urlFor(name),
     })
     processes.push(p)
     return { ...p, port, ready: `http://127.0.0.1:${port}/api/health/ready` }
@@ -113,7 +113,7 @@ it('starts 2 apis + 2 workers together; a worker and an api killed -9 under load
       ...common,
       PORT: '0',
       WORKER_HEALTH_PORT: String(healthPort),
-      UTMFY_API_URL: fake.urlFor(name),
+      UTMIFY_API_URL: fake.urlFor(name),
     })
     processes.push(p)
     return { ...p, ready: `http://127.0.0.1:${healthPort}/health/ready` }
@@ -163,8 +163,8 @@ it('starts 2 apis + 2 workers together; a worker and an api killed -9 under load
   expect(
     (await call(api1.port, 'POST', `/api/payment/ativo-pay/payment-config?storeId=${storeId}`, gateway, auth)).status,
   ).toBe(200)
-  const utmfy = { utmfyApiKey: UTMFY_KEY, utmfyActive: true }
-  expect((await call(api2.port, 'PUT', `/api/integrations/utmfy/config/${storeId}`, utmfy, auth)).status).toBe(200)
+  const utmify = { utmfyApiKey: UTMIFY_KEY, utmfyActive: true }
+  expect((await call(api2.port, 'PUT', `/api/integrations/utmfy/config/${storeId}`, utmify, auth)).status).toBe(200)
 
   const placeOrder = async (port: number, i: number) => {
     const res = await call(port, 'POST', '/api/checkout/create-digital-order', {
@@ -240,13 +240,13 @@ it('starts 2 apis + 2 workers together; a worker and an api killed -9 under load
   mark('pushes answered')
   await waitFor(
     async () => {
-      const { rows } = await db.query("select count(*)::int as n from utmfy_deliveries where state = 'SENT'")
+      const { rows } = await db.query("select count(*)::int as n from utmify_deliveries where state = 'SENT'")
       return rows[0].n === keys.length
     },
     30_000,
     50,
   )
-  const { rows: states } = await db.query('select state, count(*)::int as n from utmfy_deliveries group by state')
+  const { rows: states } = await db.query('select state, count(*)::int as n from utmify_deliveries group by state')
   expect(states).toEqual([{ state: 'SENT', n: keys.length }])
 
   const byKey = new Map<string, FakeUtmifyCall[]>()
@@ -259,7 +259,7 @@ it('starts 2 apis + 2 workers together; a worker and an api killed -9 under load
   expect(cut.every((c) => c.via === 'w1')).toBe(true)
   expect(cut.length).toBe(cutAtKill)
   expect(fake.calls.length).toBe(keys.length + cut.length)
-  expect(fake.calls.every((c) => c.token === UTMFY_KEY)).toBe(true)
+  expect(fake.calls.every((c) => c.token === UTMIFY_KEY)).toBe(true)
 
   // The survivors never went down; only the killed ones exited.
   await w3Ready

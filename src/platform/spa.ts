@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { loadFirstPaint } from './checkout-first-paint'
+import { type CheckoutRender, firstPaintOf } from './checkout-first-paint'
 
 interface ManifestChunk {
   file: string
@@ -28,10 +28,11 @@ const ORDER_URL = new RegExp(`^/pedido/${ID}/?$`)
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated; brotli/gzip twins written at
  * build time (vite.config.ts) are sent to browsers that accept them, with content-encoding and vary.
  * Client routes fall back to index.html. The buyer pages get their own entry (checkout.html) with their page chunk
- * announced; a checkout page comes drawn by the server when it can be (./checkout-first-paint.ts), otherwise it
- * announces its first API reads, so the browser fetches code and data in parallel instead of one after the other.
+ * announced; a checkout page comes drawn by the server when it can be (./checkout-first-paint.ts, with the build's
+ * `renderCheckout`), otherwise it announces its first API reads, so the browser fetches code and data in parallel
+ * instead of one after the other.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string) {
+export async function registerSpa(app: FastifyInstance, webDist: string, renderCheckout?: CheckoutRender) {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -53,7 +54,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     'utf8',
   )
   const pageHints = buyerPageHints(webDist)
-  const firstPaint = await loadFirstPaint(app, webDist)
+  const firstPaint = renderCheckout && firstPaintOf(app, renderCheckout)
 
   /** Answers a client route with the SPA's HTML (GET, no extension, not an API path). */
   return async function sendIndex(url: string, reply: FastifyReply) {

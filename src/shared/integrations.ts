@@ -3,11 +3,11 @@ import { z } from 'zod'
 import { deliveryOutcomeFields, pageFields } from './fields'
 
 /** The platform name UTMify shows for our sales (spec 002 §9). */
-export const UTMFY_PLATFORM = 'dexter'
+export const UTMIFY_PLATFORM = 'dexter'
 /** How long the page's feedback banner stays (spec 002 §9). */
-export const UTMFY_BANNER_MS = 3000
+export const UTMIFY_BANNER_MS = 3000
 
-export const UTMFY_MESSAGES = {
+export const UTMIFY_MESSAGES = {
   storeNotFound: 'ID da loja não encontrado',
   activateFirst: 'Ative a integração primeiro antes de simular uma venda',
   keyFirst: 'Configure a chave API primeiro',
@@ -20,25 +20,25 @@ export const UTMFY_MESSAGES = {
 } as const
 
 /** A masked key as the owner sees it comes back on save: it means "keep the stored key". */
-export function isMaskedUtmfyKey(value: string): boolean {
+export function isMaskedUtmifyKey(value: string): boolean {
   return value.includes('•')
 }
 
 const KEY = /^[A-Za-z0-9_-]{10,200}$/
 
-export const utmfyConfigInputSchema = z
+export const utmifyConfigInputSchema = z
   .object({
     utmfyApiKey: z
       .string()
       .trim()
       .optional()
-      .refine((v) => !v || isMaskedUtmfyKey(v) || KEY.test(v), UTMFY_MESSAGES.keyInvalid),
+      .refine((v) => !v || isMaskedUtmifyKey(v) || KEY.test(v), UTMIFY_MESSAGES.keyInvalid),
     utmfyActive: z.boolean({ error: 'Informe se a integração está ativa' }),
   })
   .describe('An empty or masked utmfyApiKey keeps the stored key.')
-export type UtmfyConfigInput = z.input<typeof utmfyConfigInputSchema>
+export type UtmifyConfigInput = z.input<typeof utmifyConfigInputSchema>
 
-export const utmfyConfigSchema = z.object({
+export const utmifyConfigSchema = z.object({
   storeId: z.string(),
   /** Masked: the first and last four characters only. */
   utmfyApiKey: z.string(),
@@ -46,7 +46,7 @@ export const utmfyConfigSchema = z.object({
   utmfyActive: z.boolean(),
   platform: z.string(),
 })
-export type UtmfyConfig = z.infer<typeof utmfyConfigSchema>
+export type UtmifyConfig = z.infer<typeof utmifyConfigSchema>
 
 export const simulateSaleResultSchema = z.object({
   success: z.boolean(),
@@ -55,10 +55,10 @@ export const simulateSaleResultSchema = z.object({
 })
 export type SimulateSaleResult = z.infer<typeof simulateSaleResultSchema>
 
-export const UTMFY_STATUSES = ['waiting_payment', 'paid', 'refused', 'refunded', 'chargedback'] as const
-export type UtmfyStatus = (typeof UTMFY_STATUSES)[number]
+export const UTMIFY_STATUSES = ['waiting_payment', 'paid', 'refused', 'refunded', 'chargedback'] as const
+export type UtmifyStatus = (typeof UTMIFY_STATUSES)[number]
 
-export const UTMFY_STATUS_LABELS: Record<UtmfyStatus, string> = {
+export const UTMIFY_STATUS_LABELS: Record<UtmifyStatus, string> = {
   waiting_payment: 'Aguardando pagamento',
   paid: 'Pago',
   refused: 'Recusado',
@@ -70,20 +70,20 @@ export const UTMFY_STATUS_LABELS: Record<UtmfyStatus, string> = {
 export const DELIVERY_STATES = ['PENDING', 'SENDING', 'RETRY', 'SENT', 'FAILED', 'SKIPPED'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
-export const utmfyDeliverySchema = z.object({
+export const utmifyDeliverySchema = z.object({
   id: z.string(),
   orderId: z.string(),
   orderNumber: z.string(),
-  status: z.enum(UTMFY_STATUSES),
+  status: z.enum(UTMIFY_STATUSES),
   ...deliveryOutcomeFields(DELIVERY_STATES),
   isTest: z.boolean(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 })
-export type UtmfyDelivery = z.infer<typeof utmfyDeliverySchema>
+export type UtmifyDelivery = z.infer<typeof utmifyDeliverySchema>
 
-export const utmfyDeliveryListSchema = z.object({
-  deliveries: z.array(utmfyDeliverySchema),
+export const utmifyDeliveryListSchema = z.object({
+  deliveries: z.array(utmifyDeliverySchema),
   ...pageFields,
 })
-export type UtmfyDeliveryList = z.infer<typeof utmfyDeliveryListSchema>
+export type UtmifyDeliveryList = z.infer<typeof utmifyDeliveryListSchema>

@@ -316,19 +316,6 @@ describe('products API', () => {
     expect(list.json()).toHaveLength(1)
   })
 
-  it('publishes product events through the outbox', async () => {
-    const { user, storeId } = await t.merchantWithStore()
-    const p = (await post(user, storeId, physical)).json()
-    await t.app.inject({ method: 'DELETE', url: `/api/stores/${storeId}/products/${p.id}`, headers: user.headers })
-    const rows = await t.runtime.db
-      .selectFrom('outbox')
-      .select(['event', 'payload'])
-      .where('event', 'in', ['product.created', 'product.deleted'])
-      .execute()
-    const mine = rows.filter((r) => (r.payload as { productId: string }).productId === p.id).map((r) => r.event)
-    expect(mine.sort()).toEqual(['product.created', 'product.deleted'])
-  })
-
   it('adds product figures to the admin user details', async () => {
     const { user, storeId } = await t.merchantWithStore()
     for (const name of ['A', 'B', 'C', 'D']) await post(user, storeId, { ...physical, name })

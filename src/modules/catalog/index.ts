@@ -48,8 +48,6 @@ export const catalogService: {
   countSellable: repository.countSellable,
 }
 
-export * as catalogEvents from './events'
-
 export const catalogModule: AppModule = {
   name: 'catalog',
   routes: catalogRoutes,

@@ -2,12 +2,10 @@ import type { AliasableExpression, ExpressionBuilder } from 'kysely'
 import type { z } from 'zod'
 import type { AnyTables } from '../../platform/db'
 import { AppError } from '../../platform/errors'
-import { publish } from '../../platform/events'
 import { type ProductValues, productInputSchema, productPatchSchema } from '../../shared/catalog'
+import { isUuid } from '../../shared/ids'
 import { toReais } from '../../shared/money'
-import { isUuid } from '../stores'
 import { type CatalogProduct, toCatalogProduct } from './dto'
-import { productCreated, productDeleted, productUpdated } from './events'
 import * as repo from './repository'
 import type { Db, DbOrTrx, Trx } from './tables'
 
@@ -78,11 +76,7 @@ export async function listProducts(db: DbOrTrx, storeId: string, page: { limit?:
 /** Creates a product from form fields (JSON or multipart strings); `imageUrl` wins over the field when given. */
 export async function createProduct(db: Db, storeId: string, raw: Record<string, unknown>, imageUrl?: string) {
   const input = parseProduct(imageUrl ? { ...raw, imageUrl } : raw)
-  return db.transaction().execute(async (trx) => {
-    const row = await repo.insertProduct(trx, { store_id: storeId, ...toColumns(input) })
-    await publish(trx, productCreated, { productId: row.id, storeId, type: row.type })
-    return row
-  })
+  return repo.insertProduct(db, { store_id: storeId, ...toColumns(input) })
 }
 
 /** PATCH and PUT: the fields sent replace the stored ones, then the whole product is checked again. */
@@ -112,18 +106,14 @@ export async function updateProduct(
     const input = parseProduct(merged)
     const row = await repo.updateProduct(trx, storeId, productId, toColumns(input))
     if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
-    await publish(trx, productUpdated, { productId, storeId, type: row.type })
     return row
   })
 }
 
 export async function deleteProduct(db: Db, storeId: string, productId: string) {
   if (!isUuid(productId)) throw new AppError(404, PRODUCT_NOT_FOUND)
-  await db.transaction().execute(async (trx) => {
-    const row = await repo.deleteProduct(trx, storeId, productId)
-    if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
-    await publish(trx, productDeleted, { productId, storeId, type: row.type })
-  })
+  const row = await repo.deleteProduct(db, storeId, productId)
+  if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
 }
 
 function toColumns(input: ProductValues) {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
 import { storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner, STORE_NOT_FOUND } from '../../platform/store-guard'
 import { onlyDigits } from '../../shared/br'
 import {
   addressValidationAnswerSchema,
@@ -17,7 +18,7 @@ import {
   customizationUpdateSchema,
   publicCustomizationSchema,
 } from '../../shared/checkout'
-import { isUuid, requireStoreOwner, STORE_NOT_FOUND } from '../stores'
+import { isUuid } from '../../shared/ids'
 import { CepLookupError, createCepClient, validateAddress } from './address'
 import * as customization from './customization'
 import { findPublicCustomization } from './public-reads'

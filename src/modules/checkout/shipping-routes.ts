@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { AppError, notFound } from '../../platform/errors'
 import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
 import { storeItemParams, storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner, STORE_NOT_FOUND } from '../../platform/store-guard'
 import {
   NO_SHIPPING_OPTION,
   publicShippingOptionSchema,
@@ -15,8 +16,9 @@ import {
   shippingOptionUpdateSchema,
   shippingSettingsSchema,
 } from '../../shared/checkout'
+import { isUuid } from '../../shared/ids'
 import { toReais } from '../../shared/money'
-import { isUuid, requireStoreOwner, STORE_NOT_FOUND, storesService } from '../stores'
+import { storesService } from '../stores'
 import { toPublicShippingOption, toQuoteDto, toShippingOptionDto } from './dto'
 import * as shipping from './shipping'
 

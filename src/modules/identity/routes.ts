@@ -10,7 +10,7 @@ import {
   registerSchema,
   userSchema,
 } from '../../shared/identity'
-import { isUuid } from '../stores'
+import { isUuid } from '../../shared/ids'
 import { issueDeviceCookie, trustedDevice } from './device-cookie'
 import { toUserDto } from './dto'
 import * as service from './service'

@@ -99,6 +99,14 @@ export async function ensureAdmin(db: Db, email: string, password: string, cost:
   })
 }
 
+/** The account of an e-mail (any case), without its password hash. */
+export async function findUserByEmail(db: Db, email: string) {
+  const row = await repo.findUserWithHashByEmail(db, email)
+  if (!row) return undefined
+  const { password_hash: _, session_version: __, ...user } = row
+  return user
+}
+
 export async function findUser(db: Db, id: string) {
   return repo.findUserById(db, id)
 }

@@ -5,14 +5,14 @@
 import { describe, expect, it } from 'vitest'
 import type { FakeUtmify } from '../../testing/fake-utmify'
 import { type TestApp, type TestUser, waitFor } from '../../testing/test-app'
-import { utmfyFixtures, utmfySuite } from './utmfy-fixtures'
+import { utmifyFixtures, utmifySuite } from './utmify-fixtures'
 
 let t: TestApp
 let fake: FakeUtmify
-utmfySuite((s) => ({ t, fake } = s), { reset: true })
-const fixtures = utmfyFixtures(() => t)
+utmifySuite((s) => ({ t, fake } = s), { reset: true })
+const fixtures = utmifyFixtures(() => t)
 
-const UTMFY_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+const UTMIFY_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 async function req(method: 'GET' | 'PUT' | 'POST', url: string, user?: TestUser, payload?: object) {
   return t.app.inject({ method, url, payload, headers: user?.headers })
@@ -99,8 +99,8 @@ describe('chargeback through the sandbox gateway', () => {
 
     expect(fake.calls.map((c) => c.body.status)).toEqual(['waiting_payment', 'paid', 'chargedback'])
     const chargedback = fake.calls[2]!.body
-    expect(chargedback.refundedAt).toMatch(UTMFY_DATE)
-    expect(chargedback.approvedDate).toMatch(UTMFY_DATE)
+    expect(chargedback.refundedAt).toMatch(UTMIFY_DATE)
+    expect(chargedback.approvedDate).toMatch(UTMIFY_DATE)
     expect(chargedback.createdAt).toBe(fake.calls[0]!.body.createdAt)
     expect((await deliveries(s)).map((d) => d.status)).not.toContain('refunded')
   })
@@ -110,7 +110,7 @@ describe('chargeback through the sandbox gateway', () => {
     await gatewayReports(s, order, 'refund', { status: 'REFUNDED', utmify: 'refunded' })
     await expectRefunded(s, order, { chargeback: false })
     expect(fake.calls.map((c) => c.body.status)).toEqual(['waiting_payment', 'paid', 'refunded'])
-    expect(fake.calls[2]!.body.refundedAt).toMatch(UTMFY_DATE)
+    expect(fake.calls[2]!.body.refundedAt).toMatch(UTMIFY_DATE)
   })
 
   it('refund and chargeback need a PAID transaction; pay needs a waiting one (409 with the reason)', async () => {

@@ -1,19 +1,19 @@
-import { UTMFY_PLATFORM, type UtmfyConfig, type UtmfyDelivery } from '../../shared/integrations'
+import { UTMIFY_PLATFORM, type UtmifyConfig, type UtmifyDelivery } from '../../shared/integrations'
 import type { Webhook, WebhookDelivery } from '../../shared/webhooks'
 import type * as repo from './repository'
 import type * as webhooksRepo from './webhooks.repository'
 
-export function toConfigDto(storeId: string, row: repo.UtmfyConfigRow | undefined): UtmfyConfig {
+export function toConfigDto(storeId: string, row: repo.UtmifyConfigRow | undefined): UtmifyConfig {
   return {
     storeId,
     utmfyApiKey: row?.api_key_masked ?? '',
     hasApiKey: Boolean(row?.api_key_encrypted),
     utmfyActive: row?.active ?? false,
-    platform: UTMFY_PLATFORM,
+    platform: UTMIFY_PLATFORM,
   }
 }
 
-export function toDeliveryDto(row: repo.DeliveryRow): UtmfyDelivery {
+export function toDeliveryDto(row: repo.DeliveryRow): UtmifyDelivery {
   return {
     id: row.id,
     orderId: row.order_id,

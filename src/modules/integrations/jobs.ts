@@ -1,17 +1,20 @@
 import { DELIVERY_JOB_ATTEMPTS, DELIVERY_SWEEP_EVERY_MS } from '../../platform/delivery-claim'
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
-import type { UtmfyStatus } from '../../shared/integrations'
+import type { UtmifyStatus } from '../../shared/integrations'
 import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering/events'
 import * as repo from './repository'
 import { deliverOrderStatus, staleDeliveries } from './service'
 import type { Db } from './tables'
 
-/** The merchant's retry button and the stale-claim sweeper queue this job; the ordering events call the same delivery. */
-export const UTMFY_DELIVER_JOB = 'integrations.utmfy-deliver'
-export const UTMFY_SWEEP_JOB = 'integrations.utmfy-sweep'
+// Job and subscription names live in Redis (queued and delayed jobs, the sweep's scheduler): they keep the spelling
+// they were created with, since a renamed one would strand the jobs a running release has queued.
 
-const deliver = (ctx: JobContext, orderId: string, status: UtmfyStatus, at?: Date) =>
+/** The merchant's retry button and the stale-claim sweeper queue this job; the ordering events call the same delivery. */
+export const UTMIFY_DELIVER_JOB = 'integrations.utmfy-deliver'
+export const UTMIFY_SWEEP_JOB = 'integrations.utmfy-sweep'
+
+const deliver = (ctx: JobContext, orderId: string, status: UtmifyStatus, at?: Date) =>
   deliverOrderStatus(
     { db: ctx.db, config: ctx.config, log: ctx.log, metrics: ctx.metrics },
     { orderId, status, at, lastAttempt: ctx.attempt >= DELIVERY_JOB_ATTEMPTS },
@@ -59,22 +62,22 @@ export const integrationsSubscriptions = [
 
 export const integrationsJobs: JobDefinition[] = [
   {
-    name: UTMFY_DELIVER_JOB,
+    name: UTMIFY_DELIVER_JOB,
     attempts: DELIVERY_JOB_ATTEMPTS,
     handler: (data, ctx) => {
-      const { orderId, status } = data as { orderId: string; status: UtmfyStatus }
+      const { orderId, status } = data as { orderId: string; status: UtmifyStatus }
       return deliver(ctx, orderId, status)
     },
   },
   {
     // A worker killed mid-call leaves its delivery SENDING; once the claim is stale this queues it again.
-    name: UTMFY_SWEEP_JOB,
+    name: UTMIFY_SWEEP_JOB,
     attempts: 1,
     everyMs: DELIVERY_SWEEP_EVERY_MS,
     handler: async (_data, ctx) => {
       for (const { row, jobId } of await staleDeliveries(ctx)) {
         if (row.is_test) continue
-        await ctx.jobs.enqueue(UTMFY_DELIVER_JOB, { orderId: row.order_id, status: row.status }, { jobId })
+        await ctx.jobs.enqueue(UTMIFY_DELIVER_JOB, { orderId: row.order_id, status: row.status }, { jobId })
       }
     },
   },

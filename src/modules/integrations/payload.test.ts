@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderSnapshot } from '../ordering'
-import { buildOrderBody, utmfyDate } from './payload'
+import { buildOrderBody, utmifyDate } from './payload'
 
 const order: OrderSnapshot = {
   id: '6f1d2c1e-1111-4222-8333-444455556666',
@@ -34,7 +34,7 @@ const order: OrderSnapshot = {
 
 describe('UTMify order body', () => {
   it('writes dates as UTC YYYY-MM-DD HH:MM:SS', () => {
-    expect(utmfyDate(new Date('2026-11-23T02:30:05.999Z'))).toBe('2026-11-23 02:30:05')
+    expect(utmifyDate(new Date('2026-11-23T02:30:05.999Z'))).toBe('2026-11-23 02:30:05')
   })
 
   it('sends every item, the whole total as commission, digits-only contact and only UTM parameters', () => {

@@ -1,13 +1,13 @@
 /** The order body UTMify documents, built from one of our orders. Pure: every rule here is unit-tested. */
-import { UTMFY_PLATFORM, type UtmfyStatus } from '../../shared/integrations'
+import { UTMIFY_PLATFORM, type UtmifyStatus } from '../../shared/integrations'
 import type { OrderPaymentMethod } from '../../shared/ordering'
 import type { OrderSnapshot } from '../ordering'
 
-export interface UtmfyOrderBody {
+export interface UtmifyOrderBody {
   orderId: string
   platform: string
   paymentMethod: 'pix' | 'credit_card' | 'boleto'
-  status: UtmfyStatus
+  status: UtmifyStatus
   createdAt: string
   approvedDate: string | null
   refundedAt: string | null
@@ -27,14 +27,14 @@ export interface UtmfyOrderBody {
 
 const TRACKING_KEYS = ['src', 'sck', 'utm_source', 'utm_campaign', 'utm_medium', 'utm_content', 'utm_term'] as const
 
-const METHOD: Record<OrderPaymentMethod, UtmfyOrderBody['paymentMethod']> = {
+const METHOD: Record<OrderPaymentMethod, UtmifyOrderBody['paymentMethod']> = {
   PIX: 'pix',
   CREDIT_CARD: 'credit_card',
   BANK_SLIP: 'boleto',
 }
 
 /** UTMify's date format: UTC 'YYYY-MM-DD HH:MM:SS'. */
-export function utmfyDate(date: Date): string {
+export function utmifyDate(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ')
 }
 
@@ -47,21 +47,21 @@ const digits = (v: string) => v.replace(/\D/g, '')
  */
 export function buildOrderBody(
   order: OrderSnapshot,
-  status: UtmfyStatus,
+  status: UtmifyStatus,
   opts: { refundedAt?: Date; isTest?: boolean } = {},
-): UtmfyOrderBody {
+): UtmifyOrderBody {
   const tracking = Object.fromEntries(
     TRACKING_KEYS.map((k) => [k, order.tracking[k] ?? null]),
-  ) as UtmfyOrderBody['trackingParameters']
+  ) as UtmifyOrderBody['trackingParameters']
   const paid = status === 'paid' || status === 'refunded' || status === 'chargedback'
   return {
     orderId: order.id,
-    platform: UTMFY_PLATFORM,
+    platform: UTMIFY_PLATFORM,
     paymentMethod: METHOD[order.paymentMethod],
     status,
-    createdAt: utmfyDate(order.createdAt),
-    approvedDate: paid && order.paidAt ? utmfyDate(order.paidAt) : null,
-    refundedAt: status === 'refunded' || status === 'chargedback' ? utmfyDate(opts.refundedAt ?? new Date()) : null,
+    createdAt: utmifyDate(order.createdAt),
+    approvedDate: paid && order.paidAt ? utmifyDate(order.paidAt) : null,
+    refundedAt: status === 'refunded' || status === 'chargedback' ? utmifyDate(opts.refundedAt ?? new Date()) : null,
     customer: {
       name: order.customer.name,
       email: order.customer.email,

@@ -4,16 +4,17 @@ import { z } from 'zod'
 import { markGuard } from '../../platform/auth'
 import { AppError } from '../../platform/errors'
 import { pageNumberQuery, storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
+import { isUuid } from '../../shared/ids'
 import {
   simulateSaleResultSchema,
-  UTMFY_MESSAGES,
-  UTMFY_STATUSES,
-  utmfyConfigInputSchema,
-  utmfyConfigSchema,
-  utmfyDeliveryListSchema,
+  UTMIFY_MESSAGES,
+  UTMIFY_STATUSES,
+  utmifyConfigInputSchema,
+  utmifyConfigSchema,
+  utmifyDeliveryListSchema,
 } from '../../shared/integrations'
-import { requireStoreOwner } from '../stores'
-import { UTMFY_DELIVER_JOB } from './jobs'
+import { UTMIFY_DELIVER_JOB } from './jobs'
 import * as service from './service'
 import { webhookRoutes } from './webhook-routes'
 
@@ -27,12 +28,12 @@ export async function integrationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
   /** The owner check with UTMify's own wording for a missing or foreign store (spec 002 §8). */
-  const ownUtmfyStore = markGuard(async (request, reply) => {
+  const ownUtmifyStore = markGuard(async (request, reply) => {
     try {
       await ownStore(request, reply)
     } catch (err) {
       if (err instanceof AppError && (err.statusCode === 404 || err.statusCode === 400))
-        throw new AppError(404, UTMFY_MESSAGES.storeNotFound)
+        throw new AppError(404, UTMIFY_MESSAGES.storeNotFound)
       throw err
     }
   })
@@ -40,30 +41,30 @@ export async function integrationsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/integrations/utmfy/config/:storeId',
-    { schema: { tags: TAGS, params, response: { 200: utmfyConfigSchema } }, preHandler: ownUtmfyStore },
+    { schema: { tags: TAGS, params, response: { 200: utmifyConfigSchema } }, preHandler: ownUtmifyStore },
     async (request) => service.getConfig(app.db, request.store!.id),
   )
 
   app.put(
     '/integrations/utmfy/config/:storeId',
     {
-      schema: { tags: TAGS, params, body: utmfyConfigInputSchema, response: { 200: utmfyConfigSchema } },
-      preHandler: ownUtmfyStore,
+      schema: { tags: TAGS, params, body: utmifyConfigInputSchema, response: { 200: utmifyConfigSchema } },
+      preHandler: ownUtmifyStore,
     },
     async (request) => service.saveConfig(deps(), request.store!.id, request.body),
   )
 
   app.post(
     '/integrations/utmfy/simulate-sale/:storeId',
-    { schema: { tags: TAGS, params, response: { 200: simulateSaleResultSchema } }, preHandler: ownUtmfyStore },
+    { schema: { tags: TAGS, params, response: { 200: simulateSaleResultSchema } }, preHandler: ownUtmifyStore },
     async (request) => service.simulateSale(deps(), request.store!.id),
   )
 
   app.get(
     '/integrations/utmfy/deliveries/:storeId',
     {
-      schema: { tags: TAGS, params, querystring: pageQuery, response: { 200: utmfyDeliveryListSchema } },
-      preHandler: ownUtmfyStore,
+      schema: { tags: TAGS, params, querystring: pageQuery, response: { 200: utmifyDeliveryListSchema } },
+      preHandler: ownUtmifyStore,
     },
     async (request) => service.listDeliveries(app.db, request.store!.id, request.query.page, request.query.limit),
   )
@@ -74,20 +75,20 @@ export async function integrationsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: TAGS,
         params: deliveryParams,
-        response: { 202: z.object({ message: z.string(), status: z.enum(UTMFY_STATUSES) }) },
+        response: { 202: z.object({ message: z.string(), status: z.enum(UTMIFY_STATUSES) }) },
       },
-      preHandler: ownUtmfyStore,
+      preHandler: ownUtmifyStore,
     },
     async (request, reply) => {
       const id = request.params.deliveryId
-      const row = /^[0-9a-f-]{36}$/i.test(id) ? await service.reopenDelivery(app.db, request.store!.id, id) : undefined
+      const row = isUuid(id) ? await service.reopenDelivery(app.db, request.store!.id, id) : undefined
       if (!row) throw new AppError(404, 'Entrega não encontrada')
       await app.jobs.enqueue(
-        UTMFY_DELIVER_JOB,
+        UTMIFY_DELIVER_JOB,
         { orderId: row.order_id, status: row.status },
-        { jobId: `utmfy-retry-${row.id}-${Date.now()}` },
+        { jobId: `utmify-retry-${row.id}-${Date.now()}` },
       )
-      return reply.status(202).send({ message: UTMFY_MESSAGES.retried, status: row.status })
+      return reply.status(202).send({ message: UTMIFY_MESSAGES.retried, status: row.status })
     },
   )
 }

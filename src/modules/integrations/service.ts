@@ -4,22 +4,22 @@ import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
 import { type ChannelDeps, failedAttempt, sweepJobId } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
 import {
-  isMaskedUtmfyKey,
+  isMaskedUtmifyKey,
   type SimulateSaleResult,
-  UTMFY_MESSAGES,
-  type UtmfyConfig,
-  type UtmfyConfigInput,
-  type UtmfyStatus,
+  UTMIFY_MESSAGES,
+  type UtmifyConfig,
+  type UtmifyConfigInput,
+  type UtmifyStatus,
 } from '../../shared/integrations'
 import { type OrderSnapshot, orderingService } from '../ordering'
 import { toConfigDto, toDeliveryDto } from './dto'
-import { buildOrderBody, type UtmfyOrderBody } from './payload'
+import { buildOrderBody, type UtmifyOrderBody } from './payload'
 import * as repo from './repository'
 import type { Db } from './tables'
 import { type UtmifyClient, UtmifyError, utmifyClient } from './utmify-client'
 
 export type IntegrationsDeps = ChannelDeps<Db> & {
-  /** Tests and the fake server swap the transport; production builds one from UTMFY_API_URL. */
+  /** Tests and the fake server swap the transport; production builds one from UTMIFY_API_URL. */
   utmify?: UtmifyClient
 }
 
@@ -30,7 +30,7 @@ export type IntegrationsDeps = ChannelDeps<Db> & {
 export const MAX_ORDER_AGE_MS = 90 * 86_400_000
 
 /** What each status sends first, so UTMify always receives an order's statuses in order. */
-const CHAIN: Record<UtmfyStatus, UtmfyStatus[]> = {
+const CHAIN: Record<UtmifyStatus, UtmifyStatus[]> = {
   waiting_payment: ['waiting_payment'],
   paid: ['waiting_payment', 'paid'],
   refused: ['waiting_payment', 'refused'],
@@ -38,19 +38,19 @@ const CHAIN: Record<UtmfyStatus, UtmfyStatus[]> = {
   chargedback: ['waiting_payment', 'paid', 'chargedback'],
 }
 
-const clientOf = (deps: IntegrationsDeps) => deps.utmify ?? utmifyClient(deps.config.UTMFY_API_URL)
+const clientOf = (deps: IntegrationsDeps) => deps.utmify ?? utmifyClient(deps.config.UTMIFY_API_URL)
 
-export async function getConfig(db: Db, storeId: string): Promise<UtmfyConfig> {
+export async function getConfig(db: Db, storeId: string): Promise<UtmifyConfig> {
   return toConfigDto(storeId, await repo.findConfig(db, storeId))
 }
 
 /** Saves the switch and, when a new key is typed, the key; an empty or masked key keeps the stored one. */
-export async function saveConfig(deps: IntegrationsDeps, storeId: string, input: UtmfyConfigInput) {
+export async function saveConfig(deps: IntegrationsDeps, storeId: string, input: UtmifyConfigInput) {
   const typed = input.utmfyApiKey?.trim()
-  const newKey = typed && !isMaskedUtmfyKey(typed) ? typed : undefined
+  const newKey = typed && !isMaskedUtmifyKey(typed) ? typed : undefined
   const current = await repo.findConfig(deps.db, storeId)
   if (input.utmfyActive && !newKey && !current?.api_key_encrypted)
-    throw new AppError(400, UTMFY_MESSAGES.keyFirst, { utmfyApiKey: UTMFY_MESSAGES.keyFirst })
+    throw new AppError(400, UTMIFY_MESSAGES.keyFirst, { utmfyApiKey: UTMIFY_MESSAGES.keyFirst })
   const row = await repo.upsertConfig(deps.db, storeId, {
     active: input.utmfyActive,
     ...(newKey
@@ -60,7 +60,7 @@ export async function saveConfig(deps: IntegrationsDeps, storeId: string, input:
   return toConfigDto(storeId, row)
 }
 
-function apiKeyOf(deps: IntegrationsDeps, row: repo.UtmfyConfigRow | undefined): string | undefined {
+function apiKeyOf(deps: IntegrationsDeps, row: repo.UtmifyConfigRow | undefined): string | undefined {
   return row?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, row.api_key_encrypted) : undefined
 }
 
@@ -101,15 +101,15 @@ function sampleOrder(storeId: string): OrderSnapshot {
 export async function simulateSale(deps: IntegrationsDeps, storeId: string): Promise<SimulateSaleResult> {
   const config = await repo.findConfig(deps.db, storeId)
   const key = apiKeyOf(deps, config)
-  if (!key) throw new AppError(400, UTMFY_MESSAGES.keyFirst)
-  if (!config?.active) throw new AppError(400, UTMFY_MESSAGES.activateFirst)
+  if (!key) throw new AppError(400, UTMIFY_MESSAGES.keyFirst)
+  if (!config?.active) throw new AppError(400, UTMIFY_MESSAGES.activateFirst)
   const order = sampleOrder(storeId)
   const claim = await repo.claimDelivery(
     deps.db,
     { storeId, orderId: order.id, orderNumber: order.orderNumber, status: 'paid', isTest: true },
     deps.config.DELIVERY_CLAIM_STALE_MS,
   )
-  if (claim.kind !== 'claimed') throw new AppError(409, UTMFY_MESSAGES.simulateFailed)
+  if (claim.kind !== 'claimed') throw new AppError(409, UTMIFY_MESSAGES.simulateFailed)
   const outcome = await send(deps, key, claim.row, buildOrderBody(order, 'paid', { isTest: true }))
   return { success: outcome.ok, orderId: order.id, error: outcome.ok ? null : outcome.error }
 }
@@ -121,7 +121,7 @@ async function send(
   deps: IntegrationsDeps,
   key: string,
   row: repo.DeliveryRow,
-  body: UtmfyOrderBody,
+  body: UtmifyOrderBody,
   lastAttempt = false,
 ): Promise<SendOutcome> {
   try {
@@ -156,7 +156,7 @@ export class DeliveryRetryError extends Error {}
  */
 export async function deliverOrderStatus(
   deps: IntegrationsDeps,
-  input: { orderId: string; status: UtmfyStatus; at?: Date; lastAttempt?: boolean },
+  input: { orderId: string; status: UtmifyStatus; at?: Date; lastAttempt?: boolean },
 ): Promise<void> {
   const order = await orderingService.orderSnapshot(deps.db, input.orderId)
   if (!order) return
@@ -189,7 +189,7 @@ export async function deliverOrderStatus(
 /** Deliveries whose worker died while sending: the sweeper queues each again (see platform/delivery-claim). */
 export async function staleDeliveries(deps: Pick<IntegrationsDeps, 'db' | 'config'>) {
   const rows = await repo.staleDeliveries(deps.db, deps.config.DELIVERY_CLAIM_STALE_MS)
-  return rows.map((row) => ({ row, jobId: sweepJobId(repo.utmfyChannel(0), row) }))
+  return rows.map((row) => ({ row, jobId: sweepJobId(repo.utmifyChannel(0), row) }))
 }
 
 export async function listDeliveries(db: Db, storeId: string, page: number, limit: number) {

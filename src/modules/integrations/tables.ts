@@ -1,24 +1,24 @@
 import type { Generated, Kysely, Transaction } from 'kysely'
 import type { DeliveryColumns } from '../../platform/delivery-claim'
 import type { Timestamp } from '../../platform/tables'
-import type { DeliveryState, UtmfyStatus } from '../../shared/integrations'
+import type { DeliveryState, UtmifyStatus } from '../../shared/integrations'
 import type { WEBHOOK_DELIVERY_STATES } from '../../shared/webhooks'
 
 type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number]
 
 export interface IntegrationsTables {
-  utmfy_configs: {
+  utmify_configs: {
     store_id: string
     api_key_encrypted: string | null
     api_key_masked: string | null
     active: Generated<boolean>
     updated_at: Timestamp
   }
-  utmfy_deliveries: DeliveryColumns<DeliveryState> & {
+  utmify_deliveries: DeliveryColumns<DeliveryState> & {
     store_id: string
     order_id: string
     order_number: string
-    status: UtmfyStatus
+    status: UtmifyStatus
     is_test: Generated<boolean>
   }
   webhook_endpoints: {

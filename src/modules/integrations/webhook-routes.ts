@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { storeItemParams, storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
 import {
   webhookDeliveryListSchema,
   webhookDeliverySchema,
@@ -10,7 +11,6 @@ import {
   webhookSchema,
   webhookWithSecretSchema,
 } from '../../shared/webhooks'
-import { requireStoreOwner } from '../stores'
 import * as webhooks from './webhooks'
 
 const TAGS = ['webhooks']

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
 import type { JobQueue } from '../../platform/jobs'
+import { isUuid } from '../../shared/ids'
 import {
   WEBHOOK_MESSAGES,
   WEBHOOK_TEST_EVENT,
@@ -13,7 +14,6 @@ import {
   webhookInputSchema,
   webhookPatchSchema,
 } from '../../shared/webhooks'
-import { isUuid } from '../stores'
 import { toWebhookDeliveryDto, toWebhookDto } from './dto'
 import type { Db } from './tables'
 import { checkWebhookUrl, newWebhookSecret } from './webhook-http'

@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
+import { STORE_NOT_FOUND } from '../../platform/store-guard'
+import { isUuid } from '../../shared/ids'
 import {
   BUMP_MESSAGES,
   BUMPS_PER_ORDER_MAX,
@@ -16,7 +18,7 @@ import {
 } from '../../shared/marketing'
 import { toCents, toReais } from '../../shared/money'
 import { type CatalogProduct, catalogService } from '../catalog'
-import { isUuid, STORE_NOT_FOUND, storesService } from '../stores'
+import { storesService } from '../stores'
 import { discountValueOf, type PricedBump, toBumpDto, toBumpStatsDto, toOfferDto, toPricedBump } from './dto'
 
 export type { PricedBump }

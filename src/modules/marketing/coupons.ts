@@ -11,10 +11,10 @@ import {
   type CouponValues,
   normalizeEmail,
 } from '../../shared/coupons'
+import { isUuid } from '../../shared/ids'
 import { formatCents, toCents } from '../../shared/money'
 import { eligibleCents, type PricingCoupon, type PricingLine } from '../../shared/pricing'
 import { catalogService } from '../catalog'
-import { isUuid } from '../stores'
 import * as repo from './coupons.repository'
 import { toCouponDto } from './dto'
 import type { DbOrTrx, Trx } from './tables'

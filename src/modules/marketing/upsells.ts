@@ -2,6 +2,7 @@
 
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
+import { isUuid } from '../../shared/ids'
 import {
   UPSELL_MESSAGES,
   type Upsell,
@@ -11,7 +12,6 @@ import {
   upsellInputSchema,
   upsellPatchSchema,
 } from '../../shared/marketing'
-import { isUuid } from '../stores'
 import { toPublicUpsellDto, toUpsellDto, toUpsellStatsDto } from './dto'
 import { upsellTracked } from './events'
 import * as repo from './repository'

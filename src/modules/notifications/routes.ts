@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { pageNumberQuery, storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
+import { isUuid } from '../../shared/ids'
 import {
   emailDeliverySchema,
   emailPreviewSchema,
@@ -12,7 +14,6 @@ import {
   mailboxMessageSchema,
   PREVIEW_KINDS,
 } from '../../shared/notifications'
-import { isUuid, requireStoreOwner } from '../stores'
 import { toDeliveryDto, toMailboxItem, toMailboxMessage, toSettingsDto } from './dto'
 import { preview } from './previews'
 import * as repo from './repository'

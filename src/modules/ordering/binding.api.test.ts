@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { SANDBOX_CARDS } from '../payments/sandbox'
+import { sweepAbandonedOrders } from './abandoned-order-sweeper'
 import { orderingFixtures, type Shop } from './ordering-fixtures'
 import { applyPaymentEvent } from './service'
-import { sweep } from './sweeper'
 
 // Embedded queue on the real PostgreSQL: t.drain() runs every relayed event, so each assertion sees the end state.
 let t: TestApp
@@ -242,10 +242,10 @@ describe('order placement a crash cannot strand', () => {
     // A PIX the gateway never got: nobody is waiting for its code any more, so it is not created now.
     const lost = await strand(s, { method: 'PIX', reachedGateway: false })
     const stock = await stockOf(s)
-    const first = await sweep(deps, 0)
+    const first = await sweepAbandonedOrders(deps, 0)
     expect(first).toMatchObject({ finished: 1, cancelled: 2 })
     await t.drain()
-    expect(await sweep(deps, 0)).toMatchObject({ finished: 0, cancelled: 0, waiting: 0 })
+    expect(await sweepAbandonedOrders(deps, 0)).toMatchObject({ finished: 0, cancelled: 0, waiting: 0 })
     await t.drain()
 
     expect((await order(pix.orderId)).status).toBe('PENDING')

@@ -15,7 +15,7 @@ import { Redis } from 'ioredis'
 import { afterAll, expect, it } from 'vitest'
 import { createRuntime, type Runtime } from '../../app'
 import { createDatabase, TEST_REDIS, testConfig, waitFor } from '../../testing/test-app'
-import { sweep } from './sweeper'
+import { sweepAbandonedOrders } from './abandoned-order-sweeper'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const cleanup: (() => Promise<void>)[] = []
@@ -205,7 +205,7 @@ it('loses no acknowledged order, answers every retried intent with its one order
     15_000,
     200,
   )
-  const swept = await sweep({ db, jobs: rt.jobs, config, log: rt.log }, 0)
+  const swept = await sweepAbandonedOrders({ db, jobs: rt.jobs, config, log: rt.log }, 0)
   console.log(`sweep after the restart: ${JSON.stringify(swept)}`)
   const pendingWithoutCharge = await db
     .selectFrom('orders')

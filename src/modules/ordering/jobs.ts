@@ -2,11 +2,15 @@ import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import type { PaymentsModuleDeps } from '../payments'
 import { paymentRefunded, paymentStatusChanged } from '../payments/events'
+import {
+  ABANDONED_ORDER_SWEEP_EVERY_MS,
+  ABANDONED_ORDER_SWEEP_JOB,
+  abandonedOrderSweepJob,
+} from './abandoned-order-sweeper'
 import { orderingDeps } from './deps'
 import { applyGatewayRefund } from './refund-order'
 import { REFUND_SWEEP_JOB, refundSweepJob } from './refund-sweeper'
 import { applyPaymentEvent } from './service'
-import { SWEEP_EVERY_MS, SWEEP_JOB, sweepJob } from './sweeper'
 
 /**
  * Payment news turns into order status, only for the order's own charge (applyPaymentEvent): PAID → PAID
@@ -26,10 +30,10 @@ export const orderingSubscriptions = [
 export function orderingJobs(moduleDeps: PaymentsModuleDeps): JobDefinition[] {
   return [
     {
-      name: SWEEP_JOB,
+      name: ABANDONED_ORDER_SWEEP_JOB,
       attempts: 1,
-      everyMs: SWEEP_EVERY_MS,
-      handler: (_data, ctx) => sweepJob(orderingDeps(ctx, moduleDeps)),
+      everyMs: ABANDONED_ORDER_SWEEP_EVERY_MS,
+      handler: (_data, ctx) => abandonedOrderSweepJob(orderingDeps(ctx, moduleDeps)),
     },
     {
       name: REFUND_SWEEP_JOB,

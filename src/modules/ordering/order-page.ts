@@ -3,12 +3,10 @@
  * for an expired PIX — a new charge for the same order, never a second payable one (see payments/renew-pix.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { z } from 'zod'
 import { deriveKey } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
-import { defineEvent, publish } from '../../platform/events'
 import type { OrderPage } from '../../shared/order-page'
-import { formatOrderNumber, MSG, PAID_STATUSES } from '../../shared/ordering'
+import { MSG, PAID_STATUSES } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import { pixRenewal } from '../payments'
 import type { OrderingDeps } from './deps'
@@ -25,15 +23,6 @@ export const RENEW_MESSAGES = {
   wait: 'Estamos atualizando o seu pedido. Tente novamente em alguns segundos.',
   cancelled: 'Este pedido foi cancelado pela loja.',
 } as const
-
-/**
- * A cancelled order came back to life with a new PIX (stock taken again). Published in the same transaction; the
- * order is PENDING again and will be paid (order.paid) or cancelled (order.cancelled) like a new one.
- */
-export const orderReopened = defineEvent(
-  'order.reopened',
-  z.object({ orderId: z.string(), storeId: z.string(), orderNumber: z.string(), transactionId: z.string() }),
-)
 
 function sign(appSecret: string, orderId: string): string {
   // Its own derived key: a download-link or session secret never doubles as an order-page token.
@@ -130,12 +119,6 @@ export async function renewOrderPix(deps: OrderingDeps, orderId: string): Promis
       pix_code: renewed.pixCode,
       pix_expires_at: renewed.pixExpiresAt,
       sandbox: renewed.sandbox,
-    })
-    await publish(trx, orderReopened, {
-      orderId,
-      storeId: locked.store_id,
-      orderNumber: formatOrderNumber(locked.order_number),
-      transactionId: renewed.transactionId,
     })
   })
 }

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
 import { saoPauloDay } from '../../shared/dates'
 import { platformOrderSchema, storeOrderSchema } from '../../shared/ordering'
 import { csvHead, csvLine } from '../../shared/orders-csv'
 import { orderFiltersSchema, orderPageQuerySchema, orderSummarySchema } from '../../shared/orders-list'
-import { requireStoreOwner } from '../stores'
 import { exportOrders, listOrdersPage, listPlatformOrdersPage, summarizeOrders } from './orders-list'
 
 /**

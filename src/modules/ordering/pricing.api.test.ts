@@ -14,7 +14,7 @@ beforeAll(async () => {
   utmify = await startFakeUtmify()
   graph = await startFakeGraph()
   t = await createTestApp({
-    env: { UTMFY_API_URL: utmify.url, FACEBOOK_GRAPH_URL: graph.url, FACEBOOK_GRAPH_VERSION: 'v21.0' },
+    env: { UTMIFY_API_URL: utmify.url, FACEBOOK_GRAPH_URL: graph.url, FACEBOOK_GRAPH_VERSION: 'v21.0' },
   })
 })
 afterAll(async () => {
@@ -337,7 +337,7 @@ describe('what leaves carries the discounted total', () => {
     await t.app.inject({
       method: 'PUT',
       url: `/api/integrations/utmfy/config/${s.storeId}`,
-      payload: { utmfyApiKey: 'utmfy_token_ABCDEFGHIJ0123456789', utmfyActive: true },
+      payload: { utmfyApiKey: 'utmify_token_ABCDEFGHIJ0123456789', utmfyActive: true },
       headers: s.owner.headers,
     })
     const pixel = await t.app.inject({

@@ -6,12 +6,12 @@
  */
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
+import { isUuid } from '../../shared/ids'
 import { formatCents, toCents } from '../../shared/money'
 import { PAID_STATUSES } from '../../shared/ordering'
 import { aboveLeft, REFUND_MESSAGES, type RefundList, refundInputSchema } from '../../shared/refunds'
 import { catalogService } from '../catalog'
 import { type PaymentsDeps, paymentsService } from '../payments'
-import { isUuid } from '../stores'
 import { toRefundDto, toRefundListDto } from './dto'
 import { orderRefunded } from './events'
 import * as refunds from './refunds.repository'

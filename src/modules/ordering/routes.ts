@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { isUuid } from '../../shared/ids'
 import {
   digitalOrderPayloadSchema,
   orderPayloadSchema,
@@ -10,7 +11,6 @@ import {
 } from '../../shared/ordering'
 import { quoteRequestSchema, quoteSchema } from '../../shared/quote'
 import type { PaymentsModuleDeps } from '../payments'
-import { isUuid } from '../stores'
 import { verifyDownloadToken } from './access'
 import { orderingDeps } from './deps'
 import { placeOrderOnce } from './idempotency'

@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
+import { isUuid } from '../../shared/ids'
 import { formatOrderNumber, type OrderStatus } from '../../shared/ordering'
 import {
   SALE_PAYMENT_ORDERS,
@@ -15,7 +16,7 @@ import {
   type SalesQuery,
   saleStatusOf,
 } from '../../shared/sales'
-import { isUuid, storesService } from '../stores'
+import { storesService } from '../stores'
 import { toSaleDto } from './dto'
 import { orderStatusChanged } from './events'
 import type { OrderRow } from './repository'

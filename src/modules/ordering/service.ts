@@ -1,10 +1,10 @@
 /** An order after it is placed: payment outcomes, cancellation with stock given back once, status and lists. */
 
 import { publish } from '../../platform/events'
+import { isUuid } from '../../shared/ids'
 import { type OrderStatusResponse, PAID_STATUSES, type StoreOrder } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
-import { isUuid } from '../stores'
 import { signDownloadToken, signReviewToken } from './access'
 import { toOrderFacts, toOrderStatusDto, toStoreFiguresDto, toStoreOrderDto } from './dto'
 import { orderCancelled, orderPaid, orderPaidAfterCancel, orderPlaced, orderRefunded } from './events'

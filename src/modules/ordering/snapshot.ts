@@ -3,7 +3,7 @@
  * ordering events and read the order through this function, never through ordering's tables.
  */
 
-import { isUuid } from '../stores'
+import { isUuid } from '../../shared/ids'
 import { type OrderSnapshot, toOrderSnapshot } from './dto'
 import * as repo from './repository'
 import type { DbOrTrx } from './tables'

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
+import { isUuid } from '../../shared/ids'
 import {
   healthSchema,
   PAYMENT_STATUSES,
@@ -13,7 +15,6 @@ import {
   transactionRequestSchema,
   transactionSchema,
 } from '../../shared/payments'
-import { isUuid, requireStoreOwner } from '../stores'
 import * as configService from './config-service'
 import { toTransactionDto } from './dto'
 import type { PaymentsModuleDeps } from './gateway'

@@ -4,9 +4,10 @@
  * why), claims the (session, step) row so several workers send each message once, then sends through the mailer.
  */
 import { publish } from '../../platform/events'
+import { isUuid } from '../../shared/ids'
 import { toReais } from '../../shared/money'
 import { catalogService } from '../catalog'
-import { isUuid, storesService } from '../stores'
+import { storesService } from '../stores'
 import { checkoutAbandoned } from './events'
 import { composeReminder, type RecoveryEmail } from './messages'
 import * as repo from './repository'

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { requireStoreOwner } from '../../platform/store-guard'
 import {
   RECOVERY_MESSAGES,
   recoveryEntrySchema,
@@ -9,7 +10,6 @@ import {
   restoredSessionSchema,
   sessionReportSchema,
 } from '../../shared/recovery'
-import { requireStoreOwner } from '../stores'
 import { toSettingsDto } from './dto'
 import { listRecovery, recoverySummary } from './screen'
 import { reportSession, restoreSession, saveSettings, settingsOf, unsubscribe } from './sessions'

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STORE_NOT_FOUND } from '../../platform/store-guard'
 import { storeDashboardSchema } from '../../shared/ordering'
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
-import { STORE_NOT_FOUND } from '../stores'
 
 // A reload inside the dashboard's cache window skips the ownership query, the serializer and the token check;
 // these are the guarantees it must keep.

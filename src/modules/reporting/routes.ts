@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
 import {
   ADMIN_DASHBOARD_PERIODS,
   type AdminDashboard,
@@ -12,7 +13,6 @@ import {
   storeDashboardSchema,
 } from '../../shared/ordering'
 import { orderFiltersSchema, orderSummarySchema } from '../../shared/orders-list'
-import { requireStoreOwner } from '../stores'
 import { adminDashboard, storeDashboard } from './dashboard'
 import { microCache } from './micro-cache'
 import { ordersSummary } from './orders-summary'

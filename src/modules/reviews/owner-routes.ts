@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
 import {
   merchantReviewSchema,
   moderateSchema,
@@ -13,7 +14,6 @@ import {
   storeStatsSchema,
   wrapped,
 } from '../../shared/reviews'
-import { requireStoreOwner } from '../stores'
 import { toOwnerReview } from './dto'
 import { pageData } from './public-routes'
 import * as repo from './repository'

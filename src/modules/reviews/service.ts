@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto'
 import type { z } from 'zod'
 import { deriveKey } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
+import { STORE_NOT_FOUND } from '../../platform/store-guard'
+import { isUuid } from '../../shared/ids'
 import {
   canModerate,
   type merchantReviewSchema,
@@ -16,7 +18,7 @@ import {
 } from '../../shared/reviews'
 import { catalogService } from '../catalog'
 import { orderingService } from '../ordering'
-import { isUuid, STORE_NOT_FOUND, storesService } from '../stores'
+import { storesService } from '../stores'
 import * as repo from './repository'
 import type { Db, DbOrTrx } from './tables'
 

@@ -1,9 +1,6 @@
 import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import { storeRoutes } from './routes'
-
-export { isUuid, requireStoreOwner, STORE_NOT_FOUND, storeIdOf } from './guard'
-
 import * as service from './service'
 
 export const storesService = expose(service)

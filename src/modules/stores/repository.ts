@@ -4,6 +4,12 @@ export async function findStoreById(db: DbOrTrx, id: string) {
   return db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/** Which store and whose, for the platform's ownership guard. */
+export async function findStoreOwner(db: DbOrTrx, id: string) {
+  const row = await db.selectFrom('stores').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst()
+  return row && { id: row.id, userId: row.user_id }
+}
+
 export async function listStoresByUser(db: DbOrTrx, userId: string) {
   return db.selectFrom('stores').selectAll().where('user_id', '=', userId).orderBy('created_at').execute()
 }

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../../platform/errors'
 import { storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner, STORE_NOT_FOUND } from '../../platform/store-guard'
 import { storeInputSchema, storeSchema, storeUpdateSchema } from '../../shared/stores'
-import { requireStoreOwner, STORE_NOT_FOUND } from './guard'
 import * as service from './service'
 
 const params = storeParams
@@ -34,7 +34,11 @@ export async function storeRoutes(fastify: FastifyInstance) {
   app.get(
     '/stores/:storeId',
     { schema: { tags: ['stores'], params, response: { 200: storeSchema } }, preHandler: ownStore },
-    async (request) => service.toStoreDto(request.store!),
+    async (request) => {
+      const store = await service.findStoreById(app.db, request.store!.id)
+      if (!store) throw notFound(STORE_NOT_FOUND)
+      return service.toStoreDto(store)
+    },
   )
 
   app.patch(

@@ -6,7 +6,7 @@ import * as repo from './repository'
 import type { Db } from './tables'
 
 export { toStoreDto } from './dto'
-export { findStoreById, listStoresByUser, type StoreRow } from './repository'
+export { findStoreById, findStoreOwner, listStoresByUser, type StoreRow } from './repository'
 
 export async function createStore(db: Db, userId: string, input: z.output<typeof storeInputSchema>) {
   return db.transaction().execute(async (trx) => {

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../platform/errors'
 import { publicReadLimit, sendCacheable } from '../../platform/http-cache'
 import { storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
+import { isUuid } from '../../shared/ids'
 import {
   PIXEL_MESSAGES,
   pixelConfigInputSchema,
@@ -10,7 +12,7 @@ import {
   pixelDeliveryListSchema,
   publicPixelConfigSchema,
 } from '../../shared/pixel'
-import { isUuid, requireStoreOwner, storesService } from '../stores'
+import { storesService } from '../stores'
 import { listDeliveries } from './capi'
 import * as service from './config-service'
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
 import { Alert, Card, PageHeader } from '../../ui'
 import { DeliveryLog } from './components/delivery-log'
-import { UtmfyCard } from './components/utmfy-card'
+import { UtmifyCard } from './components/utmify-card'
 import { WebhooksCard } from './components/webhooks-card'
 import './integrations.css'
 
@@ -13,7 +13,7 @@ export default function IntegrationsPage() {
     <div className="integrations-page" key={storeId}>
       <PageHeader title="Integrações" subtitle="Conecte sua loja às ferramentas de rastreamento de vendas." />
       <div className="settings-grid">
-        <UtmfyCard storeId={storeId} />
+        <UtmifyCard storeId={storeId} />
         <Card title="Mais integrações em breve" className="settings-card integration-soon">
           <p className="muted">Novas integrações de rastreamento e marketing estão a caminho.</p>
         </Card>

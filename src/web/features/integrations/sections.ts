@@ -6,7 +6,7 @@ export const integrationSections: StoreSection[] = [
   section('integrations', 'Integrações', 100, Link, () => import('./integrations-page')),
 ]
 
-/** /test-utmfy (spec 002 §2.10): the UTMFY card for a made-up store id, reaching no real store's data. */
+/** /test-utmfy (spec 002 §2.10): the UTMify card for a made-up store id, reaching no real store's data. */
 export const integrationPublicRoutes: PublicRoute[] = [
-  { path: '/test-utmfy', Component: lazy(() => import('./test-utmfy-page')) },
+  { path: '/test-utmfy', Component: lazy(() => import('./test-utmify-page')) },
 ]

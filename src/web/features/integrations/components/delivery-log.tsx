@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { formatLogTime } from '../../../../shared/dates'
-import { type DELIVERY_STATES, UTMFY_STATUS_LABELS, type UtmfyDelivery } from '../../../../shared/integrations'
+import { type DELIVERY_STATES, UTMIFY_STATUS_LABELS, type UtmifyDelivery } from '../../../../shared/integrations'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
 import { Badge, type BadgeTone, Button, Card, ListTable, Pager, Td } from '../../../ui'
-import { useRetryDelivery, useUtmfyDeliveries } from '../api/utmfy'
+import { useRetryDelivery, useUtmifyDeliveries } from '../api/utmify'
 
 const STATE: Record<(typeof DELIVERY_STATES)[number], { label: string; tone: BadgeTone }> = {
   PENDING: { label: 'Na fila', tone: 'neutral' },
@@ -18,10 +18,10 @@ const STATE: Record<(typeof DELIVERY_STATES)[number], { label: string; tone: Bad
 /** What was sent to UTMify, order by order and status, with UTMify's answer and a retry for a failed one. */
 export function DeliveryLog({ storeId }: { storeId: string }) {
   const [page, setPage] = useState(1)
-  const list = useUtmfyDeliveries(storeId, page)
+  const list = useUtmifyDeliveries(storeId, page)
   const retry = useRetryDelivery(storeId)
 
-  async function onRetry(delivery: UtmfyDelivery) {
+  async function onRetry(delivery: UtmifyDelivery) {
     try {
       const res = await retry.mutateAsync(delivery.id)
       toast.success(res.message)
@@ -41,9 +41,9 @@ export function DeliveryLog({ storeId }: { storeId: string }) {
         empty="Nenhum envio ainda: os pedidos aparecem aqui quando a integração está ativa."
       >
         {(d) => (
-          <tr key={d.id} data-testid="utmfy-delivery">
+          <tr key={d.id} data-testid="utmify-delivery">
             <Td>{d.isTest ? 'Venda simulada' : d.orderNumber}</Td>
-            <Td>{UTMFY_STATUS_LABELS[d.status]}</Td>
+            <Td>{UTMIFY_STATUS_LABELS[d.status]}</Td>
             <Td>{formatLogTime(d.sentAt ?? d.createdAt)}</Td>
             <Td>
               <Badge tone={STATE[d.state].tone}>{STATE[d.state].label}</Badge>

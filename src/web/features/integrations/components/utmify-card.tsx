@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react'
 import {
-  isMaskedUtmfyKey,
-  UTMFY_BANNER_MS,
-  UTMFY_MESSAGES,
-  UTMFY_PLATFORM,
-  utmfyConfigInputSchema,
+  isMaskedUtmifyKey,
+  UTMIFY_BANNER_MS,
+  UTMIFY_MESSAGES,
+  UTMIFY_PLATFORM,
+  utmifyConfigInputSchema,
 } from '../../../../shared/integrations'
 import { ApiError } from '../../../lib/api'
 import { Alert, Button, Card, Field, SecretInput, Switch } from '../../../ui'
-import { useSaveUtmfyConfig, useSimulateSale, useUtmfyConfig } from '../api/utmfy'
+import { useSaveUtmifyConfig, useSimulateSale, useUtmifyConfig } from '../api/utmify'
 
 type Banner = { tone: 'success' | 'danger'; text: string }
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback)
 
 /** The UTMify card (spec 002 §2.7): switch, API key with show/hide, fixed platform name, save and a test sale. */
-export function UtmfyCard({ storeId }: { storeId: string }) {
-  const config = useUtmfyConfig(storeId)
-  const save = useSaveUtmfyConfig(storeId)
+export function UtmifyCard({ storeId }: { storeId: string }) {
+  const config = useUtmifyConfig(storeId)
+  const save = useSaveUtmifyConfig(storeId)
   const simulate = useSimulateSale(storeId)
   const [apiKey, setApiKey] = useState('')
   const [active, setActive] = useState(false)
@@ -32,12 +32,12 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
 
   useEffect(() => {
     if (!banner) return
-    const timer = setTimeout(() => setBanner(undefined), UTMFY_BANNER_MS)
+    const timer = setTimeout(() => setBanner(undefined), UTMIFY_BANNER_MS)
     return () => clearTimeout(timer)
   }, [banner])
 
   async function onSave() {
-    const parsed = utmfyConfigInputSchema.safeParse({ utmfyApiKey: apiKey, utmfyActive: active })
+    const parsed = utmifyConfigInputSchema.safeParse({ utmfyApiKey: apiKey, utmfyActive: active })
     if (!parsed.success) {
       setKeyError(parsed.error.issues[0]?.message)
       return
@@ -45,10 +45,10 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
     setKeyError(undefined)
     try {
       // The masked value the server showed means "keep the stored key".
-      await save.mutateAsync({ utmfyApiKey: isMaskedUtmfyKey(apiKey) ? '' : apiKey.trim(), utmfyActive: active })
-      setBanner({ tone: 'success', text: UTMFY_MESSAGES.saved })
+      await save.mutateAsync({ utmfyApiKey: isMaskedUtmifyKey(apiKey) ? '' : apiKey.trim(), utmfyActive: active })
+      setBanner({ tone: 'success', text: UTMIFY_MESSAGES.saved })
     } catch (err) {
-      setBanner({ tone: 'danger', text: messageOf(err, UTMFY_MESSAGES.saveFailed) })
+      setBanner({ tone: 'danger', text: messageOf(err, UTMIFY_MESSAGES.saveFailed) })
     }
   }
 
@@ -57,11 +57,11 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
       const result = await simulate.mutateAsync()
       setBanner(
         result.success
-          ? { tone: 'success', text: UTMFY_MESSAGES.simulated(result.orderId ?? '') }
-          : { tone: 'danger', text: result.error || UTMFY_MESSAGES.simulateFailed },
+          ? { tone: 'success', text: UTMIFY_MESSAGES.simulated(result.orderId ?? '') }
+          : { tone: 'danger', text: result.error || UTMIFY_MESSAGES.simulateFailed },
       )
     } catch (err) {
-      setBanner({ tone: 'danger', text: messageOf(err, UTMFY_MESSAGES.simulateFailed) })
+      setBanner({ tone: 'danger', text: messageOf(err, UTMIFY_MESSAGES.simulateFailed) })
     }
   }
 
@@ -82,7 +82,7 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
         Envie cada venda para a UTMify com a campanha que a trouxe (UTM), do pedido gerado ao pagamento, recusa ou
         reembolso, e veja no seu painel de anúncios a receita real por campanha.
       </p>
-      <div data-testid="utmfy-banner" aria-live="polite">
+      <div data-testid="utmify-banner" aria-live="polite">
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       </div>
       <Field label="Chave da API (x-api-token)" htmlFor="utmfyApiKey" error={keyError}>
@@ -92,7 +92,7 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
           value={apiKey}
           error={keyError}
           onChange={(e) => setApiKey(e.target.value)}
-          onFocus={() => isMaskedUtmfyKey(apiKey) && setApiKey('')}
+          onFocus={() => isMaskedUtmifyKey(apiKey) && setApiKey('')}
         />
       </Field>
       {config.data?.hasApiKey && (
@@ -100,8 +100,8 @@ export function UtmfyCard({ storeId }: { storeId: string }) {
           Chave salva: <code>{config.data.utmfyApiKey}</code>. Deixe o campo como está para mantê-la.
         </p>
       )}
-      <Field label="Plataforma" htmlFor="utmfyPlatform">
-        <input id="utmfyPlatform" className="control" value={UTMFY_PLATFORM} readOnly />
+      <Field label="Plataforma" htmlFor="utmifyPlatform">
+        <input id="utmifyPlatform" className="control" value={UTMIFY_PLATFORM} readOnly />
       </Field>
       <div className="integration-actions">
         <Button onClick={onSave} loading={save.isPending}>

@@ -2,14 +2,14 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { FakeUtmify } from '../../testing/fake-utmify'
 import { type TestApp, waitFor } from '../../testing/test-app'
-import { UTMFY_SWEEP_JOB } from './jobs'
+import { UTMIFY_SWEEP_JOB } from './jobs'
 import { staleDeliveries } from './service'
-import { utmfyFixtures, utmfySuite } from './utmfy-fixtures'
+import { utmifyFixtures, utmifySuite } from './utmify-fixtures'
 
 let t: TestApp
 let fake: FakeUtmify
-utmfySuite((s) => ({ t, fake } = s))
-const fixtures = utmfyFixtures(() => t)
+utmifySuite((s) => ({ t, fake } = s))
+const fixtures = utmifyFixtures(() => t)
 
 async function shopWithOrder() {
   const shop = await fixtures.shop({ storeName: 'Loja', sandboxKey: 'sk_sandbox_sweep_0001' })
@@ -17,13 +17,13 @@ async function shopWithOrder() {
 }
 
 const row = (orderId: string) =>
-  t.runtime.db.selectFrom('utmfy_deliveries').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
+  t.runtime.db.selectFrom('utmify_deliveries').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
 const callsFor = (orderId: string) => fake.calls.filter((c) => c.body.orderId === orderId).length
 /** The state a worker killed mid-call leaves behind: SENDING, claimed `agoMs` ago, never settled. */
 const dieWhileSending = (orderId: string, agoMs: number) =>
-  sql`update utmfy_deliveries set state = 'SENDING', sent_at = null,
+  sql`update utmify_deliveries set state = 'SENDING', sent_at = null,
         claimed_at = now() - (${agoMs} * interval '1 millisecond') where order_id = ${orderId}`.execute(t.runtime.db)
-const sweep = () => t.runtime.jobs.run(UTMFY_SWEEP_JOB, {}, { timeoutMs: 10_000 })
+const sweep = () => t.runtime.jobs.run(UTMIFY_SWEEP_JOB, {}, { timeoutMs: 10_000 })
 
 describe('UTMify stale-claim sweeper', () => {
   it("re-queues a dead worker's delivery once, leaves a fresh claim alone and never resends a settled one", async () => {

@@ -1,24 +1,44 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { markGuard, type PreHandler } from '../../platform/auth'
-import { AppError } from '../../platform/errors'
-import { findStoreById, type StoreRow } from './repository'
+import fp from 'fastify-plugin'
+import { isUuid } from '../shared/ids'
+import { markGuard, type PreHandler } from './auth'
+import { AppError } from './errors'
+
+/** What a store-scoped route knows of its store: which one, and whose. Anything else is read from its module. */
+export interface StoreAccess {
+  id: string
+  userId: string
+}
+
+export interface StoreGuardOptions {
+  /** The store's owner, or undefined when no store has this id (composition hands in the stores module's read). */
+  lookupStore(id: string): Promise<StoreAccess | undefined>
+}
+
+// Private to this file: modules ask the guard, never the lookup behind it.
+const LOOKUP: unique symbol = Symbol('lookupStore')
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The store named by the route, loaded and checked by requireStoreOwner. */
-    store?: StoreRow
+    /** The store named by the route, checked by requireStoreOwner. */
+    store?: StoreAccess
+  }
+  interface FastifyInstance {
+    [LOOKUP]: StoreGuardOptions['lookupStore']
   }
 }
 
 export const STORE_NOT_FOUND = 'Loja não encontrada'
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
-}
+export const storeGuardPlugin = fp<StoreGuardOptions>(
+  async (app, opts) => {
+    app.decorate(LOOKUP, opts.lookupStore)
+  },
+  { name: 'store-guard', dependencies: ['auth'] },
+)
 
 /** The storeId a request names, in its path or its query string. */
-export function storeIdOf(request: FastifyRequest): unknown {
+function storeIdOf(request: FastifyRequest): unknown {
   return (request.params as { storeId?: unknown })?.storeId ?? (request.query as { storeId?: unknown })?.storeId
 }
 
@@ -31,12 +51,12 @@ export function storeIdOf(request: FastifyRequest): unknown {
  * never changes owner and is deleted only with its owner's account (on delete cascade), and the account itself is
  * still checked on every request by authenticate (re-read every 2 s, forgotten at once when this process changes
  * it): a deleted or suspended owner stops at 401. Only owners are remembered; everyone else (ADMIN included) is asked
- * of the database every time. The remembered row may be that old, so such a route must use only request.store's id.
- * A future route that deletes a store or hands it to another owner must first make these pairs forgettable.
+ * of the database every time. A future route that deletes a store or hands it to another owner must first make these
+ * pairs forgettable.
  */
 export function requireStoreOwner(app: FastifyInstance, opts: { rememberOwnerMs?: number } = {}): PreHandler {
   const rememberMs = opts.rememberOwnerMs ?? 0
-  const owned = new Map<string, { at: number; store: StoreRow }>()
+  const owned = new Map<string, number>()
   return markGuard(async (request, reply) => {
     await app.authenticate(request, reply)
     const storeId = storeIdOf(request)
@@ -44,18 +64,18 @@ export function requireStoreOwner(app: FastifyInstance, opts: { rememberOwnerMs?
     if (!isUuid(storeId)) throw new AppError(404, STORE_NOT_FOUND)
     const user = request.user
     const key = `${user.id}|${storeId}`
-    const hit = rememberMs > 0 ? owned.get(key) : undefined
-    if (hit && Date.now() - hit.at < rememberMs) {
-      request.store = hit.store
+    const at = rememberMs > 0 ? owned.get(key) : undefined
+    if (at !== undefined && Date.now() - at < rememberMs) {
+      request.store = { id: storeId, userId: user.id }
       return
     }
-    const store = await findStoreById(app.db, storeId)
-    const allowed = store && (store.user_id === user.id || (user.role === 'ADMIN' && request.method === 'GET'))
+    const store = await app[LOOKUP](storeId)
+    const allowed = store && (store.userId === user.id || (user.role === 'ADMIN' && request.method === 'GET'))
     if (!allowed) throw new AppError(404, STORE_NOT_FOUND)
-    if (rememberMs > 0 && store.user_id === user.id) {
+    if (rememberMs > 0 && store.userId === user.id) {
       if (owned.size >= 10_000) owned.clear()
-      owned.set(key, { at: Date.now(), store })
+      owned.set(key, Date.now())
     }
-    request.store = store
+    request.store = { id: store.id, userId: store.userId }
   })
 }

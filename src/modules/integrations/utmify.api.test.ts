@@ -3,14 +3,14 @@ import type { FakeUtmify } from '../../testing/fake-utmify'
 import { type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { applyPaymentEvent } from '../ordering/service'
 import { deliverOrderStatus } from './service'
-import { UTMFY_KEY, utmfyFixtures, utmfySuite } from './utmfy-fixtures'
+import { UTMIFY_KEY, utmifyFixtures, utmifySuite } from './utmify-fixtures'
 
 let t: TestApp
 let fake: FakeUtmify
-utmfySuite((s) => ({ t, fake } = s), { reset: true })
-const { shop: utmfyShop, placeOrder: placeUtmOrder } = utmfyFixtures(() => t)
+utmifySuite((s) => ({ t, fake } = s), { reset: true })
+const { shop: utmifyShop, placeOrder: placeUtmOrder } = utmifyFixtures(() => t)
 
-const KEY = UTMFY_KEY
+const KEY = UTMIFY_KEY
 
 async function req(method: 'GET' | 'PUT' | 'POST', url: string, user?: TestUser, payload?: object) {
   return t.app.inject({ method, url, payload, headers: user?.headers })
@@ -21,8 +21,8 @@ async function store(owner: TestUser) {
 }
 
 /** A store with a sandbox gateway, a R$ 97 digital product and UTMify as asked. */
-const shop = (opts: { utmfy?: 'active' | 'inactive' | 'none' } = {}) =>
-  utmfyShop({ storeName: 'Loja UTM', sandboxKey: 'sk_sandbox_utmfy_0001', ...opts })
+const shop = (opts: { utmify?: 'active' | 'inactive' | 'none' } = {}) =>
+  utmifyShop({ storeName: 'Loja UTM', sandboxKey: 'sk_sandbox_utmify_0001', ...opts })
 const placeOrder = (s: { storeId: string; productId: string }) =>
   placeUtmOrder(s, {
     tracking: { utm_source: 'FB', utm_campaign: 'bf|123', utm_medium: 'cpc', src: 'story', sck: 'x1' },
@@ -54,7 +54,7 @@ describe('UTMify configuration', () => {
     expect(saved.body).not.toContain(KEY)
     expect(saved.json()).toMatchObject({ utmfyActive: true, hasApiKey: true })
     const masked = saved.json().utmfyApiKey as string
-    expect(masked.startsWith('utmf')).toBe(true)
+    expect(masked.startsWith('utmi')).toBe(true)
     expect(masked).toContain('•')
 
     const again = await req('PUT', `/api/integrations/utmfy/config/${storeId}`, owner, {
@@ -62,7 +62,7 @@ describe('UTMify configuration', () => {
       utmfyActive: false,
     })
     expect(again.json()).toMatchObject({ utmfyApiKey: masked, utmfyActive: false, hasApiKey: true })
-    const stored = await t.runtime.db.selectFrom('utmfy_configs').selectAll().executeTakeFirstOrThrow()
+    const stored = await t.runtime.db.selectFrom('utmify_configs').selectAll().executeTakeFirstOrThrow()
     expect(stored.api_key_encrypted).not.toContain(KEY)
   })
 
@@ -221,7 +221,7 @@ describe('order statuses pushed from the worker', () => {
   })
 
   it('sends nothing for a store whose integration is off', async () => {
-    const s = await shop({ utmfy: 'inactive' })
+    const s = await shop({ utmify: 'inactive' })
     const order = await placeOrder(s)
     await sandboxPay(order.paymentResult.gatewayId)
     await t.drain()

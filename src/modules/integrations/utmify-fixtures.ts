@@ -3,20 +3,20 @@ import { appWithFake, resetRecording } from '../../testing/app-with-fake'
 import { type FakeUtmify, startFakeUtmify } from '../../testing/fake-utmify'
 import type { TestApp } from '../../testing/test-app'
 
-export const UTMFY_KEY = 'utmfy_token_ABCDEFGHIJ0123456789'
+export const UTMIFY_KEY = 'utmify_token_ABCDEFGHIJ0123456789'
 
 /** The suite's app with UTMify a fake; `reset`: the fake's calls forgotten and its answer restored before each test. */
-export function utmfySuite(ready: (suite: { t: TestApp; fake: FakeUtmify }) => void, opts: { reset?: boolean } = {}) {
-  appWithFake(startFakeUtmify, (url) => ({ UTMFY_API_URL: url }), ready, opts.reset ? resetRecording : undefined)
+export function utmifySuite(ready: (suite: { t: TestApp; fake: FakeUtmify }) => void, opts: { reset?: boolean } = {}) {
+  appWithFake(startFakeUtmify, (url) => ({ UTMIFY_API_URL: url }), ready, opts.reset ? resetRecording : undefined)
 }
 
 /**
  * What the UTMify API tests share: a shop whose orders UTMify is told of, and a buyer's PIX order in it. `app()` is
  * read at each call, since the test file creates its app in beforeAll.
  */
-export function utmfyFixtures(app: () => TestApp) {
+export function utmifyFixtures(app: () => TestApp) {
   /** A store with a sandbox gateway (`sandboxKey`), a R$ 97 digital product and UTMify on, off or never set up. */
-  async function shop(opts: { storeName: string; sandboxKey: string; utmfy?: 'active' | 'inactive' | 'none' }) {
+  async function shop(opts: { storeName: string; sandboxKey: string; utmify?: 'active' | 'inactive' | 'none' }) {
     const t = app()
     const { user: owner, storeId } = await t.merchantWithStore(opts.storeName)
     const post = (method: 'POST' | 'PUT', url: string, payload: object) =>
@@ -28,10 +28,10 @@ export function utmfyFixtures(app: () => TestApp) {
       digitalFileUrl: 'https://files.example.com/curso.zip',
     })
     await post('POST', `/api/payment/ativo-pay/payment-config?storeId=${storeId}`, { ativoPayApiKey: opts.sandboxKey })
-    if (opts.utmfy !== 'none')
+    if (opts.utmify !== 'none')
       await post('PUT', `/api/integrations/utmfy/config/${storeId}`, {
-        utmfyApiKey: UTMFY_KEY,
-        utmfyActive: opts.utmfy !== 'inactive',
+        utmfyApiKey: UTMIFY_KEY,
+        utmfyActive: opts.utmify !== 'inactive',
       })
     return { owner, storeId, productId: product.json().id as string }
   }
