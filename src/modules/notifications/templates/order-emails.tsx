@@ -1,12 +1,10 @@
-/**
- * The buyer's and the merchant's messages about an order. The buyer's show only what the order page shows (no CPF,
- * address or card); the merchant's 'Nova venda' adds the buyer's e-mail and the delivery address.
- */
+/** The buyer's messages about an order: only what the order page shows (no CPF, address or card). */
 import { Column, Row, Section, Text } from '@react-email/components'
 import { formatDateTime } from '../../../shared/dates'
 import { formatCents } from '../../../shared/money'
-import type { OrderLines, PriceLine } from '../lines'
+import type { OrderLines } from '../lines'
 import { ActionButton, EmailLayout, type StoreLook, styles } from './layout'
+import { amount, cell, Lines } from './price-lines'
 
 export interface OrderEmailData {
   look: StoreLook
@@ -31,43 +29,6 @@ export interface OrderEmailData {
 }
 
 const dueDate = (d: string) => d.split('-').reverse().join('/')
-
-const cell = { ...styles.text, margin: 0, padding: '4px 0' }
-const amount = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as const, paddingLeft: '12px' }
-const signed = (l: PriceLine) => (l.free ? 'Grátis' : l.cents < 0 ? `−${formatCents(-l.cents)}` : formatCents(l.cents))
-
-/** The order as the checkout showed it: each line at its price, then what changed the total, then the total. */
-export function Lines({ lines }: { lines: OrderLines }) {
-  return (
-    <Section style={{ margin: '0 0 16px' }}>
-      {lines.items.map((item, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once
-        <Row key={i}>
-          <Column style={cell}>
-            {item.quantity}× {item.name}
-          </Column>
-          <Column className="amount" style={amount}>
-            {formatCents(item.totalCents)}
-          </Column>
-        </Row>
-      ))}
-      {lines.adjustments.map((l) => (
-        <Row key={l.label}>
-          <Column style={{ ...cell, ...styles.muted, margin: 0 }}>{l.label}</Column>
-          <Column className="amount" style={{ ...amount, ...styles.muted, margin: 0 }}>
-            {signed(l)}
-          </Column>
-        </Row>
-      ))}
-      <Row>
-        <Column style={{ ...cell, padding: '8px 0 0', fontWeight: 700 }}>Total</Column>
-        <Column className="amount" style={{ ...amount, padding: '8px 0 0', fontWeight: 700 }}>
-          {formatCents(lines.totalCents)}
-        </Column>
-      </Row>
-    </Section>
-  )
-}
 
 function PixBlock({ pix }: { pix: NonNullable<OrderEmailData['pix']> }) {
   return (
@@ -173,6 +134,7 @@ export function PaymentReminderEmail({ data }: { data: OrderEmailData }) {
         Olá, {data.firstName}! {what} do pedido {data.orderNumber} ({formatCents(data.totalCents)}) ainda não foi pago e
         vence em cerca de uma hora.
       </Text>
+      <Lines lines={data.lines} />
       <PaymentBlock data={data} />
       <ActionButton look={data.look} href={data.orderUrl}>
         Pagar agora
@@ -279,54 +241,6 @@ export function OrderRefundedEmail({ data }: { data: OrderEmailData }) {
       {r.partial && <Text style={{ ...styles.muted, margin: '0 0 16px' }}>O restante do pedido continua valendo.</Text>}
       <ActionButton look={data.look} href={data.orderUrl}>
         Ver meu pedido
-      </ActionButton>
-    </EmailLayout>
-  )
-}
-
-export interface NewSaleData {
-  look: StoreLook
-  orderNumber: string
-  buyerName: string
-  buyerEmail: string
-  lines: OrderLines
-  totalCents: number
-  paymentLabel: string
-  paidAt: string
-  /** Where to send it (physical products), one line per row of the address. */
-  address: string[] | null
-  salesUrl: string
-}
-
-export function NewSaleEmail({ data }: { data: NewSaleData }) {
-  return (
-    <EmailLayout
-      look={data.look}
-      preview={`${formatCents(data.totalCents)} no pedido ${data.orderNumber}`}
-      footer={
-        <Text style={styles.muted}>
-          Você recebe este aviso a cada venda paga de {data.look.storeName}. Desligue em Loja → E-mails.
-        </Text>
-      }
-    >
-      <Text style={styles.heading}>Nova venda aprovada: {formatCents(data.totalCents)}</Text>
-      <Text style={styles.text}>
-        O pedido {data.orderNumber} de {data.buyerName} ({data.buyerEmail}) foi pago por {data.paymentLabel} em{' '}
-        {formatDateTime(data.paidAt)}.
-      </Text>
-      <Lines lines={data.lines} />
-      {data.address && (
-        <Section style={{ margin: '0 0 16px' }}>
-          <Text style={{ ...styles.text, fontWeight: 700, margin: '0 0 4px' }}>Endereço de entrega</Text>
-          {data.address.map((line) => (
-            <Text key={line} style={{ ...styles.text, margin: 0 }}>
-              {line}
-            </Text>
-          ))}
-        </Section>
-      )}
-      <ActionButton look={data.look} href={data.salesUrl}>
-        Ver vendas
       </ActionButton>
     </EmailLayout>
   )

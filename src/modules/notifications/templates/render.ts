@@ -1,9 +1,8 @@
 /** HTML and plain text of a message, from React Email on the server (never part of a browser bundle). */
 import { render } from '@react-email/components'
 import { createElement } from 'react'
+import { type NewSaleData, NewSaleEmail } from './new-sale-email'
 import {
-  type NewSaleData,
-  NewSaleEmail,
   OrderCancelledEmail,
   type OrderEmailData,
   OrderReceivedEmail,
@@ -16,7 +15,8 @@ import { type PasswordResetData, PasswordResetEmail, type StoreMessageData, Stor
 
 export type { StoreLook } from './layout'
 export { platformLook } from './layout'
-export type { NewSaleData, OrderEmailData } from './order-emails'
+export type { NewSaleData } from './new-sale-email'
+export type { OrderEmailData } from './order-emails'
 export type { StoreMessage } from './other-emails'
 
 export type Template =
