@@ -1,14 +1,14 @@
 # syntax=docker/dockerfile:1
 # Multi-stage: build the SPA and the compiled server with all dependencies, run with production ones only, as a
 # non-root user.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3001 DATA_DIR=/data UPLOADS_DIR=/data/uploads
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '../src/testing/test-app'
 import { continueToPayment, continueToShipping, BUYER as customer, fillFoundAddress, simulatePayment } from './buyer'
 import { startFakeCep } from './fake-cep'
-import { createDigitalShop, createProduct, placeDigitalOrder } from './shop'
+import { type Api, createDigitalShop, createProduct, payInSandbox, placeDigitalOrder } from './shop'
 import { apiLogin, DESKTOP, PHONE, setupE2E, snap, startForFile } from './support'
 
 /**
@@ -78,7 +80,48 @@ beforeAll(async () => {
   orderPage.pix = await order('pix')
   orderPage.boleto = await order('bank_slip')
   orderPage.paid = await order('pix')
+  await seedMerchantData(shop.api)
 })
+
+/**
+ * What the merchant's screens show when they are in use: a paid order with a partial refund (badges, the refunds
+ * list), a coupon, and checkout sessions on 'Recuperação' (one open with WhatsApp, one whose buyer paid later).
+ */
+async function seedMerchantData(api: Api) {
+  const url = e2e.server.url
+  const paid = await placeDigitalOrder(url, { storeId, productId: digitalId, customer })
+  await payInSandbox(url, paid)
+  await waitFor(async () => {
+    try {
+      await api('POST', `/stores/${storeId}/orders/${paid.orderId}/refunds`, { amount: 10, reason: 'Ajuste' })
+      return true
+    } catch {
+      return false
+    }
+  }, 20_000)
+  await api('POST', `/stores/${storeId}/coupons`, { code: 'BEMVINDO', discountType: 'PERCENTAGE', discountValue: 10 })
+  const report = (sessionId: string, email: string) =>
+    fetch(`${url}/api/checkout/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sessionId,
+        storeId,
+        productId: digitalId,
+        step: 1,
+        fields: { customer: { name: 'Rita Souza', email, phone: '(11) 98765-4321' } },
+        consent: true,
+      }),
+    })
+  await report(randomUUID(), 'rita@example.com')
+  await report(randomUUID(), customer.email)
+}
+
+/** The app's own pages the sidebar links to, as paths. */
+async function sidebarPaths(page: Page): Promise<string[]> {
+  await page.locator('.sidebar a[href^="/"]').first().waitFor()
+  return page.locator('.sidebar a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+}
 
 /** Every page at `paths`, drawn and settled, checked by axe: the violations, each named by its page. */
 async function scan(page: Page, paths: string[]): Promise<string[]> {
@@ -147,34 +190,65 @@ describe('accessibility: no serious or critical axe violation', () => {
     await context.close()
   })
 
-  it("the merchant's screens", async () => {
-    const sections = [
-      'dashboard',
-      'products',
-      'orders',
-      'customize-checkout',
-      'shipping',
-      'order-bumps',
-      'upsells',
-      'payment-configuration',
-      'reviews-management',
-      'facebook-pixel',
-      'integrations',
-    ]
-    const { page, context } = await e2e.openSignedIn(token)
-    const found = await scan(page, [
-      ...sections.map((section) => `/store/${storeId}/${section}`),
-      '/sales',
-      '/account-settings',
-    ])
+  it('every merchant screen the sidebar offers, with data', async () => {
+    const { page, context } = await e2e.openSignedIn(token, `/store/${storeId}/dashboard`)
+    // Every page the sidebar offers (a new section is swept without touching this test), and the ones outside it.
+    const paths = await sidebarPaths(page)
+    expect(paths).toContain(`/store/${storeId}/recuperacao`)
+    expect(paths).toContain(`/store/${storeId}/emails`)
+    const found = await scan(page, [...new Set([...paths, '/dashboard', '/sales', '/account-settings', '/debug'])])
     expect(found).toEqual([])
     await context.close()
-  })
+  }, 360_000)
 
-  it("the admin's screens", async () => {
-    const admin = await apiLogin(e2e.server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
-    const { page, context } = await e2e.openSignedIn(admin)
-    expect(await scan(page, ['/admin', '/admin/panel', '/admin/orders'])).toEqual([])
+  it("the merchant's modals (order with its refunds, sale) and screens at 390 px", async () => {
+    const { page, context } = await e2e.openSignedIn(token)
+    const found: string[] = []
+    // The order detail with its refunds and the refund form, and a sale's detail.
+    await page.goto(`/store/${storeId}/orders`)
+    await page.getByRole('button', { name: 'Ver' }).first().click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Reembolsar' }).click()
+    await page.getByLabel('Motivo').waitFor()
+    found.push(...(await violations(page)).map((v) => `order detail: ${v}`))
+    await page.goto('/sales')
+    await page
+      .getByRole('button', { name: /^Ver venda/ })
+      .first()
+      .click()
+    await page.getByRole('dialog').waitFor()
+    found.push(...(await violations(page)).map((v) => `sale detail: ${v}`))
     await context.close()
-  })
+
+    const phone = await e2e.openSignedIn(token, undefined, { device: PHONE })
+    found.push(
+      ...(
+        await scan(phone.page, [
+          `/store/${storeId}/orders`,
+          `/store/${storeId}/recuperacao`,
+          `/store/${storeId}/emails`,
+          '/sales',
+        ])
+      ).map((v) => `390 px ${v}`),
+    )
+    await phone.context.close()
+    expect(found).toEqual([])
+  }, 240_000)
+
+  it("every admin screen, with a user's details", async () => {
+    const admin = await apiLogin(e2e.server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
+    const { page, context } = await e2e.openSignedIn(admin, '/admin')
+    const paths = (await sidebarPaths(page)).filter((p) => p.startsWith('/admin'))
+    expect(paths).toEqual(expect.arrayContaining(['/admin', '/admin/panel', '/admin/emails']))
+    const found = await scan(page, [...new Set([...paths, '/admin/orders'])])
+    await page.goto('/admin/panel')
+    await page
+      .getByRole('button', { name: /^Ver detalhes de/ })
+      .first()
+      .click()
+    await page.getByRole('dialog').waitFor()
+    await page.waitForLoadState('networkidle')
+    found.push(...(await violations(page)).map((v) => `user details: ${v}`))
+    expect(found).toEqual([])
+    await context.close()
+  }, 240_000)
 })

@@ -109,7 +109,15 @@ describe('e-mail end to end', () => {
       for (const p of pages) {
         await page.setContent(p.html, { waitUntil: 'load' })
         // The message never needs more than the screen: no sideways scrolling on a phone.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), p.name).toBeLessThanOrEqual(width)
+        // No address printed as text (a link says what it does: 'Descadastrar', 'Minhas compras').
+        const shown = (await page.evaluate(() => document.body.textContent)) ?? ''
+        expect(shown, p.name).not.toMatch(/https?:\/\/\S{60,}/)
+        if (p.name !== 'password_reset' && p.name !== 'new_sale')
+          expect(await page.getByRole('link', { name: 'Minhas compras' }).getAttribute('href'), p.name).toMatch(
+            /\/minha-conta$/,
+          )
+        if (p.name === 'recovery_reminder') await page.getByRole('link', { name: 'Descadastrar' }).waitFor()
         await snap(page, `email-${p.name}-${width}`)
       }
       await context.close()

@@ -90,7 +90,8 @@ describe('prices the Brazilian way', () => {
     await merchant.page.getByLabel('Desconto no PIX (%)').waitFor()
     await expectValue(merchant.page.getByLabel('Desconto no PIX (%)'), '5')
     await expectValue(merchant.page.getByLabel('Sem juros até (parcelas)'), '3')
-    await expectValue(merchant.page.getByLabel('Juros ao mês (%)'), '2.89')
+    // The Brazilian decimal comma, as the merchant typed it (issue 33).
+    await expectValue(merchant.page.getByLabel('Juros ao mês (%)'), '2,89')
     await merchant.page.getByLabel('Juros ao mês (%)').scrollIntoViewIfNeeded()
     await snap(merchant.page, 'pricing-7-pagamentos')
     await merchant.context.close()

@@ -41,7 +41,10 @@ describe('merchant shell', () => {
     await page.getByLabel('Confirmar senha').fill('segredo1')
     await snap(page, 'shell-01-register')
     await page.getByRole('button', { name: 'Criar conta' }).click()
-    await toast(page, 'Registro bem-sucedido! Por favor, faça login.')
+    // Registering logs the merchant in (issue 33); out again to try the login screen.
+    await toast(page, 'Conta criada! Bem-vindo(a).')
+    await page.waitForURL('**/dashboard')
+    await page.getByRole('button', { name: 'Sair' }).click()
     await page.waitForURL('**/login')
 
     await page.getByRole('button', { name: 'Entrar' }).click()

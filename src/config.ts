@@ -114,6 +114,14 @@ const envSchema = z.object({
       'deve ser um e-mail ou "Nome <email@dominio>"',
     )
     .default('Checkout <no-reply@checkout.local>'),
+  /** The platform's name in its own e-mails (password reset): header, subject and From's display name. */
+  PLATFORM_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .regex(/^[^\r\n<>"]+$/, 'não pode ter quebras de linha, aspas ou < >')
+    .default('Checkout Platform'),
   /** First retry of a temporary SMTP failure; each next one waits twice as long (11 tries ≈ 34 h at the default). */
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(120_000),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),

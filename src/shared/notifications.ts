@@ -25,10 +25,12 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   order_refunded: 'Reembolso',
   new_sale: 'Nova venda aprovada (para você)',
   password_reset: 'Redefinição de senha',
+  order_refunded_partial: 'Reembolso parcial',
+  recovery_reminder: 'Lembrete de compra (Recuperação)',
 }
 
-/** Kinds a merchant can preview with the store's look. */
-export const PREVIEW_KINDS = [...BUYER_EMAIL_KINDS, 'new_sale'] as const
+/** Kinds a merchant can preview with the store's look (a partial refund and a recovery reminder besides the kinds). */
+export const PREVIEW_KINDS = [...BUYER_EMAIL_KINDS, 'order_refunded_partial', 'new_sale', 'recovery_reminder'] as const
 export type PreviewKind = (typeof PREVIEW_KINDS)[number]
 
 export const EMAIL_DELIVERY_STATES = ['PENDING', 'SENDING', 'RETRY', 'SENT', 'FAILED', 'SKIPPED'] as const

@@ -246,6 +246,8 @@ export const storeOrderSchema = z.object({
       quantity: z.number(),
       /** The line total, in reais. */
       price: z.number(),
+      /** What the buyer paid for the line: its total less its share of the coupon and method discounts (reais). */
+      paid: z.number().optional(),
       unitPrice: z.number(),
       product: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
       /** marketing: the order bump this line came from (null: the checkout's own product). */

@@ -79,6 +79,18 @@ export const RECOVERY_KIND_LABELS: Record<RecoveryKind, string> = {
   REFUSED: 'Recusado',
   EXPIRED: 'Expirado',
 }
+/**
+ * Where a session stands on the 'Recuperação' screen: still open, waiting on its PIX or boleto, paid without a
+ * reminder's link ('Convertido', also when the same buyer paid the same product in a later visit), or paid through
+ * a reminder's link ('Recuperado', the figures' count).
+ */
+export const RECOVERY_OUTCOMES = ['OPEN', 'AWAITING_PAYMENT', 'CONVERTED', 'RECOVERED'] as const
+export type RecoveryOutcome = (typeof RECOVERY_OUTCOMES)[number]
+export const RECOVERY_OUTCOME_LABELS: Record<Exclude<RecoveryOutcome, 'OPEN'>, string> = {
+  AWAITING_PAYMENT: 'Aguardando pagamento',
+  CONVERTED: 'Convertido',
+  RECOVERED: 'Recuperado',
+}
 export const RECOVERY_STEP_LABELS = ['Dados pessoais', 'Entrega', 'Pagamento'] as const
 export const RECOVERY_MESSAGE_LABELS = {
   FIRST: '1º lembrete',
@@ -100,6 +112,7 @@ export const recoveryEntrySchema = z.object({
   kind: z.enum(RECOVERY_KINDS),
   /** 'Recuperado' once an order placed through the recovery link was paid. */
   recovered: z.boolean(),
+  outcome: z.enum(RECOVERY_OUTCOMES),
   recoveredValue: z.number().nullable(),
   updatedAt: z.string(),
   utmSource: z.string().nullable(),

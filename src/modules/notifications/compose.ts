@@ -13,8 +13,9 @@ import { checkoutService } from '../checkout'
 import { findUserById } from '../identity'
 import { orderingService } from '../ordering'
 import { storesService } from '../stores'
+import { orderLines } from './lines'
 import type { DeliveryRow } from './repository'
-import type { OrderEmailData, StoreLook, StoreMessage, Template } from './templates/render'
+import { type OrderEmailData, platformLook, type StoreLook, type StoreMessage, type Template } from './templates/render'
 import type { MailAttachment } from './transport'
 
 export type NotifyDeps = {
@@ -57,17 +58,37 @@ export async function storeLook(deps: NotifyDeps, storeId: string): Promise<Stor
 
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'cliente'
 
+/** 'Minhas compras': the buyer area, where a buyer finds every order of theirs. */
+export const accountUrl = (config: AppConfig) => `${config.publicUrl}/minha-conta`
+
+/** What an 'order_refunded' delivery carries besides its order: the refund's own figures (jobs.ts). */
+export interface RefundPayload {
+  orderId: string
+  amountCents: number
+  refundedTotalCents: number
+  partial: boolean
+  itemId: string | null
+}
+
+const isRefundPayload = (p: Record<string, unknown>): p is Record<string, unknown> & RefundPayload =>
+  typeof p.orderId === 'string' && typeof p.amountCents === 'number' && typeof p.refundedTotalCents === 'number'
+
+/** The delivery's order: its subject, or the order a refund delivery names (a partial refund's subject is the refund). */
+export const orderIdOf = (row: Pick<DeliveryRow, 'subject_id' | 'payload'>) =>
+  isRefundPayload(row.payload) ? row.payload.orderId : row.subject_id
+
 const ORDER_SUBJECTS: Record<string, (n: string, pix: boolean) => string> = {
   order_received: (n) => `Recebemos seu pedido ${n}`,
   payment_approved: (n) => `Pagamento aprovado – pedido ${n}`,
   payment_reminder: (n, pix) => `${pix ? 'Seu PIX' : 'Seu boleto'} vence em breve – pedido ${n}`,
-  payment_expired: (n) => `O prazo de pagamento do pedido ${n} terminou`,
+  payment_expired: (n, pix) =>
+    pix ? `Seu PIX do pedido ${n} expirou` : `O prazo de pagamento do pedido ${n} terminou`,
   order_cancelled: (n) => `Pedido ${n} cancelado`,
   order_refunded: (n) => `Reembolso do pedido ${n}`,
 }
 
 /** Whether the order, as it stands now, still calls for this message. */
-function stillRelevant(kind: string, status: string, paymentStatus: string | undefined): boolean {
+function stillRelevant(kind: string, status: string, paymentStatus: string | undefined, partial: boolean): boolean {
   switch (kind) {
     case 'order_received':
       return status === 'PENDING'
@@ -79,7 +100,8 @@ function stillRelevant(kind: string, status: string, paymentStatus: string | und
     case 'order_cancelled':
       return status === 'CANCELLED'
     case 'order_refunded':
-      return status === 'REFUNDED'
+      // A partial refund leaves the order paid (or refunded later on by the rest): its notice still holds.
+      return status === 'REFUNDED' || (partial && PAID_STATUSES.includes(status as never))
     default:
       return false
   }
@@ -88,16 +110,18 @@ function stillRelevant(kind: string, status: string, paymentStatus: string | und
 /** The order e-mail's data and its attachments; `qr` says how the PIX image is referenced (cid in a message). */
 export async function orderEmailData(
   deps: NotifyDeps,
-  orderId: string,
-  kind: string,
+  row: Pick<DeliveryRow, 'subject_id' | 'kind' | 'payload'>,
   qr: 'cid' | 'data',
 ): Promise<{ data: OrderEmailData; attachments: MailAttachment[]; email: string; name: string; storeId: string }> {
+  const { kind } = row
+  const orderId = orderIdOf(row)
+  const refundOf = kind === 'order_refunded' && isRefundPayload(row.payload) ? row.payload : null
   const [snapshot, page] = await Promise.all([
     orderingService.orderSnapshot(deps.db, orderId),
     orderingService.orderPage({ ...deps, log: deps.log as never }, orderId),
   ])
   if (!snapshot || !page) throw new NothingToSend('Pedido não encontrado')
-  if (!stillRelevant(kind, snapshot.status, page.payment?.status))
+  if (!stillRelevant(kind, snapshot.status, page.payment?.status, refundOf?.partial ?? false))
     throw new NothingToSend(`Pedido em outro status (${snapshot.status})`)
   const token = orderingService.orderPageToken(deps.config.APP_SECRET, orderId)
   const orderUrl = `${deps.config.publicUrl}/pedido/${encodeURIComponent(orderId)}?t=${encodeURIComponent(token)}`
@@ -131,16 +155,37 @@ export async function orderEmailData(
     look: await storeLook(deps, snapshot.storeId),
     orderNumber: snapshot.orderNumber,
     firstName: firstName(snapshot.customer.name),
-    items: snapshot.items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
-    shippingCents: snapshot.shippingCents,
+    lines: orderLines(snapshot),
     totalCents: snapshot.totalCents,
     paymentMethod: payment?.method ?? (snapshot.paymentMethod === 'BANK_SLIP' ? 'BOLETO' : snapshot.paymentMethod),
     pix,
     boleto,
     orderUrl,
+    accountUrl: accountUrl(deps.config),
     access: kind === 'payment_approved' ? access : [],
+    refund:
+      kind === 'order_refunded'
+        ? refundOf
+          ? {
+              amountCents: refundOf.amountCents,
+              refundedTotalCents: refundOf.refundedTotalCents,
+              partial: refundOf.partial,
+              itemName: itemLabel(snapshot.items.find((i) => i.id === refundOf.itemId)),
+            }
+          : null
+        : null,
   }
   return { data, attachments, email: snapshot.customer.email, name: snapshot.customer.name, storeId: snapshot.storeId }
+}
+
+const itemLabel = (i: { quantity: number; name: string } | undefined) => (i ? `${i.quantity}× ${i.name}` : null)
+
+/** The delivery address as the merchant ships to it, one line per row. */
+function addressLines(a: NonNullable<Awaited<ReturnType<typeof orderingService.orderSnapshot>>>['shippingAddress']) {
+  if (!a) return null
+  const street = [a.street, a.number].filter(Boolean).join(', ') + (a.complement ? ` – ${a.complement}` : '')
+  const cep = a.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')
+  return [street, [a.neighborhood, `${a.city}/${a.state}`].filter(Boolean).join(' – '), `CEP ${cep}`]
 }
 
 /** The store owner's address, for 'Nova venda aprovada'. */
@@ -153,7 +198,7 @@ export async function storeOwner(deps: NotifyDeps, storeId: string) {
 /** Everything a delivery row needs to become a message, by kind. */
 export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Composed> {
   if (row.kind in ORDER_SUBJECTS) {
-    const o = await orderEmailData(deps, row.subject_id, row.kind, 'cid')
+    const o = await orderEmailData(deps, row, 'cid')
     return {
       to: { name: o.name, address: o.email },
       subject: ORDER_SUBJECTS[row.kind](o.data.orderNumber, o.data.paymentMethod === 'PIX'),
@@ -177,10 +222,12 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
           look,
           orderNumber: snapshot.orderNumber,
           buyerName: snapshot.customer.name,
-          items: snapshot.items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
+          buyerEmail: snapshot.customer.email,
+          lines: orderLines(snapshot),
           totalCents: snapshot.totalCents,
           paymentLabel: paymentMethodLabel(snapshot.paymentMethod),
           paidAt: snapshot.paidAt.toISOString(),
+          address: addressLines(snapshot.shippingAddress),
           salesUrl: `${deps.config.publicUrl}/sales`,
         },
       },
@@ -193,18 +240,20 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
     if (!p.tokenEncrypted || !p.expiresAt || new Date(p.expiresAt).getTime() < Date.now())
       throw new NothingToSend('Link de redefinição expirado antes do envio')
     const token = decryptSecret(deps.config.APP_SECRET, p.tokenEncrypted)
+    const look = platformLook(deps.config.PLATFORM_NAME)
     return {
       to: { name: p.name ?? '', address: row.recipient },
       subject: 'Redefinição de senha',
       template: {
         kind: 'password_reset',
         data: {
+          look,
           firstName: firstName(p.name ?? ''),
           resetUrl: `${deps.config.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`,
         },
       },
       attachments: [],
-      fromName: null,
+      fromName: look.storeName,
     }
   }
   if (row.kind.includes('.') && row.store_id) {
@@ -214,7 +263,15 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
     return {
       to: { name: p.name ?? '', address: row.recipient },
       subject: p.subject,
-      template: { kind: 'store_message', data: { look, message: p.message } },
+      template: {
+        kind: 'store_message',
+        data: {
+          look,
+          message: p.message,
+          accountUrl: accountUrl(deps.config),
+          ...(p.listUnsubscribe ? { unsubscribeUrl: p.listUnsubscribe } : {}),
+        },
+      },
       attachments: [],
       fromName: look.storeName,
       listUnsubscribe: p.listUnsubscribe ?? null,

@@ -284,7 +284,7 @@ describe('buyer e-mails', () => {
     const order = await pixOrderBy(s, email)
     await waitForMessages(/^Recebemos seu pedido/, 1, email)
     await sandbox(order.paymentResult.gatewayId, 'expire')
-    const [mail] = await waitForMessages(/prazo de pagamento/, 1, email)
+    const [mail] = await waitForMessages(/^Seu PIX do pedido .* expirou$/, 1, email)
     expect(mail.text).toContain('Gerar novo código')
     const reminder = await t.runtime.db
       .selectFrom('jobs')

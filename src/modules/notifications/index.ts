@@ -1,8 +1,9 @@
+import type { BuyerEmailKind } from '../../shared/notifications'
 import type { AppModule } from '../types'
 import type { NotifyDeps } from './compose'
 import { notificationsJobs, notificationsSubscriptions } from './jobs'
 import { notificationsRoutes } from './routes'
-import { queueAndSend } from './service'
+import { queueAndSend, settingsOf } from './service'
 import type { StoreMessage } from './templates/render'
 
 export type { NotifyDeps } from './compose'
@@ -38,6 +39,13 @@ export interface StoreMessageInput {
  *   })
  */
 export const notificationsService = {
+  /**
+   * Whether the store sends this order message to its buyers (on unless the merchant switched it off): recovery
+   * stays silent about an expired PIX or boleto when 'payment_expired' already tells the buyer.
+   */
+  async sendsBuyerKind(deps: Pick<NotifyDeps, 'db'>, storeId: string, kind: BuyerEmailKind): Promise<boolean> {
+    return !(await settingsOf(deps, storeId)).disabledKinds.includes(kind)
+  },
   async sendStoreMessage(deps: NotifyDeps, input: StoreMessageInput): Promise<void> {
     await queueAndSend(deps, {
       storeId: input.storeId,

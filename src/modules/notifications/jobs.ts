@@ -3,7 +3,7 @@ import { subscribe } from '../../platform/jobs'
 import type { BuyerEmailKind } from '../../shared/notifications'
 import { passwordResetRequested } from '../identity'
 import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded } from '../ordering'
-import { storeOwner } from './compose'
+import { type RefundPayload, storeOwner } from './compose'
 import { deliver, EMAIL_SEND_JOB, queueAndSend, settingsOf, sweepOverdue } from './service'
 
 export const PAYMENT_REMINDER_JOB = 'notifications.payment-reminder'
@@ -73,8 +73,22 @@ export const notificationsSubscriptions = [
   }),
   // A chargeback is the buyer's own dispute with their card: no 'reembolso' notice for it.
   subscribe(orderRefunded, 'notifications.order-refunded', async (p, ctx) => {
-    if (p.chargeback) return
-    await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'order_refunded')
+    if (p.chargeback || !(await buyerKindOn(ctx, p.storeId, 'order_refunded'))) return
+    const payload: RefundPayload = {
+      orderId: p.orderId,
+      amountCents: p.amountCents,
+      refundedTotalCents: p.refundedTotalCents,
+      partial: p.partial,
+      itemId: p.itemId,
+    }
+    await queueAndSend(ctx, {
+      storeId: p.storeId,
+      // Each partial refund is a notice of its own; the refund that ends the order keeps the order's (one per order).
+      subjectId: p.partial ? `${p.orderId}:${p.refundId ?? p.refundedAt}` : p.orderId,
+      kind: 'order_refunded',
+      recipient: p.customer.email,
+      payload: { ...payload },
+    })
   }),
   subscribe(passwordResetRequested, 'notifications.password-reset', async (p, ctx) => {
     await queueAndSend(ctx, {

@@ -1,25 +1,47 @@
 /** Every message with the store's look and a made-up order, for the merchant's previews and the screenshots. */
 import QRCode from 'qrcode'
 import type { EmailPreview, PreviewKind } from '../../shared/notifications'
-import { type NotifyDeps, storeLook } from './compose'
+import { accountUrl, type NotifyDeps, storeLook } from './compose'
+import { orderLines } from './lines'
 import { type OrderEmailData, renderEmail, type StoreLook, type Template } from './templates/render'
 
 const SAMPLE_PIX =
   '00020101021226850014br.gov.bcb.pix2563pix.example.com/qr/v2/cobv/9d36b84f-c70b-478f-b95c-12729b90ca255204000053039865406129.905802BR5910LOJA TESTE6009SAO PAULO62070503***6304ABCD'
 
-export async function sampleOrder(look: StoreLook, kind: PreviewKind, publicUrl: string): Promise<OrderEmailData> {
+/** A physical order with a bump, a coupon, the PIX discount and freight: every line an e-mail can show. */
+const SAMPLE = {
+  productType: 'PHYSICAL' as const,
+  paymentMethod: 'PIX' as const,
+  installments: null,
+  items: [
+    { id: 'l1', name: 'Kit de Fotografia', quantity: 1, listTotalCents: 9700, totalCents: 8294 },
+    { id: 'l2', name: 'Tripé Compacto', quantity: 1, listTotalCents: 2990, totalCents: 2556 },
+  ],
+  subtotalCents: 12690,
+  couponCode: 'BEMVINDO',
+  couponDiscountCents: 1269,
+  methodDiscountCents: 571,
+  shippingCents: 1590,
+  shippingMethod: 'PAC',
+  interestCents: 0,
+  installmentCents: null,
+  totalCents: 12440,
+}
+
+export async function sampleOrder(
+  look: StoreLook,
+  kind: PreviewKind,
+  publicUrl: string,
+  accountLink: string,
+): Promise<OrderEmailData> {
   const withCode = kind === 'order_received' || kind === 'payment_reminder'
   const png = withCode ? await QRCode.toBuffer(SAMPLE_PIX, { type: 'png', width: 400, margin: 1 }) : undefined
   return {
     look,
     orderNumber: '#1001',
     firstName: 'Maria',
-    items: [
-      { name: 'Curso de Fotografia', quantity: 1, totalCents: 9700 },
-      { name: 'E-book Bônus', quantity: 1, totalCents: 2990 },
-    ],
-    shippingCents: 0,
-    totalCents: 12690,
+    lines: orderLines(SAMPLE),
+    totalCents: SAMPLE.totalCents,
     paymentMethod: 'PIX',
     pix: png
       ? {
@@ -30,8 +52,15 @@ export async function sampleOrder(look: StoreLook, kind: PreviewKind, publicUrl:
       : null,
     boleto: null,
     orderUrl: `${publicUrl}/pedido/exemplo?t=exemplo`,
+    accountUrl: accountLink,
     access:
-      kind === 'payment_approved' ? [{ productName: 'Curso de Fotografia', url: `${publicUrl}/pedido/exemplo` }] : [],
+      kind === 'payment_approved' ? [{ productName: 'Kit de Fotografia', url: `${publicUrl}/pedido/exemplo` }] : [],
+    refund:
+      kind === 'order_refunded_partial'
+        ? { amountCents: 2556, refundedTotalCents: 2556, partial: true, itemName: '1× Tripé Compacto' }
+        : kind === 'order_refunded'
+          ? { amountCents: SAMPLE.totalCents, refundedTotalCents: SAMPLE.totalCents, partial: false, itemName: null }
+          : null,
   }
 }
 
@@ -39,14 +68,21 @@ const SUBJECTS: Record<PreviewKind, string> = {
   order_received: 'Recebemos seu pedido #1001',
   payment_approved: 'Pagamento aprovado – pedido #1001',
   payment_reminder: 'Seu PIX vence em breve – pedido #1001',
-  payment_expired: 'O prazo de pagamento do pedido #1001 terminou',
+  payment_expired: 'Seu PIX do pedido #1001 expirou',
   order_cancelled: 'Pedido #1001 cancelado',
   order_refunded: 'Reembolso do pedido #1001',
-  new_sale: 'Nova venda aprovada: R$ 126,90 – pedido #1001',
+  order_refunded_partial: 'Reembolso do pedido #1001',
+  new_sale: 'Nova venda aprovada: R$ 124,40 – pedido #1001',
+  recovery_reminder: 'Você esqueceu algo na loja',
 }
 
-export async function previewTemplate(look: StoreLook, kind: PreviewKind, publicUrl: string): Promise<Template> {
-  const data = await sampleOrder(look, kind, publicUrl)
+export async function previewTemplate(
+  look: StoreLook,
+  kind: PreviewKind,
+  publicUrl: string,
+  accountLink = `${publicUrl}/minha-conta`,
+): Promise<Template> {
+  const data = await sampleOrder(look, kind, publicUrl, accountLink)
   if (kind === 'new_sale')
     return {
       kind,
@@ -54,18 +90,41 @@ export async function previewTemplate(look: StoreLook, kind: PreviewKind, public
         look,
         orderNumber: data.orderNumber,
         buyerName: 'Maria Silva',
-        items: data.items,
+        buyerEmail: 'maria@example.com',
+        lines: data.lines,
         totalCents: data.totalCents,
         paymentLabel: 'PIX',
         paidAt: new Date().toISOString(),
+        address: ['Rua das Flores, 123 – Apto 4', 'Centro – São Paulo/SP', 'CEP 01001-000'],
         salesUrl: `${publicUrl}/sales`,
       },
     }
-  return { kind, data } as Template
+  if (kind === 'recovery_reminder')
+    return {
+      kind: 'store_message',
+      data: {
+        look,
+        accountUrl: accountLink,
+        unsubscribeUrl: `${publicUrl}/descadastro?t=exemplo`,
+        message: {
+          preview: 'Sua compra de Kit de Fotografia ficou pela metade.',
+          heading: 'Olá, Maria!',
+          paragraphs: [
+            'Sua compra de Kit de Fotografia ficou pela metade.',
+            'Guardamos os seus dados: é só continuar de onde parou.',
+            'Valor dos produtos: R$ 126,90',
+          ],
+          button: { label: 'Continuar a compra', url: `${publicUrl}/checkout/exemplo` },
+          footer: `Você recebeu este lembrete porque começou uma compra em ${look.storeName} e pediu para ser lembrado.`,
+        },
+      },
+    }
+  if (kind === 'order_refunded_partial') return { kind: 'order_refunded', data }
+  return { kind, data }
 }
 
 export async function preview(deps: NotifyDeps, storeId: string, kind: PreviewKind): Promise<EmailPreview> {
   const look = await storeLook(deps, storeId)
-  const rendered = await renderEmail(await previewTemplate(look, kind, deps.config.publicUrl))
+  const rendered = await renderEmail(await previewTemplate(look, kind, deps.config.publicUrl, accountUrl(deps.config)))
   return { kind, subject: SUBJECTS[kind], ...rendered }
 }

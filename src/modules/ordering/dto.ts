@@ -82,6 +82,7 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
       refunded: i.refunded_at !== null,
       quantity: i.quantity,
       price: toReais(i.total_cents),
+      paid: toReais(soldTotalCents(i)),
       unitPrice: toReais(i.unit_price_cents),
       product: { id: i.product_id, name: i.name, imageUrl: i.image_url },
       bumpId: i.bump_id,
@@ -293,11 +294,16 @@ export function toOrderPageDto(
 }
 
 export interface OrderSnapshotItem {
+  // The four fields below are optional so that made-up snapshots (an integration's test sale) need not carry them.
+  /** The line's id (order_items.id): what a refund of one line names. */
+  id?: string
   productId: string
   name: string
   quantity: number
   unitPriceCents: number
   totalCents: number
+  /** The line at its list price (unit × quantity), before its share of the discounts: what the checkout listed. */
+  listTotalCents?: number
 }
 
 export interface OrderSnapshot {
@@ -315,9 +321,13 @@ export interface OrderSnapshot {
   couponDiscountCents: number
   methodDiscountCents: number
   interestCents: number
+  /** One installment of a card plan with interest (null: paid at once or no interest recorded). */
+  installmentCents?: number | null
   totalCents: number
   customer: { name: string; email: string; phone: string; document: string }
   shippingAddress: ShippingAddress | null
+  /** The chosen shipping option's name ('PAC', 'Retirada'), for the lines that show the freight. */
+  shippingMethod?: string | null
   items: OrderSnapshotItem[]
   tracking: TrackingParams
   clientIp: string | null
@@ -339,6 +349,7 @@ export function toOrderSnapshot(row: OrderRow, items: OrderItemRow[]): OrderSnap
     couponDiscountCents: Number(row.coupon_discount_cents),
     methodDiscountCents: Number(row.method_discount_cents),
     interestCents: Number(row.interest_cents),
+    installmentCents: row.installment_cents === null ? null : Number(row.installment_cents),
     totalCents: Number(row.total_cents),
     customer: {
       name: row.customer_name,
@@ -347,13 +358,16 @@ export function toOrderSnapshot(row: OrderRow, items: OrderItemRow[]): OrderSnap
       document: row.customer_document,
     },
     shippingAddress: row.shipping_address,
+    shippingMethod: row.shipping_method,
     items: items.map((i) => ({
+      id: i.id,
       productId: i.product_id,
       name: i.name,
       quantity: i.quantity,
       // After the line's share of the discounts: what the product sold for, as UTMify and Meta should count it.
       unitPriceCents: soldUnitPriceCents(i),
       totalCents: soldTotalCents(i),
+      listTotalCents: Number(i.total_cents),
     })),
     tracking: row.tracking ?? {},
     clientIp: row.client_ip,

@@ -12,7 +12,7 @@ import { PAID_STATUSES } from '../../shared/ordering'
 import { aboveLeft, REFUND_MESSAGES, type RefundList, refundInputSchema } from '../../shared/refunds'
 import { catalogService } from '../catalog'
 import { type PaymentsDeps, paymentsService } from '../payments'
-import { toRefundDto, toRefundListDto } from './dto'
+import { soldTotalCents, toRefundDto, toRefundListDto } from './dto'
 import { orderRefunded } from './events'
 import * as refunds from './refunds.repository'
 import type { OrderRow } from './repository'
@@ -49,7 +49,8 @@ export async function refundOrder(
       if (!item) throw new AppError(400, REFUND_MESSAGES.itemNotInOrder, { itemId: REFUND_MESSAGES.itemNotInOrder })
       if (item.refunded_at || (await refunds.lineRefunded(trx, item.id)))
         throw new AppError(409, REFUND_MESSAGES.itemAlreadyRefunded)
-      lineCents = item.total_cents
+      // What the buyer paid for the line (its share of the coupon and method discounts taken off), not its list price.
+      lineCents = soldTotalCents(item)
     }
     const amountCents = input.amount !== undefined ? toCents(input.amount) : Math.min(lineCents ?? left, left)
     if (amountCents > left) {

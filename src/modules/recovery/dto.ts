@@ -1,6 +1,6 @@
 /** Recovery's rows as the merchant's 'Recuperação' screen shows them (reais, ISO dates). */
 import { toReais } from '../../shared/money'
-import { RECOVERY_KINDS, type RecoveryEntry, type RecoverySummary } from '../../shared/recovery'
+import { RECOVERY_KINDS, type RecoveryEntry, type RecoveryOutcome, type RecoverySummary } from '../../shared/recovery'
 import type { messagesOf, recoveredPerKind, SessionRow, sessionsPerKind } from './repository'
 
 type MessageRow = Awaited<ReturnType<typeof messagesOf>>[number]
@@ -18,6 +18,7 @@ export function toRecoveryEntryDto(
   r: SessionRow,
   productName: string | null,
   messages: MessageRow[],
+  outcome: RecoveryOutcome,
   whatsappUrl: string | null,
 ): RecoveryEntry {
   return {
@@ -32,6 +33,7 @@ export function toRecoveryEntryDto(
     step: r.step,
     kind: r.kind,
     recovered: Boolean(r.recovered_at),
+    outcome,
     recoveredValue: r.recovered_cents === null ? null : toReais(r.recovered_cents),
     updatedAt: r.updated_at.toISOString(),
     utmSource: r.tracking?.utm_source ?? null,

@@ -1,7 +1,8 @@
 /**
  * The recovery e-mails: one per step (two reminders, a refused card, an expired PIX/boleto), each with the signed
- * recovery link and a one-click opt-out (RFC 8058: `List-Unsubscribe` + `List-Unsubscribe-Post`), sent as store
- * messages by the notifications module (its layout, escaping, delivery log and resend).
+ * recovery link and a one-click opt-out (RFC 8058: `List-Unsubscribe` + `List-Unsubscribe-Post`, and the footer's
+ * 'Descadastrar' link), sent as store messages by the notifications module (its layout, escaping, delivery log and
+ * resend).
  */
 import type { AppConfig } from '../../config'
 import { formatCents } from '../../shared/money'
@@ -78,12 +79,10 @@ export function composeReminder(
     message: {
       preview: copy.lines[0],
       heading: first ? `Olá, ${first}!` : 'Olá!',
-      paragraphs: [
-        ...copy.lines,
-        `Total: ${formatCents(session.value_cents)}`,
-        `Não quer mais receber lembretes desta loja? ${optOut}`,
-      ],
+      // The session knows the products' price, not the freight, coupon or interest the order would add.
+      paragraphs: [...copy.lines, `Valor dos produtos: ${formatCents(session.value_cents)}`],
       button: { label: 'Continuar a compra', url: link },
+      footer: `Você recebeu este lembrete porque começou uma compra em ${p.storeName} e pediu para ser lembrado.`,
     },
     listUnsubscribe: optOut,
   }

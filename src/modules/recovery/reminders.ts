@@ -7,6 +7,7 @@ import { publish } from '../../platform/events'
 import { isUuid } from '../../shared/ids'
 import { toReais } from '../../shared/money'
 import { catalogService } from '../catalog'
+import { notificationsService } from '../notifications'
 import { storesService } from '../stores'
 import { checkoutAbandoned } from './events'
 import { composeReminder, type RecoveryEmail } from './messages'
@@ -59,6 +60,10 @@ export async function runReminder(
 
   const settings = await settingsOf(db, session.store_id)
   const abandonedStep = job.step === 'FIRST' || job.step === 'SECOND'
+  // One message per expiry: the order's own 'payment_expired' (its real total, 'Gerar novo código') when the store
+  // sends it; this reminder only when the merchant switched that one off.
+  const orderTells =
+    job.step === 'EXPIRED' && (await notificationsService.sendsBuyerKind(deps, session.store_id, 'payment_expired'))
   const skip =
     session.status !== 'OPEN'
       ? 'paid'
@@ -72,9 +77,11 @@ export async function runReminder(
               ? 'no_email'
               : !settings.enabled
                 ? 'disabled'
-                : (await repo.isOptedOut(db, session.store_id, session.customer_email))
-                  ? 'opted_out'
-                  : undefined
+                : orderTells
+                  ? 'order_email'
+                  : (await repo.isOptedOut(db, session.store_id, session.customer_email))
+                    ? 'opted_out'
+                    : undefined
   if (skip) {
     await repo.skipMessage(db, ref, skip)
     return 'skipped'

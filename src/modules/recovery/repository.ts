@@ -162,18 +162,55 @@ export async function optOut(db: DbOrTrx, storeId: string, email: string) {
     .execute()
 }
 
-/** The sessions of the 'Recuperação' screen: a contact, not paid, or paid through a recovery link. */
+/**
+ * The sessions of the 'Recuperação' screen: a contact not paid, one paid through a recovery link, or one that had
+ * become recoverable (abandoned, refused, expired) and was paid anyway — shown as converted, not as abandoned.
+ */
 export async function listSessions(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
   return db
     .selectFrom('checkout_sessions')
     .selectAll()
     .where('store_id', '=', storeId)
-    .where((eb) => eb.or([eb('status', '=', 'OPEN'), eb('recovered_at', 'is not', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'OPEN'),
+        eb('recovered_at', 'is not', null),
+        eb.or([eb('abandoned_at', 'is not', null), eb('kind', '!=', 'ABANDONED')]),
+      ]),
+    )
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute()
+}
+
+/**
+ * Of these open sessions, the ones whose buyer paid the same product later in another visit (a new tab, another
+ * device): same store, product and e-mail, a session converted after this one began.
+ */
+export async function paidLaterElsewhere(db: DbOrTrx, storeId: string, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('checkout_sessions as s')
+    .select('s.id')
+    .where('s.store_id', '=', storeId)
+    .where('s.id', 'in', sessionIds)
+    .where('s.status', '=', 'OPEN')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('checkout_sessions as t')
+          .select('t.id')
+          .whereRef('t.store_id', '=', 's.store_id')
+          .whereRef('t.product_id', '=', 's.product_id')
+          .whereRef('t.customer_email', '=', 's.customer_email')
+          .where('t.status', '=', 'CONVERTED')
+          .whereRef('t.converted_at', '>=', 's.created_at')
+          .whereRef('t.id', '!=', 's.id'),
+      ),
+    )
+    .execute()
+  return new Set(rows.map((r) => r.id))
 }
 
 /** Recoverable sessions per kind: not paid and past their first delay, or paid through a recovery link. */

@@ -2,7 +2,7 @@
  * The frame of every e-mail: the store's name, logo and colour from its checkout customisation, ≤ 600 px, tables and
  * inline styles (React Email's components), pt-BR. Rendered on the server only.
  */
-import { Body, Button, Container, Head, Hr, Html, Img, Preview, Section, Text } from '@react-email/components'
+import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components'
 import type { ReactNode } from 'react'
 
 export interface StoreLook {
@@ -13,12 +13,16 @@ export interface StoreLook {
   logoUrl: string | null
 }
 
-export const PLATFORM_LOOK: StoreLook = { storeName: 'Checkout', color: '#3B82F6', logoUrl: null }
+/** The platform's own messages (password reset): its name from PLATFORM_NAME, its colour. */
+export const platformLook = (name: string): StoreLook => ({ storeName: name, color: '#2563EB', logoUrl: null })
 
 const font = "'Helvetica Neue', Helvetica, Arial, sans-serif"
+// A long word (an address, a code) breaks instead of widening the message past a phone's screen.
+const wrap = { overflowWrap: 'break-word' as const, wordBreak: 'break-word' as const }
 export const styles = {
-  text: { fontSize: '15px', lineHeight: '22px', color: '#1f2937', margin: '0 0 12px', fontFamily: font },
-  muted: { fontSize: '13px', lineHeight: '19px', color: '#6b7280', margin: '0 0 8px', fontFamily: font },
+  text: { fontSize: '15px', lineHeight: '22px', color: '#1f2937', margin: '0 0 12px', fontFamily: font, ...wrap },
+  muted: { fontSize: '13px', lineHeight: '19px', color: '#4b5563', margin: '0 0 8px', fontFamily: font, ...wrap },
+  link: { color: '#1d4ed8', textDecoration: 'underline' },
   heading: {
     fontSize: '22px',
     lineHeight: '28px',
@@ -41,13 +45,25 @@ export const styles = {
   },
 }
 
-/** Readable text on the store's colour: white on dark colours, near-black on light ones. */
+/** WCAG relative luminance of a #RRGGBB colour. */
+function luminance(hex: string): number {
+  const n = Number.parseInt(hex.slice(1), 16)
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const s = c / 255
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p)
+  return (x + 0.05) / (y + 0.05)
+}
+
+/** Readable text on the store's colour: white or near-black, whichever contrasts more (WCAG). */
 export function textOn(color: string): string {
-  const m = /^#([0-9a-f]{6})$/i.exec(color)
-  if (!m) return '#ffffff'
-  const n = Number.parseInt(m[1], 16)
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255]
-  return 0.299 * r + 0.587 * g + 0.114 * b > 170 ? '#111827' : '#ffffff'
+  if (!/^#[0-9a-f]{6}$/i.test(color)) return '#ffffff'
+  return contrast(color, '#ffffff') >= contrast(color, '#111827') ? '#ffffff' : '#111827'
 }
 
 export function ActionButton({ look, href, children }: { look: StoreLook; href: string; children: ReactNode }) {
@@ -73,16 +89,45 @@ export function ActionButton({ look, href, children }: { look: StoreLook; href: 
   )
 }
 
+/** The footer's links: the buyer's purchases and, for messages one may stop, the opt-out. */
+function FooterLinks({ accountUrl, unsubscribeUrl }: { accountUrl?: string; unsubscribeUrl?: string }) {
+  if (!accountUrl && !unsubscribeUrl) return null
+  return (
+    <Text style={{ ...styles.muted, margin: '8px 0 0' }}>
+      {accountUrl && (
+        <Link href={accountUrl} style={styles.link}>
+          Minhas compras
+        </Link>
+      )}
+      {accountUrl && unsubscribeUrl && ' · '}
+      {unsubscribeUrl && (
+        <>
+          Não quer mais receber lembretes desta loja?{' '}
+          <Link href={unsubscribeUrl} style={styles.link}>
+            Descadastrar
+          </Link>
+        </>
+      )}
+    </Text>
+  )
+}
+
 export function EmailLayout({
   look,
   preview,
   children,
   footer,
+  accountUrl,
+  unsubscribeUrl,
 }: {
   look: StoreLook
   preview: string
   children: ReactNode
   footer?: ReactNode
+  /** `<PUBLIC_URL>/minha-conta`: the buyer's purchases (buyer messages only). */
+  accountUrl?: string
+  /** A one-click opt-out (the same address as the List-Unsubscribe header). */
+  unsubscribeUrl?: string
 }) {
   return (
     <Html lang="pt-BR" dir="ltr">
@@ -122,6 +167,7 @@ export function EmailLayout({
                 precisar de ajuda.
               </Text>
             )}
+            <FooterLinks accountUrl={accountUrl} unsubscribeUrl={unsubscribeUrl} />
           </Section>
         </Container>
       </Body>

@@ -1,16 +1,18 @@
-/** The buyer's and the merchant's messages about an order. Only what the order page shows: no CPF, address or card. */
+/** The buyer's messages about an order: only what the order page shows (no CPF, address or card). */
 import { Column, Row, Section, Text } from '@react-email/components'
 import { formatDateTime } from '../../../shared/dates'
 import { formatCents } from '../../../shared/money'
+import type { OrderLines } from '../lines'
 import { ActionButton, EmailLayout, type StoreLook, styles } from './layout'
+import { amount, cell, Lines } from './price-lines'
 
 export interface OrderEmailData {
   look: StoreLook
   orderNumber: string
   /** The buyer's first name (greeting). */
   firstName: string
-  items: { name: string; quantity: number; totalCents: number }[]
-  shippingCents: number
+  /** The lines at list price, then the coupon, discount, freight and interest, down to the total (lines.ts). */
+  lines: OrderLines
   totalCents: number
   paymentMethod: 'PIX' | 'CREDIT_CARD' | 'BOLETO'
   /** The PIX: its copia e cola, its expiry (ISO) and the QR image source (cid:… in a message, data: in a preview). */
@@ -18,43 +20,15 @@ export interface OrderEmailData {
   boleto: { line: string; dueDate: string | null; url: string | null } | null
   /** PUBLIC_URL + /pedido/{id}?t=… */
   orderUrl: string
+  /** PUBLIC_URL + /minha-conta: every purchase of the buyer ('Minhas compras'). */
+  accountUrl: string
   /** Digital products (and digital bumps) once paid: the page that gives access. */
   access: { productName: string; url: string }[]
+  /** A refund's figures ('order_refunded'): this refund, everything refunded so far, and the line it was for. */
+  refund: { amountCents: number; refundedTotalCents: number; partial: boolean; itemName: string | null } | null
 }
 
 const dueDate = (d: string) => d.split('-').reverse().join('/')
-
-function Items({ data }: { data: OrderEmailData }) {
-  return (
-    <Section style={{ margin: '0 0 16px' }}>
-      {data.items.map((item, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once
-        <Row key={i}>
-          <Column style={{ ...styles.text, margin: 0, padding: '4px 0' }}>
-            {item.quantity}× {item.name}
-          </Column>
-          <Column style={{ ...styles.text, margin: 0, padding: '4px 0', textAlign: 'right', whiteSpace: 'nowrap' }}>
-            {formatCents(item.totalCents)}
-          </Column>
-        </Row>
-      ))}
-      {data.shippingCents > 0 && (
-        <Row>
-          <Column style={{ ...styles.muted, margin: 0, padding: '4px 0' }}>Frete</Column>
-          <Column style={{ ...styles.muted, margin: 0, padding: '4px 0', textAlign: 'right' }}>
-            {formatCents(data.shippingCents)}
-          </Column>
-        </Row>
-      )}
-      <Row>
-        <Column style={{ ...styles.text, margin: 0, padding: '8px 0 0', fontWeight: 700 }}>Total</Column>
-        <Column style={{ ...styles.text, margin: 0, padding: '8px 0 0', fontWeight: 700, textAlign: 'right' }}>
-          {formatCents(data.totalCents)}
-        </Column>
-      </Row>
-    </Section>
-  )
-}
 
 function PixBlock({ pix }: { pix: NonNullable<OrderEmailData['pix']> }) {
   return (
@@ -96,13 +70,17 @@ function PaymentBlock({ data }: { data: OrderEmailData }) {
 export function OrderReceivedEmail({ data }: { data: OrderEmailData }) {
   const how = data.paymentMethod === 'BOLETO' ? 'o boleto' : 'o PIX'
   return (
-    <EmailLayout look={data.look} preview={`Pedido ${data.orderNumber}: pague ${how} para concluir sua compra`}>
+    <EmailLayout
+      look={data.look}
+      accountUrl={data.accountUrl}
+      preview={`Pedido ${data.orderNumber}: pague ${how} para concluir sua compra`}
+    >
       <Text style={styles.heading}>Recebemos seu pedido {data.orderNumber}</Text>
       <Text style={styles.text}>
         Olá, {data.firstName}! Seu pedido foi registrado. Assim que o pagamento for confirmado, avisaremos você por
         e-mail.
       </Text>
-      <Items data={data} />
+      <Lines lines={data.lines} />
       <PaymentBlock data={data} />
       <ActionButton look={data.look} href={data.orderUrl}>
         Ver meu pedido
@@ -113,12 +91,16 @@ export function OrderReceivedEmail({ data }: { data: OrderEmailData }) {
 
 export function PaymentApprovedEmail({ data }: { data: OrderEmailData }) {
   return (
-    <EmailLayout look={data.look} preview={`Pagamento do pedido ${data.orderNumber} aprovado`}>
+    <EmailLayout
+      look={data.look}
+      accountUrl={data.accountUrl}
+      preview={`Pagamento do pedido ${data.orderNumber} aprovado`}
+    >
       <Text style={styles.heading}>Pagamento aprovado!</Text>
       <Text style={styles.text}>
         Olá, {data.firstName}! O pagamento do pedido {data.orderNumber} foi confirmado. Obrigado pela compra.
       </Text>
-      <Items data={data} />
+      <Lines lines={data.lines} />
       {data.access.length > 0 && (
         <>
           <Text style={styles.text}>Seu conteúdo digital já está liberado:</Text>
@@ -142,12 +124,17 @@ export function PaymentApprovedEmail({ data }: { data: OrderEmailData }) {
 export function PaymentReminderEmail({ data }: { data: OrderEmailData }) {
   const what = data.boleto ? 'O boleto' : 'O PIX'
   return (
-    <EmailLayout look={data.look} preview={`${what} do pedido ${data.orderNumber} vence em breve`}>
+    <EmailLayout
+      look={data.look}
+      accountUrl={data.accountUrl}
+      preview={`${what} do pedido ${data.orderNumber} vence em breve`}
+    >
       <Text style={styles.heading}>Seu pagamento vence em breve</Text>
       <Text style={styles.text}>
         Olá, {data.firstName}! {what} do pedido {data.orderNumber} ({formatCents(data.totalCents)}) ainda não foi pago e
         vence em cerca de uma hora.
       </Text>
+      <Lines lines={data.lines} />
       <PaymentBlock data={data} />
       <ActionButton look={data.look} href={data.orderUrl}>
         Pagar agora
@@ -158,19 +145,31 @@ export function PaymentReminderEmail({ data }: { data: OrderEmailData }) {
 
 export function PaymentExpiredEmail({ data }: { data: OrderEmailData }) {
   const pix = data.paymentMethod === 'PIX'
+  const total = formatCents(data.totalCents)
   return (
-    <EmailLayout look={data.look} preview={`O prazo de pagamento do pedido ${data.orderNumber} terminou`}>
-      <Text style={styles.heading}>O prazo de pagamento terminou</Text>
-      <Text style={styles.text}>
-        Olá, {data.firstName}! Não recebemos o pagamento do pedido {data.orderNumber} a tempo, então ele foi cancelado.
-      </Text>
+    <EmailLayout
+      look={data.look}
+      accountUrl={data.accountUrl}
+      preview={
+        pix
+          ? `Gere um novo código PIX para o pedido ${data.orderNumber}`
+          : `O boleto do pedido ${data.orderNumber} venceu`
+      }
+    >
+      <Text style={styles.heading}>{pix ? 'Seu código PIX expirou' : 'O prazo do boleto terminou'}</Text>
       {pix ? (
         <Text style={styles.text}>
-          Ainda quer o produto? Abra o pedido e toque em “Gerar novo código” para receber um novo PIX.
+          Olá, {data.firstName}! O código PIX do pedido {data.orderNumber} ({total}) expirou antes do pagamento. Se
+          ainda quiser o produto, gere um novo código: o pedido e o valor continuam os mesmos.
         </Text>
       ) : (
-        <Text style={styles.text}>Se ainda quiser o produto, é só fazer um novo pedido na loja.</Text>
+        <Text style={styles.text}>
+          Olá, {data.firstName}! Não recebemos o pagamento do boleto do pedido {data.orderNumber} ({total}) até o
+          vencimento, então o pedido foi encerrado sem cobrança. Se ainda quiser o produto, é só fazer um novo pedido na
+          loja.
+        </Text>
       )}
+      <Lines lines={data.lines} />
       <ActionButton look={data.look} href={data.orderUrl}>
         {pix ? 'Gerar novo código' : 'Ver meu pedido'}
       </ActionButton>
@@ -180,7 +179,7 @@ export function PaymentExpiredEmail({ data }: { data: OrderEmailData }) {
 
 export function OrderCancelledEmail({ data }: { data: OrderEmailData }) {
   return (
-    <EmailLayout look={data.look} preview={`Pedido ${data.orderNumber} cancelado`}>
+    <EmailLayout look={data.look} accountUrl={data.accountUrl} preview={`Pedido ${data.orderNumber} cancelado`}>
       <Text style={styles.heading}>Pedido {data.orderNumber} cancelado</Text>
       <Text style={styles.text}>
         Olá, {data.firstName}! Seu pedido {data.orderNumber} ({formatCents(data.totalCents)}) foi cancelado. Nenhum
@@ -194,50 +193,54 @@ export function OrderCancelledEmail({ data }: { data: OrderEmailData }) {
 }
 
 export function OrderRefundedEmail({ data }: { data: OrderEmailData }) {
-  return (
-    <EmailLayout look={data.look} preview={`Reembolso do pedido ${data.orderNumber}`}>
-      <Text style={styles.heading}>Seu reembolso foi feito</Text>
-      <Text style={styles.text}>
-        Olá, {data.firstName}! O pagamento do pedido {data.orderNumber} ({formatCents(data.totalCents)}) foi
-        reembolsado. O valor volta pelo mesmo meio de pagamento; o prazo depende do seu banco ou cartão.
-      </Text>
-      <ActionButton look={data.look} href={data.orderUrl}>
-        Ver meu pedido
-      </ActionButton>
-    </EmailLayout>
-  )
-}
-
-export interface NewSaleData {
-  look: StoreLook
-  orderNumber: string
-  buyerName: string
-  items: { name: string; quantity: number; totalCents: number }[]
-  totalCents: number
-  paymentLabel: string
-  paidAt: string
-  salesUrl: string
-}
-
-export function NewSaleEmail({ data }: { data: NewSaleData }) {
+  const r = data.refund ?? {
+    amountCents: data.totalCents,
+    refundedTotalCents: data.totalCents,
+    partial: false,
+    itemName: null,
+  }
+  const left = Math.max(0, data.totalCents - r.refundedTotalCents)
+  const what = r.itemName ? r.itemName : r.partial ? 'parte do valor do pedido' : 'o pedido inteiro'
   return (
     <EmailLayout
       look={data.look}
-      preview={`${formatCents(data.totalCents)} no pedido ${data.orderNumber}`}
-      footer={
-        <Text style={styles.muted}>
-          Você recebe este aviso a cada venda paga de {data.look.storeName}. Desligue em Loja → E-mails.
-        </Text>
-      }
+      accountUrl={data.accountUrl}
+      preview={`Reembolso de ${formatCents(r.amountCents)} do pedido ${data.orderNumber}`}
     >
-      <Text style={styles.heading}>Nova venda aprovada: {formatCents(data.totalCents)}</Text>
+      <Text style={styles.heading}>{r.partial ? 'Fizemos um reembolso parcial' : 'Seu reembolso foi feito'}</Text>
       <Text style={styles.text}>
-        O pedido {data.orderNumber} de {data.buyerName} foi pago por {data.paymentLabel} em{' '}
-        {formatDateTime(data.paidAt)}.
+        Olá, {data.firstName}! Reembolsamos {formatCents(r.amountCents)} do pedido {data.orderNumber}. O valor volta
+        pelo mesmo meio de pagamento; o prazo depende do seu banco ou cartão.
       </Text>
-      <Items data={{ items: data.items, shippingCents: 0, totalCents: data.totalCents } as OrderEmailData} />
-      <ActionButton look={data.look} href={data.salesUrl}>
-        Ver vendas
+      <Section style={{ margin: '0 0 16px' }}>
+        <Row>
+          <Column style={cell}>Reembolsado agora</Column>
+          <Column className="amount" style={amount}>
+            {formatCents(r.amountCents)}
+          </Column>
+        </Row>
+        <Row>
+          <Column style={{ ...cell, ...styles.muted, margin: 0 }}>Referente a</Column>
+          <Column className="amount" style={{ ...amount, ...styles.muted, margin: 0, whiteSpace: 'normal' }}>
+            {what}
+          </Column>
+        </Row>
+        <Row>
+          <Column style={{ ...cell, ...styles.muted, margin: 0 }}>Reembolsado no total</Column>
+          <Column className="amount" style={{ ...amount, ...styles.muted, margin: 0 }}>
+            {formatCents(r.refundedTotalCents)} de {formatCents(data.totalCents)}
+          </Column>
+        </Row>
+        <Row>
+          <Column style={{ ...cell, padding: '8px 0 0', fontWeight: 700 }}>Continua pago</Column>
+          <Column className="amount" style={{ ...amount, padding: '8px 0 0', fontWeight: 700 }}>
+            {formatCents(left)}
+          </Column>
+        </Row>
+      </Section>
+      {r.partial && <Text style={{ ...styles.muted, margin: '0 0 16px' }}>O restante do pedido continua valendo.</Text>}
+      <ActionButton look={data.look} href={data.orderUrl}>
+        Ver meu pedido
       </ActionButton>
     </EmailLayout>
   )

@@ -1,26 +1,39 @@
 /** Account messages and the generic store message other modules send through notifications. */
-import { Text } from '@react-email/components'
-import { ActionButton, EmailLayout, PLATFORM_LOOK, type StoreLook, styles } from './layout'
+import { Link, Text } from '@react-email/components'
+import { ActionButton, EmailLayout, type StoreLook, styles } from './layout'
 
-export function PasswordResetEmail({ data }: { data: { firstName: string; resetUrl: string } }) {
+export interface PasswordResetData {
+  /** The platform's look (its name from PLATFORM_NAME). */
+  look: StoreLook
+  firstName: string
+  resetUrl: string
+}
+
+export function PasswordResetEmail({ data }: { data: PasswordResetData }) {
   return (
     <EmailLayout
-      look={PLATFORM_LOOK}
-      preview="Redefina sua senha"
+      look={data.look}
+      preview={`Redefina sua senha em ${data.look.storeName}`}
       footer={
-        <Text style={styles.muted}>Se você não pediu para redefinir a senha, ignore este e-mail: nada muda.</Text>
+        <Text style={styles.muted}>
+          {data.look.storeName}: se você não pediu para redefinir a senha, ignore este e-mail; nada muda.
+        </Text>
       }
     >
       <Text style={styles.heading}>Redefinir sua senha</Text>
       <Text style={styles.text}>
-        Olá, {data.firstName}! Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora e pode
-        ser usado uma única vez.
+        Olá, {data.firstName}! Recebemos um pedido para redefinir a senha da sua conta em {data.look.storeName}. O link
+        vale por 1 hora e pode ser usado uma única vez.
       </Text>
-      <ActionButton look={PLATFORM_LOOK} href={data.resetUrl}>
+      <ActionButton look={data.look} href={data.resetUrl}>
         Criar nova senha
       </ActionButton>
-      <Text style={{ ...styles.muted, wordBreak: 'break-all' }}>
-        Se o botão não abrir, copie este endereço no navegador: {data.resetUrl}
+      <Text style={styles.muted}>
+        Se o botão não abrir,{' '}
+        <Link href={data.resetUrl} style={styles.link}>
+          use este link para criar a nova senha
+        </Link>
+        .
       </Text>
     </EmailLayout>
   )
@@ -33,11 +46,28 @@ export interface StoreMessage {
   heading: string
   paragraphs: string[]
   button?: { label: string; url: string }
+  /** The footer's first line instead of the purchase one (a reminder was not caused by a purchase). */
+  footer?: string
 }
 
-export function StoreMessageEmail({ look, message }: { look: StoreLook; message: StoreMessage }) {
+export interface StoreMessageData {
+  look: StoreLook
+  message: StoreMessage
+  /** 'Minhas compras' (PUBLIC_URL/minha-conta). */
+  accountUrl?: string
+  /** The List-Unsubscribe address, shown as the 'Descadastrar' link. */
+  unsubscribeUrl?: string
+}
+
+export function StoreMessageEmail({ look, message, accountUrl, unsubscribeUrl }: StoreMessageData) {
   return (
-    <EmailLayout look={look} preview={message.preview}>
+    <EmailLayout
+      look={look}
+      preview={message.preview}
+      accountUrl={accountUrl}
+      unsubscribeUrl={unsubscribeUrl}
+      footer={message.footer ? <Text style={styles.muted}>{message.footer}</Text> : undefined}
+    >
       <Text style={styles.heading}>{message.heading}</Text>
       {message.paragraphs.map((p, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once

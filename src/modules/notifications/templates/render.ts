@@ -1,10 +1,8 @@
 /** HTML and plain text of a message, from React Email on the server (never part of a browser bundle). */
 import { render } from '@react-email/components'
 import { createElement } from 'react'
-import type { StoreLook } from './layout'
+import { type NewSaleData, NewSaleEmail } from './new-sale-email'
 import {
-  type NewSaleData,
-  NewSaleEmail,
   OrderCancelledEmail,
   type OrderEmailData,
   OrderReceivedEmail,
@@ -13,19 +11,20 @@ import {
   PaymentExpiredEmail,
   PaymentReminderEmail,
 } from './order-emails'
-import { PasswordResetEmail, type StoreMessage, StoreMessageEmail } from './other-emails'
+import { type PasswordResetData, PasswordResetEmail, type StoreMessageData, StoreMessageEmail } from './other-emails'
 
 export type { StoreLook } from './layout'
-export { PLATFORM_LOOK } from './layout'
-export type { NewSaleData, OrderEmailData } from './order-emails'
+export { platformLook } from './layout'
+export type { NewSaleData } from './new-sale-email'
+export type { OrderEmailData } from './order-emails'
 export type { StoreMessage } from './other-emails'
 
 export type Template =
   | { kind: 'order_received' | 'payment_approved' | 'payment_reminder' | 'payment_expired'; data: OrderEmailData }
   | { kind: 'order_cancelled' | 'order_refunded'; data: OrderEmailData }
   | { kind: 'new_sale'; data: NewSaleData }
-  | { kind: 'password_reset'; data: { firstName: string; resetUrl: string } }
-  | { kind: 'store_message'; data: { look: StoreLook; message: StoreMessage } }
+  | { kind: 'password_reset'; data: PasswordResetData }
+  | { kind: 'store_message'; data: StoreMessageData }
 
 export interface Rendered {
   html: string
@@ -57,6 +56,15 @@ function element(t: Template) {
 
 export async function renderEmail(t: Template): Promise<Rendered> {
   const el = element(t)
-  const [html, text] = await Promise.all([render(el), render(el, { plainText: true })])
+  const [html, text] = await Promise.all([
+    render(el),
+    // An amount cell keeps a space from its label in the text part ('Frete R$ 15,90', not 'FreteR$ 15,90').
+    render(el, {
+      plainText: true,
+      htmlToTextOptions: {
+        selectors: [{ selector: 'td.amount', format: 'inlineSurround', options: { prefix: ' ', suffix: '' } }],
+      },
+    }),
+  ])
   return { html, text }
 }

@@ -4,9 +4,12 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Link, Navigate, useNavigate } from 'react-router-dom'
 import { type RegisterFormInput, registerFormSchema } from '../../../shared/identity'
 import { ApiError } from '../../lib/api'
+import { homeAfterLogin } from '../../lib/roles'
+import { normalizeRole } from '../../lib/session'
 import { useSession } from '../../lib/session-context'
 import { toast } from '../../lib/toast'
 import { Alert, Button, cx, Input } from '../../ui'
+import { useLogin } from './api/login'
 import { useRegister } from './api/register'
 import { AuthCard } from './components/auth-card'
 import { type LegalDoc, LegalModal } from './components/legal-modal'
@@ -14,9 +17,10 @@ import { type LegalDoc, LegalModal } from './components/legal-modal'
 const FILL_ALL = 'Por favor, preencha todos os campos.'
 
 export default function RegisterPage() {
-  const { isAuthenticated } = useSession()
+  const { isAuthenticated, signIn } = useSession()
   const navigate = useNavigate()
   const mutation = useRegister()
+  const login = useLogin()
   const [failure, setFailure] = useState<string>()
   const [legal, setLegal] = useState<LegalDoc | null>(null)
   const {
@@ -29,18 +33,28 @@ export default function RegisterPage() {
   } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema), reValidateMode: 'onSubmit' })
   const [password = '', confirmPassword = ''] = useWatch({ control, name: ['password', 'confirmPassword'] })
 
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />
+  if (isAuthenticated && !login.isPending) return <Navigate to="/dashboard" replace />
 
   const submit = handleSubmit(async ({ name, email, password }) => {
     setFailure(undefined)
     try {
       await mutation.mutateAsync({ name, email, password })
-      toast.success('Registro bem-sucedido! Por favor, faça login.')
-      navigate('/login', { replace: true })
     } catch (err) {
       if (err instanceof ApiError && err.errors?.email) setError('email', { message: err.errors.email })
       else
         setFailure(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Falha no registro.')
+      return
+    }
+    // The account exists: the merchant goes straight in instead of typing the same password again.
+    try {
+      const { user: u, token } = await login.mutateAsync({ email, password })
+      const role = normalizeRole(u.role)
+      signIn({ token, user: { id: u.id, email: u.email, name: u.name, role } })
+      toast.success('Conta criada! Bem-vindo(a).')
+      navigate(homeAfterLogin(role, undefined), { replace: true })
+    } catch {
+      toast.success('Conta criada! Entre com seu e-mail e senha.')
+      navigate('/login', { replace: true })
     }
   })
 
@@ -111,7 +125,13 @@ export default function RegisterPage() {
           </button>
           .
         </p>
-        <Button type="submit" size="lg" block loading={mutation.isPending} loadingText="Criando conta...">
+        <Button
+          type="submit"
+          size="lg"
+          block
+          loading={mutation.isPending || login.isPending}
+          loadingText="Criando conta..."
+        >
           Criar conta
         </Button>
       </form>

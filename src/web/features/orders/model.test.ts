@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { afterOf, FIRST_PAGE, filterParams, hasFilters, NO_FILTERS, nextPage, previousPage, totalPages } from './model'
+import {
+  activeFilterCount,
+  afterOf,
+  FIRST_PAGE,
+  filterParams,
+  hasFilters,
+  NO_FILTERS,
+  nextPage,
+  previousPage,
+  totalPages,
+} from './model'
 
 describe('orders page model', () => {
   it('sends only the filters that filter something', () => {
@@ -8,6 +18,8 @@ describe('orders page model', () => {
     const f = { ...NO_FILTERS, search: '  maria ', status: 'PAID' as const, date: 'week' as const }
     expect(filterParams(f)).toEqual({ search: 'maria', status: 'PAID', date: 'week' })
     expect(hasFilters(f)).toBe(true)
+    expect(activeFilterCount(NO_FILTERS)).toBe(0)
+    expect(activeFilterCount(f)).toBe(3)
   })
 
   it('walks keyset pages forward and back', () => {

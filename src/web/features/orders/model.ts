@@ -30,6 +30,9 @@ export function hasFilters(f: OrderFilters): boolean {
   )
 }
 
+/** How many filters are in use: the count on a phone's folded 'Filtros' button. */
+export const activeFilterCount = (f: OrderFilters) => Object.keys(filterParams(f)).length
+
 /** The filters as query parameters, leaving out the ones that filter nothing. */
 export function filterParams(f: OrderFilters): Record<string, string> {
   const out: Record<string, string> = {}

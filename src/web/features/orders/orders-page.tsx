@@ -1,10 +1,10 @@
 import { Cog, Hourglass, Receipt, Wallet } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { formatBRL } from '../../../shared/money'
 import { ORDERS_PAGE_SIZE } from '../../../shared/orders-list'
 import { toast } from '../../lib/toast'
-import { Button, Card, EmptyState, Loading, PageHeader, PageNav, StatCard } from '../../ui'
+import { Button, Card, cx, EmptyState, Loading, PageHeader, PageNav, StatCard } from '../../ui'
 import { exportOrders } from './api/export-orders'
 import { type ListedOrder, useOrders } from './api/get-orders'
 import { useOrdersSummary } from './api/get-orders-summary'
@@ -12,6 +12,7 @@ import { OrderDetailModal } from './components/order-detail-modal'
 import { OrderFiltersBar } from './components/order-filters'
 import { OrdersTable } from './components/orders-table'
 import {
+  activeFilterCount,
   afterOf,
   FIRST_PAGE,
   hasFilters,
@@ -45,6 +46,9 @@ export function OrdersScreen({ scope }: { scope: OrdersScope | undefined }) {
   const [pager, setPager] = useState<Pager>(FIRST_PAGE)
   const [open, setOpen] = useState<ListedOrder | null>(null)
   const [exporting, setExporting] = useState(false)
+  const [showMore, setShowMore] = useState(false)
+  const extraId = useId()
+  const activeFilters = activeFilterCount(filters)
 
   // Typing in the search box asks the server once the typing pauses; the selects apply at once.
   useEffect(() => {
@@ -97,15 +101,32 @@ export function OrdersScreen({ scope }: { scope: OrdersScope | undefined }) {
           )
         }
       />
-      <div className="grid orders-summary">
-        <StatCard label="Total de pedidos" value={(summary?.total ?? 0).toLocaleString('pt-BR')} icon={<Receipt />} />
-        <StatCard label="Receita (pagos)" value={formatBRL(summary?.paidRevenue ?? 0)} icon={<Wallet />} />
-        <StatCard label="Pendentes" value={(summary?.pending ?? 0).toLocaleString('pt-BR')} icon={<Hourglass />} />
-        <StatCard label="Processando" value={(summary?.processing ?? 0).toLocaleString('pt-BR')} icon={<Cog />} />
+      {/* On a phone the cards and filters fold behind one line, so the first order shows without scrolling. */}
+      <div className="orders-phone-bar">
+        <span className="orders-phone-summary">
+          {(summary?.total ?? 0).toLocaleString('pt-BR')} pedido(s) · {formatBRL(summary?.paidRevenue ?? 0)} pagos
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={showMore}
+          aria-controls={extraId}
+          onClick={() => setShowMore((v) => !v)}
+        >
+          Filtros{activeFilters > 0 ? ` (${activeFilters})` : ''}
+        </Button>
       </div>
-      <Card>
-        <OrderFiltersBar value={draft} onChange={setDraft} />
-      </Card>
+      <div id={extraId} className={cx('orders-extra', showMore && 'orders-extra-open')}>
+        <div className="grid orders-summary">
+          <StatCard label="Total de pedidos" value={(summary?.total ?? 0).toLocaleString('pt-BR')} icon={<Receipt />} />
+          <StatCard label="Receita (pagos)" value={formatBRL(summary?.paidRevenue ?? 0)} icon={<Wallet />} />
+          <StatCard label="Pendentes" value={(summary?.pending ?? 0).toLocaleString('pt-BR')} icon={<Hourglass />} />
+          <StatCard label="Processando" value={(summary?.processing ?? 0).toLocaleString('pt-BR')} icon={<Cog />} />
+        </div>
+        <Card>
+          <OrderFiltersBar value={draft} onChange={setDraft} />
+        </Card>
+      </div>
       <Card>
         {query.isPending && scope ? (
           <Loading message="Carregando pedidos..." />

@@ -157,7 +157,7 @@ function PaymentConfiguration({ storeId }: { storeId: string }) {
           maskedKey={data?.ativoPayApiKey ?? ''}
           sandbox={data?.sandbox ?? false}
         />
-        <MethodsCard register={register} watch={watch} errors={errors} />
+        <MethodsCard register={register} control={form.control} watch={watch} errors={errors} />
         <SystemStatusCard
           connection={connection}
           hasApiKey={data?.hasApiKey ?? false}

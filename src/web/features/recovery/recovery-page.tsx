@@ -4,6 +4,7 @@ import { formatBRL } from '../../../shared/money'
 import {
   RECOVERY_KIND_LABELS,
   RECOVERY_MESSAGE_LABELS,
+  RECOVERY_OUTCOME_LABELS,
   RECOVERY_STEP_LABELS,
   type RecoveryEntry,
 } from '../../../shared/recovery'
@@ -22,7 +23,15 @@ function sentText(e: RecoveryEntry) {
   return sent.map((m) => RECOVERY_MESSAGE_LABELS[m.step as keyof typeof RECOVERY_MESSAGE_LABELS] ?? m.step).join(', ')
 }
 
-/** /store/:storeId/recuperacao: checkouts that reached a contact and were not paid, and the ones recovered. */
+/** Paid (through a reminder's link or not), waiting on its PIX or boleto, or what made it recoverable. */
+function SituationBadge({ entry: e }: { entry: RecoveryEntry }) {
+  if (e.outcome === 'RECOVERED' || e.outcome === 'CONVERTED')
+    return <Badge tone="success">{RECOVERY_OUTCOME_LABELS[e.outcome]}</Badge>
+  if (e.outcome === 'AWAITING_PAYMENT') return <Badge tone="info">{RECOVERY_OUTCOME_LABELS[e.outcome]}</Badge>
+  return <Badge tone={e.kind === 'REFUSED' ? 'danger' : 'warning'}>{RECOVERY_KIND_LABELS[e.kind]}</Badge>
+}
+
+/** /store/:storeId/recuperacao: checkouts that reached a contact and were not paid, and the ones paid since. */
 export default function RecoveryPage() {
   const { storeId = '' } = useParams()
   const [offset, setOffset] = useState(0)
@@ -33,7 +42,7 @@ export default function RecoveryPage() {
     <div className="rc-page">
       <PageHeader
         title="Recuperação"
-        subtitle="Compradores que informaram e-mail ou telefone e não concluíram o pagamento."
+        subtitle="Compradores que informaram e-mail ou telefone: os que não concluíram o pagamento e os que pagaram depois."
       />
       <RecoveryFigures storeId={storeId} />
       <RecoverySettingsForm storeId={storeId} />
@@ -76,11 +85,7 @@ export default function RecoveryPage() {
                   </Td>
                   <Td>{formatBRL(e.recoveredValue ?? e.value)}</Td>
                   <Td>
-                    {e.recovered ? (
-                      <Badge tone="success">Recuperado</Badge>
-                    ) : (
-                      <Badge tone={e.kind === 'REFUSED' ? 'danger' : 'warning'}>{RECOVERY_KIND_LABELS[e.kind]}</Badge>
-                    )}
+                    <SituationBadge entry={e} />
                   </Td>
                   <Td>{RECOVERY_STEP_LABELS[e.step - 1] ?? e.step}</Td>
                   <Td>{when(e.updatedAt)}</Td>

@@ -10,6 +10,7 @@ import { useOrderRefunds, useRefundOrder } from '../api/refunds'
 
 const TONE = { PENDING: 'warning', SUCCEEDED: 'success', FAILED: 'danger' } as const
 const REFUNDABLE = new Set(['PAID', 'PROCESSING', 'SHIPPED', 'DELIVERED'])
+const paidFor = (line: StoreOrder['items'][number]) => line.paid ?? line.price
 
 /**
  * The order's refunds and 'Reembolsar': the whole amount left by default, or an amount, or one line, with a reason
@@ -36,7 +37,9 @@ export function RefundSection({
   const refundable = list.data?.refundable ?? 0
   const lines = order.items.filter((i) => i.id && !i.refunded)
   const chosenLine = lines.find((l) => l.id === itemId)
-  const shownAmount = amount || String(Math.min(chosenLine?.price ?? refundable, refundable)).replace('.', ',')
+  // A line gives back what the buyer paid for it (its share of coupon and discount off), as the server does.
+  const lineDefault = Math.min(chosenLine ? paidFor(chosenLine) : refundable, refundable)
+  const shownAmount = amount || lineDefault.toFixed(2).replace('.', ',')
 
   function review() {
     const parsed = refundInputSchema.safeParse({ amount, itemId, reason })
@@ -112,7 +115,7 @@ export function RefundSection({
               <option value="">Pedido inteiro (ou um valor)</option>
               {lines.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.quantity}x {l.product.name} · {formatBRL(l.price)}
+                  {l.quantity}x {l.product.name} · pago {formatBRL(paidFor(l))}
                 </option>
               ))}
             </Select>
@@ -123,7 +126,7 @@ export function RefundSection({
             placeholder={shownAmount}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            hint={`Em branco: ${formatBRL(Math.min(chosenLine?.price ?? refundable, refundable))}`}
+            hint={`Em branco: ${formatBRL(lineDefault)}`}
             error={errors.amount}
           />
           <Textarea

@@ -1,16 +1,16 @@
-import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form'
+import type { Control, FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form'
 import type { PaymentConfigInput } from '../../../../shared/payments'
 import { fieldBinder } from '../../../lib/form-field'
 import { Card, Checkbox, Input } from '../../../ui'
+import { PercentInput } from './percent-input'
 
 export interface MethodsCardProps {
   register: UseFormRegister<PaymentConfigInput>
+  control: Control<PaymentConfigInput>
   watch: UseFormWatch<PaymentConfigInput>
   errors: FieldErrors<PaymentConfigInput>
 }
 
-/** '' reads as 0 (no discount, no interest); '2,89' and '2.89' are the same rate. */
-const percent = (v: unknown) => (v === '' || v == null ? 0 : Number(String(v).replace(',', '.')))
 /** '' means every plan without interest. */
 const plansOrNull = (v: unknown) => (v === '' || v == null ? null : Number(v))
 
@@ -18,7 +18,7 @@ const plansOrNull = (v: unknown) => (v === '' || v == null ? null : Number(v))
  * PIX, credit card (up to 24 installments, 12 by default) and boleto (1 to 30 days, 3 by default); pricing: the PIX
  * and boleto discounts and the interest rules ('sem juros até' M, a monthly rate for the longer plans).
  */
-export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
+export function MethodsCard({ register, control, watch, errors }: MethodsCardProps) {
   const card = watch('creditCardEnabled')
   const boleto = watch('boletoEnabled')
   const pix = watch('pixEnabled')
@@ -28,12 +28,13 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
       <div className="method">
         <Checkbox label="PIX" {...register('pixEnabled')} />
         <p className="muted method-help">Pagamento instantâneo por QR Code ou código copia e cola.</p>
-        <Input
+        <PercentInput
+          control={control}
+          name="pixDiscountPercent"
           label="Desconto no PIX (%)"
-          inputMode="decimal"
           disabled={!pix}
           hint="Mostrado ao comprador como '5% OFF'. 0 = sem desconto."
-          {...field('pixDiscountPercent', { setValueAs: percent })}
+          error={errors.pixDiscountPercent?.message}
         />
       </div>
       <div className="method">
@@ -58,12 +59,13 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           hint="Em branco: todas as parcelas sem juros. Acima deste número, o comprador paga os juros abaixo."
           {...field('interestFreeInstallments', { setValueAs: plansOrNull })}
         />
-        <Input
+        <PercentInput
+          control={control}
+          name="monthlyInterestPercent"
           label="Juros ao mês (%)"
-          inputMode="decimal"
           disabled={!card}
           hint="Tabela Price sobre o total; ex.: 2,89. 0 = sem juros."
-          {...field('monthlyInterestPercent', { setValueAs: percent })}
+          error={errors.monthlyInterestPercent?.message}
         />
       </div>
       <div className="method">
@@ -78,11 +80,12 @@ export function MethodsCard({ register, watch, errors }: MethodsCardProps) {
           hint="De 1 a 30 dias (padrão: 3 dias)."
           {...field('boletoExpirationDays', { valueAsNumber: true })}
         />
-        <Input
+        <PercentInput
+          control={control}
+          name="boletoDiscountPercent"
           label="Desconto no boleto (%)"
-          inputMode="decimal"
           disabled={!boleto}
-          {...field('boletoDiscountPercent', { setValueAs: percent })}
+          error={errors.boletoDiscountPercent?.message}
         />
       </div>
     </Card>

@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useState } from 'react'
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form'
-import { SALE_PAYMENT_METHODS, SALE_STATUSES, type SalesQuery, salesQuerySchema } from '../../../../shared/sales'
+import {
+  SALE_PAYMENT_METHODS,
+  SALE_PAYMENT_ORDERS,
+  SALE_STATUSES,
+  type SalesQuery,
+  salesQuerySchema,
+} from '../../../../shared/sales'
 import { fieldBinder } from '../../../lib/form-field'
 import { Button, Input, Select } from '../../../ui'
 import type { SalesFilters } from '../api/get-sales'
@@ -61,10 +67,13 @@ const resolver: Resolver<FilterForm, unknown, SalesQuery> = async (values, conte
   return result
 }
 
-/** Filters in use, for the count on the 'Filtros' button while the panel is closed. */
+/** Only the methods a sale can have: the spec's 'Transferência' and 'Dinheiro' match no order of ours. */
+const PAYMENT_OPTIONS = SALE_PAYMENT_METHODS.filter((label) => SALE_PAYMENT_ORDERS[label].length > 0)
+
 /** The minimum and maximum amount boxes: reais, to the cent. */
 const AMOUNT_BOX = { type: 'number', min: 0, step: 0.01, inputMode: 'decimal', placeholder: '0,00' } as const
 
+/** Filters in use, for the count on the 'Filtros' button while the panel is closed. */
 const activeCount = (filters: SalesFilters) =>
   Object.values(filters).filter((v) => v !== undefined && v !== null && v !== '').length
 
@@ -129,7 +138,7 @@ export function SalesFiltersPanel({ onApply }: { onApply: (filters: SalesFilters
           <option value="">Todos</option>
         </Select>
         <Input label="Cliente" type="search" placeholder="Nome do cliente" {...field('customerName')} />
-        <Select label="Pagamento" {...field('paymentMethod')} options={SALE_PAYMENT_METHODS}>
+        <Select label="Pagamento" {...field('paymentMethod')} options={PAYMENT_OPTIONS}>
           <option value="">Todos</option>
         </Select>
         <Input label="Cupom" type="search" placeholder="Código do cupom" {...field('coupon')} />
