@@ -3,11 +3,10 @@
 // job); then the gzip size of the JavaScript a buyer downloads for a checkout page, from the production build.
 // Bounded: BENCH_ORDERS orders (default 1,000), then it stops.
 // Run: npm run build && npx tsx bench/checkout.bench.ts   (BENCH_ORDERS, BENCH_CONCURRENCY to change the sizes)
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { createTestApp } from '../src/testing/test-app'
 import { fmt, load } from './http-load'
+import { checkoutJs, kb } from './support/checkout-js'
 import { injector, physicalOrders } from './support/in-process'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000)
@@ -57,69 +56,21 @@ async function orderThroughput() {
   }
 }
 
-/** A chunk's static imports (`from"./x.js"`, `import"./x.js"`) and its dynamic ones (`import(`./x.js`)`), any quotes. */
-function importsOf(file: string) {
-  const code = readFileSync(path.join(DIST, 'assets', file), 'utf8')
-  const names = (re: RegExp) => [...code.matchAll(re)].map((m) => m[1])
-  return {
-    static: names(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g),
-    dynamic: names(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g),
-  }
-}
-
-function closure(roots: string[], followDynamic: (file: string) => boolean): Set<string> {
-  const seen = new Set<string>()
-  const visit = (file: string) => {
-    if (seen.has(file)) return
-    seen.add(file)
-    const { static: deps, dynamic } = importsOf(file)
-    for (const d of deps) visit(d)
-    if (followDynamic(file)) for (const d of dynamic) visit(d)
-  }
-  for (const r of roots) visit(r)
-  return seen
-}
-
-const gz = (file: string) => gzipSync(readFileSync(path.join(DIST, 'assets', file))).length
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-
 function checkoutJsSize() {
-  if (!existsSync(path.join(DIST, 'index.html'))) {
+  const pages = checkoutJs(DIST)
+  if (!pages) {
     console.log('checkout JS size: dist/web missing (run `npm run build` first)')
     return
   }
-  // The buyer pages' own entry when the build has it (src/platform/spa.ts serves it for them).
-  const html = readFileSync(
-    path.join(DIST, existsSync(path.join(DIST, 'checkout.html')) ? 'checkout.html' : 'index.html'),
-    'utf8',
-  )
-  const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1])
-  const entrySet = closure(entry, () => false)
-  const assets = readdirSync(path.join(DIST, 'assets'))
-  for (const page of ['physical-checkout-page', 'digital-checkout-page']) {
-    const chunk = assets.find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'))
-    if (!chunk) {
-      console.log(`${page}: chunk not found in dist/web (are the buyer routes registered?)`)
-      continue
-    }
-    // What the page needs to show (the entry, the page chunk and its imports), then with what the confirmation
-    // loads lazily (the PIX screen); never the entry's other lazy pages.
-    const page0 = [...closure([...entrySet, chunk], () => false)]
-    const route = closure([...entrySet, chunk], (f) => !entrySet.has(f))
-    const files = [...route].map((f) => ({ f, size: gz(f) })).sort((a, b) => b.size - a.size)
-    const sum = (list: string[]) => list.reduce((s, f) => s + gz(f), 0)
-    const total = sum([...route])
-    const entryTotal = sum([...entrySet])
-    const zod = files.filter((x) => /zod|schemas/.test(x.f))
+  for (const p of pages) {
     console.log(
-      `${page}: ${kb(sum(page0))} gzip JavaScript to open the page; ${kb(total)} with the confirmation's lazy chunks ` +
-        `(entry ${kb(entryTotal)} + checkout ${kb(total - entryTotal)}); target < 120 KB`,
+      `${p.page}: ${kb(p.open)} gzip JavaScript to open the page; ${kb(p.withLazy)} with the confirmation's lazy chunks ` +
+        `(entry ${kb(p.entry)} + checkout ${kb(p.withLazy - p.entry)}); target <= 100 KB`,
     )
-    for (const x of files)
-      console.log(
-        `    ${kb(x.size).padStart(8)}  ${x.f}${entrySet.has(x.f) ? '  (entry)' : page0.includes(x.f) ? '' : '  (lazy)'}`,
-      )
-    if (zod.length) console.log(`  note: zod chunks reached: ${zod.map((x) => x.f).join(', ')}`)
+    for (const x of p.files)
+      console.log(`    ${kb(x.size).padStart(8)}  ${x.file}${x.kind === 'page' ? '' : `  (${x.kind})`}`)
+    const zod = p.files.filter((x) => /zod|schemas/.test(x.file))
+    if (zod.length) console.log(`  note: zod chunks reached: ${zod.map((x) => x.file).join(', ')}`)
   }
 }
 

@@ -5,30 +5,17 @@
 // The store has an active (sandbox) payment key, so the page is the one buyers see, with its payment methods; the
 // LCP element is printed, so a change in what is measured shows.
 // Run: npm run build && npx tsx bench/lcp.bench.ts
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { type Browser, chromium } from 'playwright-core'
-import { createDatabase } from '../src/testing/test-app'
+import { postJson as json, listen, ROOT, requireBuild, startCompiledApp } from './support/compiled-app'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
-const ROOT = path.resolve(import.meta.dirname, '..')
-const WEB_DIST = process.env.WEB_DIST || path.join(ROOT, 'dist/web')
-const SERVER = path.join(ROOT, 'dist/server/server.js')
-if (!existsSync(path.join(WEB_DIST, 'index.html')) || !existsSync(SERVER)) {
-  console.error('Run `npm run build` first (dist/web and dist/server).')
-  process.exit(1)
-}
-
-const listen = (server: ReturnType<typeof createServer>) =>
-  new Promise<string>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  )
+requireBuild()
 
 /** The baseline: React rendering a heading and a paragraph, one minified bundle, served gzipped. */
 async function minimalReactPage() {
@@ -71,67 +58,6 @@ createRoot(document.getElementById('root')!).render(
   return { url: await listen(server), close: () => server.close(), bytes: html.length + js.length }
 }
 
-async function startApp(): Promise<{ url: string; child: ChildProcess; drop(): Promise<void> }> {
-  const database = await createDatabase()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lcp-app-'))
-  const probe = createServer()
-  const port = Number(new URL(await listen(probe)).port)
-  probe.close()
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      // The compiled build; not NODE_ENV=production only because that turns the built-in sandbox gateway off, and a
-      // page with payment methods (the one buyers see) needs a store with an active key.
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATABASE_URL: database.url,
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      WEB_DIST,
-      APP_SECRET: 'lcp-bench-secret-that-is-long-enough-0123456789',
-      ATIVOPAY_API_URL: '',
-    },
-  })
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    if (i > 300) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return {
-    url,
-    child,
-    async drop() {
-      child.kill('SIGTERM')
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
-      await database.drop()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-async function json<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
 /** One cold load on a throttled phone; LCP from the browser's own PerformanceObserver once `ready` shows. */
 async function lcp(browser: Browser, url: string, ready: string): Promise<{ ms: number; element: string }> {
   const context = await browser.newContext({
@@ -171,7 +97,7 @@ async function lcp(browser: Browser, url: string, ready: string): Promise<{ ms: 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 const minimal = await minimalReactPage()
-const app = await startApp()
+const app = await startCompiledApp('lcp')
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,

@@ -119,6 +119,8 @@ describe('order bumps and the post-purchase link', () => {
     const { page, context } = await e2e.newPage(PHONE)
     await page.goto(`/checkout/${storeId}/${shirtId}`)
     await continueToShipping(page)
+    // On a phone the summary's lines are folded under 'Ver detalhes' (issue 33).
+    await page.getByRole('button', { name: 'Ver detalhes' }).click()
 
     // step 2: the AFTER_SHIPPING bump, FEATURED, priced by the server (R$ 40 − 25 %)
     const step2 = page.getByTestId('bumps-AFTER_SHIPPING')

@@ -37,6 +37,8 @@ describe('prices the Brazilian way', () => {
     await page.getByTestId('coupon-applied').waitFor()
     expect(await page.getByTestId('coupon-applied').textContent()).toContain('BLACK10')
     expect(await page.getByRole('radio', { name: /PIX/ }).textContent()).toContain('5% OFF')
+    // On a phone the summary's lines are folded under 'Ver detalhes' (issue 33).
+    await page.getByRole('button', { name: 'Ver detalhes' }).click()
     await page.getByTestId('summary-method-discount').waitFor()
     // 200 − 10% = 180; − 5% = 171
     await expectText(page.getByTestId('summary-total'), 'R$\u00a0171,00')
@@ -49,7 +51,7 @@ describe('prices the Brazilian way', () => {
     const plans = await page.getByLabel('Parcelas').locator('option').allTextContents()
     expect(plans).toHaveLength(24)
     expect(plans[2]).toBe('3x de R$ 60,00 sem juros')
-    expect(plans[11]).toMatch(/^12x de R\$ \d+,\d\d \(total R\$ \d+,\d\d\)$/)
+    expect(plans[11]).toMatch(/^12x de R\$ \d+,\d\d com juros \(2,89% a\.m\.\) · total R\$ \d+,\d\d$/)
     await expectText(page.getByTestId('summary-total'), 'R$\u00a0180,00')
     await snap(page, 'pricing-2-cartao-parcelas')
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, createRuntime, type Runtime } from '../app'
@@ -24,6 +24,7 @@ function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), APP_JS)
   writeFileSync(path.join(dir, 'assets', 'index-abc.js.br'), brotliCompressSync(APP_JS))
   writeFileSync(path.join(dir, 'assets', 'index-abc.js.gz'), gzipSync(APP_JS))
+  writeFileSync(path.join(dir, 'assets', 'checkout-z3.css'), '.ck-page{color:#111}')
   writeFileSync(
     path.join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -103,8 +104,22 @@ describe('Content-Security-Policy and the SPA', () => {
     }
     const physical = (await app.inject({ url: `/checkout/${STORE}/${PRODUCT}` })).body
     expect(physical).toContain('<link rel="modulepreload" crossorigin href="/assets/physical-checkout-page-x1.js">')
-    expect(physical).toContain('<link rel="stylesheet" crossorigin href="/assets/checkout-z3.css">')
+    // The page's styles inside it (no render-blocking request), the file preloaded for Vite's loader.
+    expect(physical).toContain('<style data-href="/assets/checkout-z3.css">.ck-page{color:#111}</style>')
+    expect(physical).toContain('<link rel="preload" as="style" crossorigin href="/assets/checkout-z3.css">')
+    expect(physical).not.toContain('rel="stylesheet"')
     expect(physical).not.toContain('digital-checkout-page')
+  })
+
+  it('sends a buyer page compressed as the browser accepts', async () => {
+    const url = `/checkout/${STORE}/${PRODUCT}`
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root"')
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root"')
   })
 
   it('serves other client routes as the plain index.html, with the CSP too', async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { type CheckoutRender, firstPaintOf } from './checkout-first-paint'
@@ -30,7 +31,8 @@ const ORDER_URL = new RegExp(`^/pedido/${ID}/?$`)
  * Client routes fall back to index.html. The buyer pages get their own entry (checkout.html) with their page chunk
  * announced; a checkout page comes drawn by the server when it can be (./checkout-first-paint.ts, with the build's
  * `renderCheckout`), otherwise it announces its first API reads, so the browser fetches code and data in parallel
- * instead of one after the other.
+ * instead of one after the other. Their stylesheets come inside the page (a phone on a slow network paints the drawn
+ * page without waiting for two more round trips), and their HTML compressed.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string, renderCheckout?: CheckoutRender) {
   await app.register(fastifyStatic, {
@@ -49,11 +51,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string, renderC
     },
   })
   // The buyer pages' own lighter entry (vite.config.ts); a build without it serves them from the merchant app.
-  const buyerHtml = readFileSync(
-    path.join(webDist, existsSync(path.join(webDist, 'checkout.html')) ? 'checkout.html' : 'index.html'),
-    'utf8',
-  )
+  const buyerFile = existsSync(path.join(webDist, 'checkout.html')) ? 'checkout.html' : 'index.html'
   const pageHints = buyerPageHints(webDist)
+  const buyerHtml = inlineEntryStyles(webDist, readFileSync(path.join(webDist, buyerFile), 'utf8'), buyerFile)
   const firstPaint = renderCheckout && firstPaintOf(app, renderCheckout)
 
   /** Answers a client route with the SPA's HTML (GET, no extension, not an API path). */
@@ -69,19 +69,65 @@ export async function registerSpa(app: FastifyInstance, webDist: string, renderC
         : undefined
     // Drawn pages carry their reads; the others announce them so they download beside the code.
     const hints = [
-      ...(pageHints[page] ?? []),
+      ...(pageHints[page]?.tags ?? []),
       ...(checkout && !drawn ? checkoutDataHints(checkout[2], checkout[3]) : []),
     ]
     // Replacer functions: a '$&' or "$'" in a product name must stay text, not become a replacement pattern.
-    let html = buyerHtml.replace('</head>', () => `    ${hints.join('\n    ')}\n  </head>`)
-    if (drawn)
-      html = html.replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root" style="pointer-events:none">${drawn.html}</div>\n    <script type="application/json" id="checkout-reads">${drawn.reads}</script>`,
-      )
-    return reply.type('text/html; charset=utf-8').send(html)
+    // The page chunk's own styles after the entry's, as the loader would have linked them.
+    const style = pageHints[page]?.style ?? ''
+    let html = buyerHtml.replace('</head>', () => `    ${style}${hints.join('\n    ')}\n  </head>`)
+    if (drawn) {
+      // The page's description goes where crawlers and link previews read it, the head, as React puts it when it
+      // renders a whole document (and where it finds it again when it hydrates).
+      const description = /^(?:<(?:meta|title)[^>]*>(?:[^<]*<\/title>)?)*?(<meta name="description"[^>]*\/?>)/.exec(
+        drawn.html,
+      )?.[1]
+      const body = description ? drawn.html.replace(description, '') : drawn.html
+      html = html
+        .replace('</head>', () => `  ${description ?? ''}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root" style="pointer-events:none">${body}</div>\n    <script type="application/json" id="checkout-reads">${drawn.reads}</script>`,
+        )
+    }
+    return sendCompressed(reply, html)
   }
+}
+
+/**
+ * The HTML of a buyer page, brotli or gzip as the browser accepts: it carries the drawn page, its reads and its
+ * styles, and a phone on a slow network pays for every byte of it. Fast levels: it is compressed per request.
+ */
+function sendCompressed(reply: FastifyReply, html: string) {
+  const accepts = String(reply.request.headers['accept-encoding'] ?? '')
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding')
+  if (/\bbr\b/.test(accepts))
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }))
+  return reply.send(html)
+}
+
+/** The build's CSS file `href` (/assets/x.css) as a <style> element (its link when the file is not there). */
+function styleOf(webDist: string, href: string): string {
+  const file = path.join(webDist, href.replace(/^\//, ''))
+  if (!existsSync(file)) return `<link rel="stylesheet" crossorigin href="${href}">`
+  const css = readFileSync(file, 'utf8')
+  // A stylesheet cannot close the element: '</style' would only appear inside a string or a comment.
+  return `<style data-href="${href}">${css.replaceAll('</style', '<\\/style')}</style>`
+}
+
+/**
+ * The buyer entry's own stylesheet inside the page instead of linked (the page chunk's joins it, see
+ * buyerPageHints): each would otherwise block the first paint of a drawn page for a round trip.
+ */
+function inlineEntryStyles(webDist: string, html: string, file: string): string {
+  if (file !== 'checkout.html') return html
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_tag, href: string) =>
+    styleOf(webDist, href),
+  )
 }
 
 /**
@@ -98,8 +144,12 @@ export function checkoutDataHints(storeId: string, productId: string): string[] 
   return urls.map((u) => `<link rel="preload" as="fetch" crossorigin href="${u.replaceAll('&', '&amp;')}">`)
 }
 
-/** modulepreload/preload tags for each buyer page chunk and everything it imports, from Vite's manifest. */
-function buyerPageHints(webDist: string): Partial<Record<BuyerPage, string[]>> {
+/**
+ * modulepreload tags for each buyer page chunk and everything it imports, from Vite's manifest, and its stylesheet
+ * inline (`style`) with a preload of the same file: Vite's loader still fetches the file before it runs the chunk,
+ * and finds it in the cache.
+ */
+function buyerPageHints(webDist: string): Partial<Record<BuyerPage, { tags: string[]; style: string }>> {
   const file = path.join(webDist, '.vite', 'manifest.json')
   if (!existsSync(file)) return {}
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
@@ -111,7 +161,7 @@ function buyerPageHints(webDist: string): Partial<Record<BuyerPage, string[]>> {
     for (const i of chunk.imports ?? []) walkEntry(i)
   }
   walkEntry(manifest['checkout.html'] ? 'checkout.html' : 'index.html')
-  const hints: Partial<Record<BuyerPage, string[]>> = {}
+  const hints: Partial<Record<BuyerPage, { tags: string[]; style: string }>> = {}
   for (const [page, key] of Object.entries(BUYER_PAGES) as [BuyerPage, string][]) {
     if (!manifest[key]) continue
     const js = new Set<string>()
@@ -125,12 +175,14 @@ function buyerPageHints(webDist: string): Partial<Record<BuyerPage, string[]>> {
       for (const i of chunk.imports ?? []) visit(i)
     }
     visit(key)
-    hints[page] = [
-      ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-      // A stylesheet, so the server-drawn page paints styled; crossorigin like the one Vite's loader would add,
-      // which then finds it in place instead of fetching it again.
-      ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ]
+    hints[page] = {
+      tags: [
+        ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        // crossorigin like the stylesheet link Vite's loader adds, so that one is answered from this download.
+        ...[...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+      ],
+      style: [...css].map((f) => styleOf(webDist, `/${f}`)).join(''),
+    }
   }
   return hints
 }

@@ -4,9 +4,14 @@ import {
   discountBadge,
   installmentLabel,
   installmentOptions,
+  interestLineLabel,
+  longestPlanLabel,
+  methodDiscountLabel,
   type PricingLine,
+  pixPriceLabel,
   priceOrder,
   priceTableInstallment,
+  upFrontPrices,
 } from './pricing'
 
 const main: PricingLine = { productId: 'p1', amountCents: 10_000, bump: false }
@@ -114,9 +119,58 @@ describe('labels', () => {
     expect(installmentLabel(opts[11])).toBe('12x de R$ 9,90 sem juros')
     const eighteen = opts[17]
     expect(eighteen.interestFree).toBe(false)
-    expect(installmentLabel(eighteen)).toMatch(/^18x de R\$ [\d.,]+ \(total R\$ [\d.,]+\)$/)
+    expect(installmentLabel(eighteen)).toBe('18x de R$ 8,56 com juros (2,89% a.m.) · total R$ 154,08')
     expect(eighteen.totalCents).toBe(eighteen.installmentCents * 18)
     expect(discountBadge(500)).toBe('5% OFF')
     expect(discountBadge(0)).toBeNull()
+  })
+})
+
+describe('what the checkout tells up front (issue 33)', () => {
+  // The store of the issue: R$ 89,90 + R$ 19,90 shipping, PIX 5% off, 12x with 3 sem juros and 2,99% a.m. after.
+  const rules = { max: 12, interestFree: 3, monthlyRateBp: 299 }
+  const lines = [{ productId: 'p', amountCents: 8_990, bump: false }]
+
+  it('names the rate and the total of a plan with interest', () => {
+    const six = installmentOptions(10_980, rules)[5]
+    expect(installmentLabel(six)).toBe('6x de R$ 20,26 com juros (2,99% a.m.) · total R$ 121,56')
+    expect(installmentLabel(installmentOptions(10_980, rules)[2])).toBe('3x de R$ 36,60 sem juros')
+    expect(interestLineLabel(six)).toBe('Juros (6x de R$ 20,26 · 2,99% a.m.)')
+  })
+
+  it('the PIX price and the longest plan are what the order would charge', () => {
+    const up = upFrontPrices({
+      lines,
+      shippingCents: 1_990,
+      pix: { enabled: true, discountBp: 500 },
+      card: { enabled: true, rules },
+    })
+    expect(up.pixCents).toBe(priceOrder({ lines, methodDiscountBp: 500, shippingCents: 1_990 }).totalCents)
+    expect(pixPriceLabel(up.pixCents ?? 0)).toBe('R$ 105,30 no PIX')
+    const twelve = priceOrder({ lines, shippingCents: 1_990, installments: 12, rules })
+    expect(up.longestPlan?.installmentCents).toBe(twelve.installmentCents)
+    expect(up.longestPlan?.totalCents).toBe(twelve.totalCents)
+    expect(longestPlanLabel(up.longestPlan!)).toBe('ou até 12x de R$ 11,02 com juros')
+    const free = upFrontPrices({
+      lines,
+      shippingCents: 0,
+      pix: { enabled: false, discountBp: 500 },
+      card: { enabled: true, rules: { ...rules, interestFree: 12 } },
+    })
+    expect(free.pixCents).toBeNull()
+    expect(longestPlanLabel(free.longestPlan!)).toBe('ou até 12x de R$ 7,50 sem juros')
+    const once = upFrontPrices({
+      lines,
+      shippingCents: 0,
+      pix: { enabled: true, discountBp: 0 },
+      card: { enabled: true, rules: { max: 1, interestFree: 1, monthlyRateBp: 0 } },
+    })
+    expect(once.longestPlan).toBeNull()
+  })
+
+  it('names the discount by its method, never "no pagamento"', () => {
+    expect(methodDiscountLabel('PIX', 500)).toBe('Desconto PIX (5%)')
+    expect(methodDiscountLabel('BOLETO', 250)).toBe('Desconto boleto (2,5%)')
+    expect(methodDiscountLabel('BOLETO')).toBe('Desconto boleto')
   })
 })

@@ -170,6 +170,8 @@ export interface InstallmentOption {
   installmentCents: number
   totalCents: number
   interestFree: boolean
+  /** The monthly rate the plan pays, basis points (0 when interest-free): the label names it. */
+  monthlyRateBp: number
 }
 
 /** Every plan from 1 to the store's maximum for an amount already discounted and shipped. */
@@ -185,6 +187,7 @@ export function installmentOptions(baseCents: number, rules: InstallmentRules): 
       installmentCents,
       totalCents: interest ? installmentCents * n : baseCents,
       interestFree: !interest,
+      monthlyRateBp: interest ? rules.monthlyRateBp : 0,
     })
   }
   return options
@@ -197,15 +200,72 @@ export const bpToPercent = (bp: number) => Math.round(bp) / 100
 const brl = (cents: number) =>
   (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ')
 
-/** '12x de R$ 9,90 sem juros' or '18x de R$ 12,34 (total R$ 222,12)'. */
+/** Basis points as a Brazilian percent: 299 → '2,99', 500 → '5'. */
+export const bpLabel = (bp: number) => (bp / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })
+
+/** '12x de R$ 9,90 sem juros' or '6x de R$ 20,26 com juros (2,99% a.m.) · total R$ 121,56'. */
 export function installmentLabel(o: InstallmentOption): string {
   if (o.installments === 1) return `1x de ${brl(o.totalCents)} sem juros`
   if (o.interestFree) return `${o.installments}x de ${brl(o.installmentCents)} sem juros`
-  return `${o.installments}x de ${brl(o.installmentCents)} (total ${brl(o.totalCents)})`
+  return `${o.installments}x de ${brl(o.installmentCents)} com juros (${bpLabel(o.monthlyRateBp)}% a.m.) · total ${brl(o.totalCents)}`
 }
 
 /** A method's badge ('5% OFF'), or null when it has no discount. */
 export function discountBadge(bp: number): string | null {
   if (!bp || bp <= 0) return null
-  return `${(bp / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}% OFF`
+  return `${bpLabel(bp)}% OFF`
 }
+
+/** The summary's method-discount line: 'Desconto PIX (5%)', 'Desconto boleto (3%)' ('Desconto PIX' without a rate). */
+export function methodDiscountLabel(method: 'PIX' | 'BOLETO', bp?: number): string {
+  const name = method === 'PIX' ? 'Desconto PIX' : 'Desconto boleto'
+  return bp && bp > 0 ? `${name} (${bpLabel(bp)}%)` : name
+}
+
+/** The summary's interest line names the plan: 'Juros (6x de R$ 20,26 · 2,99% a.m.)'. */
+export function interestLineLabel(o: Pick<InstallmentOption, 'installments' | 'installmentCents' | 'monthlyRateBp'>) {
+  const rate = o.monthlyRateBp > 0 ? ` · ${bpLabel(o.monthlyRateBp)}% a.m.` : ''
+  return `Juros (${o.installments}x de ${brl(o.installmentCents)}${rate})`
+}
+
+/** What the page tells up front, before any method is chosen: the PIX price and the longest card plan. */
+export interface UpFrontPrices {
+  /** The total paid with PIX (its discount taken), or null when the store takes no PIX. */
+  pixCents: number | null
+  pixDiscountBp: number
+  /** The longest plan, or null when the card is off or pays only at once. */
+  longestPlan: InstallmentOption | null
+}
+
+/**
+ * The up-front prices of a cart, by the same functions the server prices the order and its quote with (coupon, then
+ * the method's discount, then shipping, then the card's interest), so the first paint already tells the buyer the
+ * figures the charge will have.
+ */
+export function upFrontPrices(input: {
+  lines: readonly PricingLine[]
+  coupon?: PricingCoupon | null
+  shippingCents: number
+  pix: { enabled: boolean; discountBp: number }
+  card: { enabled: boolean; rules: InstallmentRules }
+}): UpFrontPrices {
+  const { lines, coupon, shippingCents } = input
+  const pixCents = input.pix.enabled
+    ? priceOrder({ lines, coupon, methodDiscountBp: input.pix.discountBp, shippingCents }).totalCents
+    : null
+  const cardBase = priceOrder({ lines, coupon, shippingCents }).totalCents
+  const plans = input.card.enabled ? installmentOptions(cardBase, input.card.rules) : []
+  const longest = plans.at(-1)
+  return {
+    pixCents,
+    pixDiscountBp: input.pix.enabled ? input.pix.discountBp : 0,
+    longestPlan: longest && longest.installments > 1 ? longest : null,
+  }
+}
+
+/** 'R$ 85,41 no PIX'. */
+export const pixPriceLabel = (cents: number) => `${brl(cents)} no PIX`
+
+/** 'ou até 12x de R$ 9,90 sem juros' or 'ou até 12x de R$ 11,07 com juros'. */
+export const longestPlanLabel = (o: InstallmentOption) =>
+  `ou até ${o.installments}x de ${brl(o.installmentCents)} ${o.interestFree ? 'sem juros' : 'com juros'}`

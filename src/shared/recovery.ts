@@ -64,10 +64,14 @@ export const sessionReportSchema = z
   })
 export type SessionReport = z.input<typeof sessionReportSchema>
 
-/** What a recovery link gives back to the page: the session to continue and its fields. */
+/**
+ * What a recovery link gives back to the page: the session to continue, the step the buyer had reached and the
+ * fields (contact, address, bumps, coupon; the CPF and the card are never kept, so never returned).
+ */
 export const restoredSessionSchema = z.object({
   sessionId: z.string(),
   productId: z.string(),
+  step: z.number().int().min(1).max(3),
   fields: sessionFieldsSchema,
 })
 export type RestoredSession = z.output<typeof restoredSessionSchema>

@@ -9,7 +9,7 @@ import { createQueryClient } from './app/query-client'
 import { BuyerPages } from './checkout-pages'
 import { type FirstReads, seedFirstReads } from './features/checkout/buyer/api/first-reads'
 import { buyerRoutes } from './features/checkout/buyer/routes'
-import './styles/app.css'
+import './styles/base.css'
 
 const client = createQueryClient()
 const app = (
@@ -27,5 +27,7 @@ const sent = document.getElementById('checkout-reads')
 const [, , storeId, productId] = window.location.pathname.split('/')
 if (sent?.textContent && storeId && productId) {
   seedFirstReads(client, storeId, productId, JSON.parse(sent.textContent) as FirstReads)
-  hydrateRoot(root, app)
+  // The drawn page is on screen first: React takes it over after the next frame, so a slow phone paints the page
+  // before the long task of hydrating it rather than after.
+  requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app), 0))
 } else createRoot(root).render(app)

@@ -1,6 +1,8 @@
-import { type ComponentType, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect } from 'react'
 import { Route, Routes } from 'react-router-dom'
-import { Toaster } from './lib/toaster'
+
+// Not needed to open a page (a toast only follows a buyer's action): its chunk, icons included, comes after it.
+const Toaster = lazy(() => import('./lib/toaster').then((m) => ({ default: m.Toaster })))
 
 /** Any other URL belongs to the merchant app: load it from the server (which answers it with index.html). */
 function LeaveCheckout() {
@@ -35,7 +37,9 @@ export function BuyerPages({ routes }: { routes: { path: string; Component: Comp
         </Routes>
         <Interactive />
       </Suspense>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   )
 }

@@ -1,6 +1,13 @@
 /** Recovery's rows as the merchant's 'Recuperação' screen shows them (reais, ISO dates). */
 import { toReais } from '../../shared/money'
-import { RECOVERY_KINDS, type RecoveryEntry, type RecoveryOutcome, type RecoverySummary } from '../../shared/recovery'
+import {
+  RECOVERY_KINDS,
+  type RecoveryEntry,
+  type RecoveryOutcome,
+  type RecoverySummary,
+  type RestoredSession,
+  sessionFieldsSchema,
+} from '../../shared/recovery'
 import type { messagesOf, recoveredPerKind, SessionRow, sessionsPerKind } from './repository'
 
 type MessageRow = Awaited<ReturnType<typeof messagesOf>>[number]
@@ -44,6 +51,20 @@ export function toRecoveryEntryDto(
       at: (m.sent_at ?? m.claimed_at)?.toISOString() ?? null,
     })),
     whatsappUrl,
+  }
+}
+
+/**
+ * A recovery link's answer: the step (1–3) and the stored fields read through the report's own schema, so whatever
+ * an older row holds beyond contact, address, bumps and coupon (a CPF, say) never reaches the page.
+ */
+export function toRestoredSessionDto(r: SessionRow): RestoredSession {
+  const fields = sessionFieldsSchema.safeParse(r.fields)
+  return {
+    sessionId: r.id,
+    productId: r.product_id,
+    step: Math.min(Math.max(r.step, 1), 3),
+    fields: fields.success ? fields.data : { customer: {} },
   }
 }
 

@@ -192,6 +192,56 @@ describe('reminders', () => {
     expect(restored.body).not.toContain('4111')
   })
 
+  it('restores the step the buyer reached and the address, never the CPF (issue 33)', async () => {
+    const s = await shop()
+    const { sent, at } = mailer()
+    const address = {
+      zipCode: '01310-100',
+      address: 'Avenida Paulista',
+      number: '1000',
+      complement: 'ap 12',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      method: s.optionId,
+    }
+    const id = randomUUID()
+    const reportedAt3 = await post('/api/checkout/sessions', {
+      ...report(s, id),
+      productId: s.physicalId,
+      step: 3,
+      fields: {
+        customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '52998224725' },
+        shipping: address,
+      },
+    })
+    expect(reportedAt3.statusCode, reportedAt3.body).toBe(204)
+    // a row written before the schema dropped unknown fields: whatever else it holds stays on the server
+    const row = await sessionRow(id)
+    await t.runtime.db
+      .updateTable('checkout_sessions')
+      .set({ fields: JSON.stringify({ ...row.fields, customer: { ...row.fields.customer, cpf: '52998224725' } }) })
+      .where('id', '=', id)
+      .execute()
+    await at((await jobsOf(id)).FIRST)
+    const link = linkOf(sent[0])
+    expect(link.pathname).toBe(`/checkout/${s.storeId}/${s.physicalId}`)
+    const restored = await t.app.inject({
+      url: `/api/checkout/recovery/${s.storeId}?token=${encodeURIComponent(link.searchParams.get('recuperar') ?? '')}`,
+    })
+    expect(restored.statusCode, restored.body).toBe(200)
+    expect(restored.json()).toEqual({
+      sessionId: id,
+      productId: s.physicalId,
+      step: 3,
+      fields: {
+        customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321' },
+        shipping: address,
+      },
+    })
+    expect(restored.body).not.toContain('52998224725')
+  })
+
   it('restores the fields from the link, and the order placed through it counts as recovered', async () => {
     const s = await shop()
     const { sent, at } = mailer()

@@ -21,6 +21,7 @@ import {
 import { compactTracking } from '../../shared/tracking'
 import { catalogService } from '../catalog'
 import { marketingService } from '../marketing'
+import { toRestoredSessionDto } from './dto'
 import * as repo from './repository'
 import type { MessageStep } from './tables'
 import { verifyRecoveryLink } from './tokens'
@@ -127,13 +128,16 @@ export async function reportSession(deps: RecoveryDeps, input: Report, now = new
   })
 }
 
-/** A recovery link's session, for this store's checkout page: 404 when forged, expired, of another store or paid. */
+/**
+ * A recovery link's session, for this store's checkout page: the step the buyer reached and the fields to refill
+ * (never a CPF or card data: the report's schema keeps none). 404 when forged, expired, of another store or paid.
+ */
 export async function restoreSession(deps: RecoveryDeps, storeId: string, token: string): Promise<RestoredSession> {
   const sessionId = verifyRecoveryLink(deps.config.APP_SECRET, token, storeId)
   const row = sessionId ? await repo.findSession(deps.db, sessionId) : undefined
   if (!row || row.store_id !== storeId || row.status !== 'OPEN') throw new AppError(404, RECOVERY_MESSAGES.linkInvalid)
   if (!row.restored_at) await repo.updateSession(deps.db, row.id, { restored_at: new Date() })
-  return { sessionId: row.id, productId: row.product_id, fields: row.fields }
+  return toRestoredSessionDto(row)
 }
 
 /** The store's reminder settings as the merchant sets them ('Recuperação' screen). */

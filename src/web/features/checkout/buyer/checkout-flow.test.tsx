@@ -204,6 +204,34 @@ describe('a page reopened from a recovery link', () => {
   })
 })
 
+describe('a recovery link that reached the payment (issue 33)', () => {
+  it('opens on the payment with the address and its option; asks the CPF it never keeps before ordering', async () => {
+    // what restoreFromLink writes (recovery/checkout-session.test.tsx): no CPF, the address, its option quoted again
+    sessionStorage.setItem(
+      SAVED_KEY,
+      JSON.stringify({ customer: { ...CUSTOMER, cpf: '' }, shipping: SHIPPING, option: PAC }),
+    )
+    const user = open('PHYSICAL', '/checkout/s1/p1?etapa=3')
+    await screen.findByRole('button', { name: 'Finalizar Compra' })
+    expect(where()).toBe('/checkout/s1/p1?etapa=3')
+    expect(currentStep()).toContain('Pagamento')
+    await user.click(screen.getByRole('button', { name: 'Finalizar Compra' }))
+    const cpf = await screen.findByLabelText('CPF')
+    await waitFor(() => expect(document.activeElement).toBe(cpf))
+    expect(screen.getByText('CPF é obrigatório')).toBeTruthy()
+    expect(createOrder).not.toHaveBeenCalled()
+    await user.type(cpf, '52998224725')
+    // the field stays while the buyer types, the last digit included
+    expect((screen.getByLabelText('CPF') as HTMLInputElement).value).toBe('529.982.247-25')
+    await user.click(screen.getByRole('button', { name: 'Finalizar Compra' }))
+    await screen.findByText('Página do pedido')
+    expect(vi.mocked(createOrder).mock.calls[0][0]).toMatchObject({
+      customer: CUSTOMER,
+      shipping: expect.objectContaining({ address: 'Avenida Paulista', zipCode: '01310-100', method: 'pac' }),
+    })
+  })
+})
+
 describe('the physical checkout (3 steps)', () => {
   it('a pasted ?etapa=3 with only the customer’s data saved opens the delivery step', async () => {
     sessionStorage.setItem(SAVED_KEY, JSON.stringify({ customer: CUSTOMER }))

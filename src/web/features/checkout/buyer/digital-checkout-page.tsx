@@ -1,7 +1,7 @@
-import { customerErrors, DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
+import { DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
 import { createDigitalOrder } from './api/create-order'
 import { CheckoutFlowPage, CheckoutGate } from './components/checkout-flow'
-import { type CustomerValues, EMPTY_CUSTOMER } from './components/customer-step'
+import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './components/customer-step'
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
 import { digitalOrderError } from './order-errors'
 import './checkout.css'
@@ -11,7 +11,7 @@ const DIGITAL: FlowKind<{ customer: CustomerValues }> = {
   kind: 'DIGITAL',
   steps: ['Dados', 'Pagamento'],
   empty: { customer: EMPTY_CUSTOMER },
-  reachable: ({ customer }) => (Object.values(customerErrors(customer)).some(Boolean) ? 1 : 2),
+  reachable: ({ customer }) => (contactComplete(customer) ? 2 : 1),
   send: (order, _form, key) =>
     createDigitalOrder({ ...order, productType: 'DIGITAL', shipping: DIGITAL_SHIPPING_PLACEHOLDER }, key),
   describeError: digitalOrderError,

@@ -1,8 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
-import { PAID_STATUSES } from '../../../../shared/ordering-rules'
-import { getOrderPage } from './api/get-order-page'
-
 /**
  * The order this browser placed for a product and has not paid yet, so a buyer who comes back to the checkout
  * (Back from the order page, the link again) is told 'Você já tem um pedido aguardando pagamento' with the way to
@@ -35,34 +30,18 @@ function read(storeId: string, productId: string): Remembered | undefined {
   return undefined
 }
 
-function forget(storeId: string, productId: string) {
+export function forgetPendingOrder(storeId: string, productId: string) {
   try {
     localStorage.removeItem(KEY(storeId, productId))
   } catch {}
 }
 
-/** The order page of this product's order still awaiting payment in this browser, if any. */
-export function usePendingOrder(storeId: string, productId: string): string | undefined {
+/** Whether this browser remembers an order of this product that may still wait for its payment. */
+export const hasPendingOrder = (storeId: string, productId: string) =>
+  typeof window !== 'undefined' && read(storeId, productId) !== undefined
+
+/** The remembered order page's address (pending-order-notice.tsx asks the server whether it still waits). */
+export function pendingOrderUrl(storeId: string, productId: string): URL | undefined {
   const remembered = typeof window === 'undefined' ? undefined : read(storeId, productId)
-  const url = remembered ? new URL(remembered.url, window.location.origin) : undefined
-  const orderId = url?.pathname.split('/').pop() ?? ''
-  const token = url?.searchParams.get('t') ?? ''
-  const page = useQuery({
-    queryKey: ['checkout', 'pending-order', orderId, token],
-    queryFn: () => getOrderPage(orderId, token),
-    enabled: Boolean(orderId && token),
-    retry: 0,
-    staleTime: 30_000,
-  })
-  const status = page.data?.order.status
-  const waiting =
-    status !== undefined &&
-    !(PAID_STATUSES as readonly string[]).includes(status) &&
-    status !== 'CANCELLED' &&
-    status !== 'REFUNDED'
-  const gone = page.isError || (status !== undefined && !waiting)
-  useEffect(() => {
-    if (gone) forget(storeId, productId)
-  }, [gone, storeId, productId])
-  return waiting && url ? `${url.pathname}${url.search}` : undefined
+  return remembered ? new URL(remembered.url, window.location.origin) : undefined
 }

@@ -1,12 +1,18 @@
+import { lazy, Suspense, useEffect } from 'react'
 import type { ShippingQuoteDto } from '../../../../shared/checkout'
-import { customerErrors, shippingErrors } from '../../../../shared/ordering-rules'
+import { shippingErrors } from '../../../../shared/ordering-rules'
+import { Loading } from '../../../ui/feedback'
 import { createOrder } from './api/create-order'
 import { CheckoutFlowPage, CheckoutGate, FlowBumps } from './components/checkout-flow'
-import { type CustomerValues, EMPTY_CUSTOMER } from './components/customer-step'
-import { EMPTY_SHIPPING, ShippingStep, type ShippingValues } from './components/shipping-step'
+import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './components/customer-step'
+import { EMPTY_SHIPPING, type ShippingValues } from './components/shipping-values'
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
 import { physicalOrderError } from './order-errors'
 import './checkout.css'
+
+// The delivery step is not needed to open the page: its chunk loads right after, while the buyer types the first step.
+const loadShippingStep = () => import('./components/shipping-step').then((m) => ({ default: m.ShippingStep }))
+const ShippingStep = lazy(loadShippingStep)
 
 interface PhysicalForm {
   customer: CustomerValues
@@ -22,7 +28,7 @@ const PHYSICAL: FlowKind<PhysicalForm> = {
   steps: ['Dados', 'Entrega', 'Pagamento'],
   empty: { customer: EMPTY_CUSTOMER, shipping: EMPTY_SHIPPING, option: undefined },
   reachable: ({ customer, shipping, option }) =>
-    !valid(customerErrors(customer))
+    !contactComplete(customer)
       ? 1
       : !valid(shippingErrors(shipping)) || !option || option.id !== shipping.method
         ? 2
@@ -60,22 +66,28 @@ export default function PhysicalCheckoutPage() {
 function PhysicalCheckout(ready: ReadyCheckout) {
   const flow = useCheckoutFlow(ready, PHYSICAL)
   const { shipping, option } = flow.form
+  useEffect(() => {
+    void loadShippingStep()
+  }, [])
   return (
     <CheckoutFlowPage flow={flow} customerLabel="Continuar para Envio">
-      {flow.step === 2 && <FlowBumps flow={flow} position="AFTER_SHIPPING" />}
       {flow.step === 2 && (
-        <ShippingStep
-          storeId={ready.storeId}
-          product={ready.product}
-          initial={{ values: shipping, option }}
-          onOptionChange={(next) => flow.update({ option: next })}
-          onChange={(values) => flow.update({ shipping: values })}
-          onBack={(choice) => {
-            flow.update({ shipping: choice.values, option: choice.option })
-            flow.back()
-          }}
-          onNext={(choice) => flow.next({ shipping: choice.values, option: choice.option })}
-        />
+        <Suspense fallback={<Loading message="Carregando entrega..." />}>
+          <ShippingStep
+            storeId={ready.storeId}
+            product={ready.product}
+            initial={{ values: shipping, option }}
+            onOptionChange={(next) => flow.update({ option: next })}
+            onChange={(values) => flow.update({ shipping: values })}
+            onBack={(choice) => {
+              flow.update({ shipping: choice.values, option: choice.option })
+              flow.back()
+            }}
+            onNext={(choice) => flow.next({ shipping: choice.values, option: choice.option })}
+            // marketing: a bump set to 'Após o frete' comes after the shipping options, before the button.
+            afterOptions={<FlowBumps flow={flow} position="AFTER_SHIPPING" />}
+          />
+        </Suspense>
       )}
     </CheckoutFlowPage>
   )

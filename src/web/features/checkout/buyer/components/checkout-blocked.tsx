@@ -1,18 +1,19 @@
-import { CreditCard, type LucideIcon, PackageX } from 'lucide-react'
+import type { ReactElement } from 'react'
 import type { PublicProduct } from '../../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 import type { Blocker } from '../hooks/use-checkout-base'
 import { CheckoutShell } from './checkout-shell'
+import { BoxOffIcon, CardIcon, type IconProps } from './icons'
 import { OrderSummary } from './order-summary'
 
-const TEXTS: Record<Blocker, { icon: LucideIcon; title: string; message: string }> = {
+const TEXTS: Record<Blocker, { icon: (p: IconProps) => ReactElement; title: string; message: string }> = {
   soldOut: {
-    icon: PackageX,
+    icon: BoxOffIcon,
     title: 'Produto esgotado',
     message: 'Este produto não tem estoque no momento. Volte mais tarde ou fale com a loja.',
   },
   noPayments: {
-    icon: CreditCard,
+    icon: CardIcon,
     title: 'Métodos de pagamento indisponíveis',
     message: 'Nenhum método de pagamento disponível para esta loja. Entre em contato com o suporte.',
   },
@@ -34,6 +35,7 @@ export function CheckoutBlocked({
   return (
     <CheckoutShell customization={customization} title={title}>
       <div className="ck-layout">
+        <OrderSummary product={product} digital={product.type === 'DIGITAL'} total={product.price} />
         <div className="ck-main">
           <section className="ck-card ck-blocked" role="alert" data-testid="checkout-blocked">
             <div className="ck-state-icon" aria-hidden>
@@ -43,7 +45,6 @@ export function CheckoutBlocked({
             <p className="ck-muted">{t.message}</p>
           </section>
         </div>
-        <OrderSummary product={product} digital={product.type === 'DIGITAL'} />
       </div>
     </CheckoutShell>
   )

@@ -1,19 +1,18 @@
-import { Hourglass } from 'lucide-react'
-import { lazy, type ReactNode, Suspense } from 'react'
-import { Link } from 'react-router-dom'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { Loading } from '../../../../ui/feedback'
 import { loadBumpOffers } from '../../../marketing'
 import { loadReviewsCarousel } from '../../../reviews'
 import { useCheckoutBase } from '../hooks/use-checkout-base'
 import type { CheckoutFlow, FlowForm, ReadyCheckout } from '../hooks/use-checkout-flow'
-import { usePendingOrder } from '../pending-order'
+import { hasPendingOrder } from '../pending-order'
 import { ConsentBox } from '../recovery/consent-box'
 import { useRecoveryRestore } from '../recovery/use-recovery-restore'
 import { CheckoutBlocked } from './checkout-blocked'
 import { CheckoutShell, SecurityNote, textsOf } from './checkout-shell'
+import { CpfConfirm } from './cpf-confirm'
 import { CustomerStep } from './customer-step'
-import { OrderSummary, SummaryBar } from './order-summary'
+import { OrderSummary } from './order-summary'
 import { CheckoutLoading, CheckoutNotFound } from './page-states'
-import { PaymentStep } from './payment-step'
 import { ProductDetails } from './product-details'
 import { ProgressSteps } from './progress-steps'
 
@@ -21,6 +20,12 @@ import { ProgressSteps } from './progress-steps'
 const ReviewsCarousel = lazy(loadReviewsCarousel)
 // marketing: the order-bump offers, in their own chunk (the checkout's JS budget).
 const BumpOffers = lazy(loadBumpOffers)
+// The payment step (methods, card fields, coupon) is not needed to open the page: its chunk loads while the buyer
+// types the first step (preloadPaymentStep), so reaching it shows no wait.
+const loadPaymentStep = () => import('./payment-step').then((m) => ({ default: m.PaymentStep }))
+const PaymentStep = lazy(loadPaymentStep)
+// Only a browser that placed an order for this product and has not paid it loads the notice.
+const PendingOrderNotice = lazy(() => import('../pending-order-notice'))
 
 /**
  * A checkout page until it can sell: loading, not found, or blocked (sold out, no payment method) said up front;
@@ -74,22 +79,10 @@ export function FlowBumps<F extends FlowForm>({
   )
 }
 
-/** 'Você já tem um pedido aguardando pagamento' when this browser placed one for this product (pending-order.ts). */
-function PendingOrderNotice({ storeId, productId }: { storeId: string; productId: string }) {
-  const url = usePendingOrder(storeId, productId)
-  if (!url) return null
-  return (
-    <p className="ck-card ck-pending-order" role="status" data-testid="pending-order">
-      <Hourglass size={18} aria-hidden /> <span>Você já tem um pedido aguardando pagamento.</span>{' '}
-      <Link to={url}>Ver pedido e pagar</Link>
-    </p>
-  )
-}
-
 /**
- * The page around a checkout flow: the store's frame, progress, the one-line summary (phones), the customer step
- * first and the payment step (with its bumps) last, the kind's own steps (`children`) in between, then the security
- * note, the product, its reviews and the order summary.
+ * The page around a checkout flow: the store's frame; 'Resumo do pedido' (at the top on a phone, folded; the column
+ * beside the form on a wide screen); progress; the customer step first and the payment step (with its bumps) last,
+ * the kind's own steps (`children`) in between; then the security note, the product and its reviews.
  */
 export function CheckoutFlowPage<F extends FlowForm>({
   flow,
@@ -102,36 +95,73 @@ export function CheckoutFlowPage<F extends FlowForm>({
   children?: ReactNode
 }) {
   const { step, last, product } = flow
+  // Read after hydration: the server's first paint cannot know this browser's storage.
+  const [pendingOrder, setPendingOrder] = useState(false)
+  useEffect(() => setPendingOrder(hasPendingOrder(flow.storeId, product.id)), [flow.storeId, product.id])
+  // Past the first step the payment step is next: its chunk comes now.
+  useEffect(() => {
+    if (step > 1) void loadPaymentStep()
+  }, [step])
   if (step > flow.reachable) return <CheckoutLoading />
+  const storeName = flow.customization?.storeName
   return (
     <CheckoutShell customization={flow.customization} title={textsOf(flow.customization, flow.kind).checkoutTitle}>
-      <PendingOrderNotice storeId={flow.storeId} productId={product.id} />
-      <ProgressSteps steps={flow.steps} current={step} />
-      <SummaryBar product={product} total={flow.amount} />
+      <meta
+        name="description"
+        content={`Finalize a compra de ${product.name}${storeName ? ` na ${storeName}` : ''}: PIX, cartão ou boleto, em ambiente seguro.`}
+      />
+      {pendingOrder && (
+        <Suspense fallback={null}>
+          <PendingOrderNotice storeId={flow.storeId} productId={product.id} />
+        </Suspense>
+      )}
       <div className="ck-layout">
+        <OrderSummary
+          product={product}
+          shipping={flow.shipping}
+          digital={flow.kind === 'DIGITAL'}
+          bumps={flow.bumps}
+          quote={flow.pricing.quote}
+          methods={flow.methods}
+          method={flow.pricing.method}
+          total={flow.amount}
+        />
         <div className="ck-main">
+          <ProgressSteps steps={flow.steps} current={step} />
           {step === 1 && (
             <CustomerStep
               initial={flow.form.customer}
               submitLabel={customerLabel}
               onChange={(customer) => flow.update({ customer } as Partial<F>)}
-              onLeave={flow.identify}
+              onLeave={(customer) => {
+                flow.identify(customer)
+                void loadPaymentStep()
+              }}
               onNext={(customer) => flow.next({ customer } as Partial<F>)}
+              consent={<ConsentBox checked={flow.session.consent} onChange={flow.session.setConsent} />}
             />
           )}
-          {step === 1 && <ConsentBox checked={flow.session.consent} onChange={flow.session.setConsent} />}
           {children}
           {step === last && <FlowBumps flow={flow} position="BEFORE_PAYMENT" />}
-          {step === last && (
-            <PaymentStep
-              storeId={flow.storeId}
-              pricing={flow.pricing}
-              amount={flow.amount}
-              submitting={flow.submitting}
-              error={flow.error}
-              onBack={flow.back}
-              onSubmit={flow.pay}
+          {step === last && flow.cpf.missing && (
+            <CpfConfirm
+              value={flow.form.customer.cpf}
+              error={flow.cpf.error}
+              onChange={(cpf) => flow.update({ customer: { ...flow.form.customer, cpf } } as Partial<F>)}
             />
+          )}
+          {step === last && (
+            <Suspense fallback={<Loading message="Carregando formas de pagamento..." />}>
+              <PaymentStep
+                storeId={flow.storeId}
+                pricing={flow.pricing}
+                amount={flow.amount}
+                submitting={flow.submitting}
+                error={flow.error}
+                onBack={flow.back}
+                onSubmit={flow.pay}
+              />
+            </Suspense>
           )}
           <SecurityNote />
           <ProductDetails product={product} />
@@ -139,13 +169,6 @@ export function CheckoutFlowPage<F extends FlowForm>({
             <ReviewsCarousel storeId={flow.storeId} productId={product.id} />
           </Suspense>
         </div>
-        <OrderSummary
-          product={product}
-          shipping={flow.shipping}
-          digital={flow.kind === 'DIGITAL'}
-          bumps={flow.bumps}
-          quote={step === last ? flow.pricing.quote : undefined}
-        />
       </div>
     </CheckoutShell>
   )

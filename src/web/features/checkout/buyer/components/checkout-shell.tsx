@@ -1,8 +1,8 @@
-import { Lock } from 'lucide-react'
 import { type CSSProperties, type ReactNode, useEffect } from 'react'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 import { readableButton } from '../../../../../shared/contrast'
 import { ensureFontLoaded } from '../../shared/fonts'
+import { LockIcon } from './icons'
 
 /** Used when the store's look could not be loaded (the server sends these same defaults when none is saved). */
 export const LOOK_DEFAULTS = {
@@ -101,7 +101,7 @@ export function CheckoutShell({
             <StoreLogo customization={c} />
             <h1 className="ck-title">{title}</h1>
             <span className="ck-secure" title="Seus dados são protegidos">
-              <Lock size={14} aria-hidden /> Compra segura
+              <LockIcon size={14} /> Compra segura
             </span>
           </div>
           {c?.customBannerUrl && <img className="ck-banner" src={c.customBannerUrl} alt="" />}
@@ -119,8 +119,7 @@ export function CheckoutShell({
 export function SecurityNote() {
   return (
     <p className="ck-security-note">
-      <Lock size={14} aria-hidden /> Ambiente seguro. Seus dados são criptografados e usados apenas para processar este
-      pedido.
+      <LockIcon size={14} /> Ambiente seguro. Seus dados são criptografados e usados apenas para processar este pedido.
     </p>
   )
 }

@@ -1,7 +1,7 @@
-import { SearchX } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '../../../../ui/button'
 import { Spinner } from '../../../../ui/feedback'
+import { SearchOffIcon } from './icons'
 
 export function CheckoutLoading() {
   return (
@@ -14,14 +14,14 @@ export function CheckoutLoading() {
   )
 }
 
-/** A page that is not there (a product, an order): the SearchX icon, `title` as the page's title and heading. */
+/** A page that is not there (a product, an order): a search icon, `title` as the page's title and heading. */
 export function NotFoundState({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="ck-state">
       <meta name="robots" content="noindex, nofollow" />
       <title>{title}</title>
       <div className="ck-state-icon" aria-hidden>
-        <SearchX size={40} />
+        <SearchOffIcon size={40} />
       </div>
       <h1>{title}</h1>
       {children}

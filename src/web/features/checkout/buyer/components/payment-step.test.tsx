@@ -188,13 +188,26 @@ describe('PaymentStep', () => {
     expect(one).toBe('1x de R$ 100,00 sem juros (à vista)')
     expect(two).toBe('2x de R$ 50,00 sem juros')
     // 100 at 2,99% a.m. in 3 (Price table): 35,35 each, 106,05 in all.
-    expect(three).toBe('3x de R$ 35,35 (total R$ 106,05)')
+    expect(three).toBe('3x de R$ 35,35 com juros (2,99% a.m.) · total R$ 106,05')
   })
 
   it('before the quote arrives, splits the amount itself', async () => {
     const { chooseCard, plans } = setup({ quoteArrives: false })
     await chooseCard()
-    expect(plans()).toEqual(['1x de R$ 100,00 (à vista)', '2x de R$ 50,00', '3x de R$ 33,34'])
+    expect(plans()).toEqual([
+      '1x de R$ 100,00 sem juros (à vista)',
+      '2x de R$ 50,00 sem juros',
+      '3x de R$ 33,34 sem juros',
+    ])
+  })
+
+  it('before the quote arrives, labels the plans with interest by the same pricing', async () => {
+    const { chooseCard, plans } = setup({
+      quoteArrives: false,
+      methods: paymentMethods(undefined, 3, { interestFree: 2, monthlyRatePercent: 2.99 }),
+    })
+    await chooseCard()
+    expect(plans()[2]).toBe('3x de R$ 35,35 com juros (2,99% a.m.) · total R$ 106,05')
   })
 
   it('shows the order’s error and, while sending, a busy button', () => {

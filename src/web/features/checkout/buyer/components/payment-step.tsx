@@ -1,9 +1,9 @@
-import { Barcode, CreditCard, type LucideIcon, QrCode } from 'lucide-react'
-import { createElement, type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react'
+import { createElement, type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useMemo, useRef } from 'react'
 import { formatCardExpiry, formatCardNumber, formatCvv } from '../../../../../shared/br'
-import { formatBRL } from '../../../../../shared/money'
+import { toCents } from '../../../../../shared/money'
 import { type CardFields, type CheckoutMethodId, cardErrors } from '../../../../../shared/ordering-rules'
 import type { PublicPaymentMethods } from '../../../../../shared/payments'
+import { installmentLabel, installmentOptions } from '../../../../../shared/pricing'
 import { Button } from '../../../../ui/button'
 import { Alert, Loading } from '../../../../ui/feedback'
 import { Input, Select } from '../../../../ui/field'
@@ -11,7 +11,9 @@ import { usePaymentMethods } from '../api/get-payment-methods'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 import type { Pricing } from '../hooks/use-pricing'
+import { rulesOf } from '../summary-figures'
 import { CouponField } from './coupon-field'
+import { BarcodeIcon, CardIcon, type IconProps, QrCodeIcon } from './icons'
 
 export interface PaymentValues {
   method: CheckoutMethodId
@@ -22,10 +24,10 @@ export interface PaymentValues {
   installments: number
 }
 
-const METHOD_LOOK: Record<CheckoutMethodId, { icon: LucideIcon; hint: string }> = {
-  pix: { icon: QrCode, hint: 'Aprovação imediata' },
-  credit_card: { icon: CreditCard, hint: 'Em até 12x' },
-  bank_slip: { icon: Barcode, hint: 'Vence em 3 dias úteis' },
+const METHOD_LOOK: Record<CheckoutMethodId, { icon: (p: IconProps) => ReactElement; hint: string }> = {
+  pix: { icon: QrCodeIcon, hint: 'Aprovação imediata' },
+  credit_card: { icon: CardIcon, hint: 'Em até 12x' },
+  bank_slip: { icon: BarcodeIcon, hint: 'Vence em 3 dias úteis' },
 }
 const ORDER: CheckoutMethodId[] = ['pix', 'credit_card', 'bank_slip']
 const EMPTY_CARD: Record<keyof CardFields, string> = { cardName: '', cardNumber: '', expiryDate: '', cvv: '' }
@@ -97,12 +99,13 @@ export function PaymentStep({
   const interestFree = Math.min(data.credit_card.installments.interestFree ?? maxInstallments, maxInstallments)
   const badgeOf = (m: CheckoutMethodId) =>
     m === 'pix' ? quote?.methods.pix.badge : m === 'bank_slip' ? quote?.methods.bank_slip.badge : null
-  // The plans' labels are the server's ('12x de R$ 9,90 sem juros', '18x de R$ 12,34 (total R$ 222,12)').
+  // The plans' labels are the server's ('3x de R$ 33,30 sem juros', '6x de R$ 20,26 com juros (2,99% a.m.) · total
+  // R$ 121,56'); before it answers, the same labels over the same pricing (the card pays no method discount).
   const plans =
     quote?.methods.credit_card.options ??
-    Array.from({ length: maxInstallments }, (_, i) => ({
-      installments: i + 1,
-      label: `${i + 1}x de ${formatBRL(Math.ceil((amount * 100) / (i + 1)) / 100)}`,
+    installmentOptions(pricing.cardBaseCents ?? toCents(amount), rulesOf(data)).map((o) => ({
+      installments: o.installments,
+      label: installmentLabel(o),
     }))
   const slipDays = data.bank_slip.expirationDays || 3
 

@@ -1,7 +1,6 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { formatCep, onlyDigits, UFS } from '../../../../../shared/br'
 import type { CepLookup, ShippingQuoteDto } from '../../../../../shared/checkout'
-import { formatBRL } from '../../../../../shared/money'
 import { type ShippingFields, shippingErrors } from '../../../../../shared/ordering-rules'
 import { Button } from '../../../../ui/button'
 import { Spinner } from '../../../../ui/feedback'
@@ -12,18 +11,10 @@ import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 import { useReportChanges } from '../hooks/use-report-changes'
 import { useShippingQuotes } from '../hooks/use-shipping-quotes'
+import { ShippingOptions } from './shipping-options'
+import { EMPTY_SHIPPING, type ShippingValues } from './shipping-values'
 
-export type ShippingValues = Record<keyof ShippingFields, string>
-export const EMPTY_SHIPPING: ShippingValues = {
-  zipCode: '',
-  address: '',
-  number: '',
-  complement: '',
-  neighborhood: '',
-  city: '',
-  state: '',
-  method: '',
-}
+export { EMPTY_SHIPPING, type ShippingValues }
 
 export interface ShippingChoice {
   values: ShippingValues
@@ -33,7 +24,7 @@ export interface ShippingChoice {
 /**
  * Step 2 (physical): CEP with auto-fill, the address, and the shipping options quoted by the server for that CEP.
  * On submit the shared rules run, then the server's address check (its message lands on the address field; if the
- * check itself fails, the buyer goes on).
+ * check itself fails, the buyer goes on). `afterOptions` (the bumps set to 'Após o frete') follows the options.
  */
 export function ShippingStep({
   storeId,
@@ -43,6 +34,7 @@ export function ShippingStep({
   onChange,
   onBack,
   onNext,
+  afterOptions,
 }: {
   storeId: string
   product: { id: string; price: number }
@@ -52,6 +44,7 @@ export function ShippingStep({
   onChange?: (values: ShippingValues) => void
   onBack: (choice: ShippingChoice) => void
   onNext: (choice: ShippingChoice) => void
+  afterOptions?: ReactNode
 }) {
   const form = useFieldForm<keyof ShippingFields>(initial.values, shippingErrors)
   const { values, errors, set, fill, bind } = form
@@ -178,54 +171,15 @@ export function ShippingStep({
         </Select>
       </div>
 
-      <fieldset className="ck-options" aria-invalid={errors.method ? true : undefined}>
-        <legend className="field-label">Método de envio</legend>
-        {quotes.loading ? (
-          <p className="ck-inline ck-muted">
-            <Spinner size="sm" /> Calculando frete...
-          </p>
-        ) : quotes.options.length === 0 ? (
-          quotes.message ? (
-            <p className="ck-shipping-none" role="status">
-              {quotes.message}
-            </p>
-          ) : (
-            <p className="ck-muted">Informe o CEP para ver as opções de frete.</p>
-          )
-        ) : (
-          quotes.options.map((o) => (
-            <label key={o.id} className={`ck-option${values.method === o.id ? ' ck-option-selected' : ''}`}>
-              <input
-                type="radio"
-                name="method"
-                value={o.id}
-                checked={values.method === o.id}
-                onChange={() => choose(o)}
-              />
-              <span className="ck-option-body">
-                <span className="ck-option-name">{o.name}</span>
-                {o.description && <span className="ck-muted">{o.description}</span>}
-                <span className="ck-muted">Entrega em {o.estimatedDelivery}</span>
-              </span>
-              <span className="ck-option-price">
-                {o.isFree ? (
-                  <>
-                    {o.originalPrice > 0 && <s className="ck-muted">{formatBRL(o.originalPrice)}</s>}
-                    <span className="ck-free">GRÁTIS</span>
-                  </>
-                ) : (
-                  formatBRL(o.price)
-                )}
-              </span>
-            </label>
-          ))
-        )}
-        {errors.method && (
-          <p className="field-error" role="alert">
-            {errors.method}
-          </p>
-        )}
-      </fieldset>
+      <ShippingOptions
+        options={quotes.options}
+        loading={quotes.loading}
+        message={quotes.message}
+        selectedId={values.method}
+        error={errors.method}
+        onChoose={choose}
+      />
+      {afterOptions}
 
       <div className="ck-actions">
         <Button variant="secondary" onClick={() => onBack({ values, option: selected })}>

@@ -4,7 +4,10 @@ import { useNavigate } from 'react-router-dom'
 import type { PublicProduct } from '../../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 import type { BumpOffer } from '../../../../../shared/marketing'
+import { toReais } from '../../../../../shared/money'
 import type { OrderResult } from '../../../../../shared/ordering'
+import { customerErrors } from '../../../../../shared/ordering-rules'
+import { usePaymentMethods } from '../api/get-payment-methods'
 import { productQuery } from '../api/get-product'
 import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
@@ -13,6 +16,7 @@ import { orderRefusal } from '../order-errors'
 import { rememberPendingOrder } from '../pending-order'
 import { clearRestoredExtras, readRestoredExtras } from '../recovery/checkout-session'
 import { useCheckoutSession } from '../recovery/use-checkout-session'
+import { localTotalCents } from '../summary-figures'
 import { productData, track } from '../tracking'
 import { useIdentificationTracking } from './use-identification-tracking'
 import { usePricing } from './use-pricing'
@@ -122,7 +126,11 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
   const pendingBumpIds = step < last ? restored.bumpIds.filter((id) => !bumps.some((b) => b.id === id)) : []
 
   const shipping = kind.shipping?.(form) ?? null
-  // The total is the server's quote (coupon, method discount, interest); the sum below only fills the first paint.
+  // The store's methods (seeded with the first paint): the summary's PIX price and plans, the total before the quote.
+  const methods = usePaymentMethods(storeId).data?.data
+  const cart = { product, shipping: shipping && !shipping.isFree ? shipping.price : 0, bumps }
+  // The total is the server's quote (coupon, method discount, interest); until it answers, the same pricing over the
+  // same server prices (summary-figures.ts) fills the first paint.
   const pricing = usePricing(
     {
       storeId,
@@ -130,6 +138,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
       bumpIds: bumps.map((b) => b.id),
       shipping: kind.quoteShipping?.(form),
       email: form.customer.email,
+      cardBaseCents: localTotalCents(cart, methods, 'credit_card', 1),
     },
     restored.coupon,
   )
@@ -144,11 +153,17 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     bumpIds: [...bumps.map((b) => b.id), ...pendingBumpIds],
     coupon: pricing.coupon.code ?? undefined,
   })
-  const amount =
-    pricing.quote?.total ??
-    product.price +
-      (shipping && !shipping.isFree ? shipping.price : 0) +
-      bumps.reduce((sum, b) => sum + b.finalPrice, 0)
+  const amount = pricing.quote?.total ?? toReais(localTotalCents(cart, methods, pricing.method, pricing.installments))
+
+  // A recovery link brings the step and the address but never the CPF: then the payment step asks for it. Once asked
+  // it stays on screen while the buyer types (it would vanish at the last digit otherwise).
+  const cpfInvalid = Boolean(customerErrors(form.customer).cpf)
+  const [cpfAsked, setCpfAsked] = useState(false)
+  const askCpf = cpfAsked || (step === last && cpfInvalid)
+  useEffect(() => {
+    if (askCpf) setCpfAsked(true)
+  }, [askCpf])
+  const [cpfError, setCpfError] = useState<{ message: string } | undefined>()
 
   /** On to the next step with what it holds saved; entering the payment step is the pixel's InitiateCheckout. */
   function next(patch: Partial<F>) {
@@ -158,6 +173,9 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
   }
 
   async function pay(payment: PaymentValues) {
+    const missingCpf = customerErrors(form.customer).cpf
+    setCpfError(missingCpf ? { message: missingCpf } : undefined)
+    if (missingCpf) return
     const created = await order.submit((key) =>
       kind.send(
         {
@@ -206,8 +224,10 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
     addBump,
     restoredBumpIds: restored.bumpIds,
     shipping,
+    methods,
     pricing,
     amount,
+    cpf: { missing: askCpf, error: cpfError },
     pay,
     submitting: order.submitting,
     error: order.error,

@@ -13,6 +13,8 @@ export interface PricingCart {
   bumpIds: string[]
   shipping?: { zipCode: string; method: string }
   email?: string
+  /** The card's price at once (cents) by the shared pricing, for the plans shown before the first quote answers. */
+  cardBaseCents?: number
 }
 
 /**
@@ -97,6 +99,7 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
     /** The last quote, fresh or not: the methods' badges and plans stay on screen while a new one loads. */
     lastQuote: quote.data,
     quoteFailed: quote.isError && !quote.data,
+    cardBaseCents: cart.cardBaseCents,
     method,
     setMethod,
     installments,

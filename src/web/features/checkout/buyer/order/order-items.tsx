@@ -1,6 +1,7 @@
-import { Download, Package } from 'lucide-react'
 import { formatBRL } from '../../../../../shared/money'
 import type { OrderPage } from '../../../../../shared/order-page'
+import { methodDiscountLabel } from '../../../../../shared/pricing'
+import { BoxIcon, DownloadIcon } from '../components/icons'
 
 const qty = new Intl.NumberFormat('pt-BR')
 
@@ -18,7 +19,7 @@ export function OrderItems({ order }: { order: OrderPage['order'] }) {
               <img src={item.imageUrl} alt="" className="ck-summary-image" />
             ) : (
               <div className="ck-summary-image ck-summary-placeholder" aria-hidden>
-                {order.productType === 'DIGITAL' ? <Download size={28} /> : <Package size={28} />}
+                {order.productType === 'DIGITAL' ? <DownloadIcon size={28} /> : <BoxIcon size={28} />}
               </div>
             )}
             <div>
@@ -49,7 +50,7 @@ export function OrderItems({ order }: { order: OrderPage['order'] }) {
         ) : null}
         {order.methodDiscount ? (
           <div className="ck-summary-discount">
-            <dt>Desconto no pagamento</dt>
+            <dt>{methodDiscountLabel(order.paymentMethod === 'BOLETO' ? 'BOLETO' : 'PIX')}</dt>
             <dd>−{formatBRL(order.methodDiscount)}</dd>
           </div>
         ) : null}

@@ -1,12 +1,14 @@
 /**
  * Recovery (issue 26), the page's side: one checkout session per product visit (a random id in sessionStorage),
  * reported to the server once the e-mail or phone is valid and at each step; a recovery link (?recuperar=) is
- * exchanged for the session's fields, which are written where the form reads them before the flow mounts.
+ * exchanged for the session's step and fields, which are written where the form reads them before the flow mounts.
  */
-import { isValidPhone } from '../../../../../shared/br'
+import { isValidCep, isValidPhone, onlyDigits } from '../../../../../shared/br'
+import type { ShippingQuoteDto } from '../../../../../shared/checkout'
 import { isValidEmail } from '../../../../../shared/ordering-rules'
 import type { RestoredSession, SessionReport } from '../../../../../shared/recovery'
 import { api } from '../../../../lib/api'
+import { calculateShipping } from '../api/calculate-shipping'
 import { readTrackingParams } from '../tracking-params'
 
 const idKey = (storeId: string, productId: string) => `checkout-session:${storeId}:${productId}`
@@ -93,10 +95,11 @@ export const recoveryTokenOf = (search: string) => new URLSearchParams(search).g
 
 /**
  * Exchanges a recovery link for its session: the session id and the form's fields go to sessionStorage (the keys the
- * flow reads), and the token leaves the address bar. A link that is forged, expired or of another store opens the
- * plain checkout.
+ * flow reads), with the delivery option the address had (quoted again by the server for its CEP, so the page can open
+ * on the payment step with today's shipping price). Answers the step the buyer had reached, or 1 for a link that is
+ * forged, expired or of another store (the plain checkout). The caller takes the token out of the address bar.
  */
-export async function restoreFromLink(storeId: string, token: string): Promise<void> {
+export async function restoreFromLink(storeId: string, token: string): Promise<number> {
   let restored: RestoredSession | undefined
   try {
     restored = await api.get<RestoredSession>(
@@ -106,17 +109,16 @@ export async function restoreFromLink(storeId: string, token: string): Promise<v
   } catch {
     restored = undefined
   }
-  const url = new URL(window.location.href)
-  url.searchParams.delete('recuperar')
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
-  if (!restored) return
+  if (!restored) return 1
   const { customer, shipping, orderBumps, coupon } = restored.fields
   write(idKey(storeId, restored.productId), restored.sessionId)
   const extras: RestoredExtras = { bumpIds: orderBumps ?? [], coupon: coupon ?? '' }
   write(restoreKey(storeId, restored.productId), JSON.stringify(extras))
+  const option = shipping ? await shippingOption(storeId, restored.productId, shipping) : undefined
   write(
     `checkout-form:${storeId}:${restored.productId}`,
     JSON.stringify({
+      // Never the CPF: the payment step asks for it (cpf-confirm.tsx).
       customer: { name: customer.name ?? '', email: customer.email ?? '', phone: customer.phone ?? '', cpf: '' },
       ...(shipping
         ? {
@@ -128,10 +130,29 @@ export async function restoreFromLink(storeId: string, token: string): Promise<v
               neighborhood: shipping.neighborhood ?? '',
               city: shipping.city ?? '',
               state: shipping.state ?? '',
-              method: shipping.method ?? '',
+              method: option ? (shipping.method ?? '') : '',
             },
+            ...(option ? { option } : {}),
           }
         : {}),
     }),
   )
+  return restored.step
+}
+
+/** The option the session had chosen, as the server quotes it today for that CEP (undefined: choose again). */
+async function shippingOption(
+  storeId: string,
+  productId: string,
+  shipping: NonNullable<RestoredSession['fields']['shipping']>,
+): Promise<ShippingQuoteDto | undefined> {
+  const cep = onlyDigits(shipping.zipCode ?? '')
+  if (!shipping.method || !isValidCep(cep)) return undefined
+  try {
+    // The server prices the item from its catalog; the price sent is informative only.
+    const answer = await calculateShipping(storeId, cep, { productId, price: 0 })
+    return answer.options.find((o) => o.id === shipping.method)
+  } catch {
+    return undefined
+  }
 }
