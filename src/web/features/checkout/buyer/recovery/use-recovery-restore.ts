@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useBuyerNavigate, useBuyerParams } from '../nav/buyer-nav'
 import { recoveryTokenOf, restoreFromLink } from './checkout-session'
 
 /**
@@ -8,8 +8,8 @@ import { recoveryTokenOf, restoreFromLink } from './checkout-session'
  * as the restored data goes). The token leaves the address bar. Any other page is 'ready' at once.
  */
 export function useRecoveryRestore(): 'restoring' | 'ready' {
-  const { storeId } = useParams()
-  const navigate = useNavigate()
+  const { storeId } = useBuyerParams()
+  const navigate = useBuyerNavigate()
   const [token] = useState(() => (typeof window === 'undefined' ? null : recoveryTokenOf(window.location.search)))
   const [state, setState] = useState<'restoring' | 'ready'>(token ? 'restoring' : 'ready')
   useEffect(() => {
