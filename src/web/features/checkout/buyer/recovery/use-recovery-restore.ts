@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useBuyerNavigate, useBuyerParams } from '../nav/buyer-nav'
-import { recoveryTokenOf, restoreFromLink } from './checkout-session'
+import { recoveryTokenOf } from './checkout-session'
 
 /**
  * A page opened from a recovery e-mail (?recuperar=…): 'restoring' until the session's fields are in place, so the
@@ -15,7 +15,8 @@ export function useRecoveryRestore(): 'restoring' | 'ready' {
   useEffect(() => {
     if (!token || !storeId) return
     let live = true
-    restoreFromLink(storeId, token)
+    import('./restore-from-link')
+      .then((m) => m.restoreFromLink(storeId, token))
       .catch(() => 1)
       .then((step) => {
         if (!live) return
