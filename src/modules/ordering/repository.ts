@@ -16,10 +16,10 @@ import type { DbOrTrx, OrderingTables, ShippingAddress, Trx } from './tables'
 
 export type OrderRow = Selectable<OrderingTables['orders']>
 export type OrderItemRow = Selectable<OrderingTables['order_items']>
-type NewOrder = Omit<Insertable<OrderingTables['orders']>, 'shipping_address' | 'order_number'> & {
+export type NewOrder = Omit<Insertable<OrderingTables['orders']>, 'shipping_address' | 'order_number'> & {
   shipping_address: ShippingAddress | null
 }
-type NewItem = Omit<Insertable<OrderingTables['order_items']>, 'order_id'>
+export type NewItem = Omit<Insertable<OrderingTables['order_items']>, 'order_id'>
 
 /** The first order of a store is #1001. */
 export const FIRST_ORDER_NUMBER = 1001
