@@ -2,18 +2,19 @@
  * Placing an order, step 3: the rows written at once. Key, order, items, charge and event are one statement; stock,
  * bump records and a coupon's use need a transaction around it.
  */
-import type { Expression } from 'kysely'
+
+import type { Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
-import { type CompanionInsert, publishing } from '../../platform/events'
+import { publishing } from '../../platform/events'
 import { BUMP_MESSAGES } from '../../shared/marketing'
 import { MSG } from '../../shared/ordering'
 import { catalogService } from '../catalog'
+import type { Companion } from '../database'
 import { marketingService } from '../marketing'
 import type { OrderRows } from './build-order-rows'
 import { orderPlaced } from './events'
 import * as repo from './repository'
 import { type IdempotencyClaim, KeyTaken, type PlacedOrder } from './repository'
-import type { Db } from './tables'
 
 /**
  * The charge is written with its order: the order records it before any gateway call, so a crash cannot leave an
@@ -22,13 +23,13 @@ import type { Db } from './tables'
 export async function writeOrder(
   db: Db,
   rows: OrderRows,
-  charge: CompanionInsert<'payment_transactions'>,
+  charge: Companion<'payment_transactions'>,
   claim?: IdempotencyClaim,
 ): Promise<PlacedOrder> {
   const { placed } = rows
-  const companions = {
+  const companions: repo.OrderCompanions = {
     charge,
-    event: placed && ((filled: { orderNumber: Expression<string> }) => publishing(orderPlaced, placed, filled)),
+    event: placed && ((filled) => publishing(orderPlaced, placed, filled)),
   }
   if (rows.stock.length === 0 && rows.bumps.length === 0 && !rows.coupon)
     return repo.insertPlacedOrder(db, rows.order, rows.items, { ...companions, claim })
