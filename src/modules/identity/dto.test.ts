@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { StoreFigures } from './dto'
 import { toUserDetailsDto } from './dto'
 import type { UserRow } from './repository'
-import type { StoreFigures } from './user-details'
 
 const user = {
   id: 'u1',

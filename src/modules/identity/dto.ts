@@ -1,6 +1,14 @@
 import { toReais } from '../../shared/money'
 import type { UserRow } from './repository'
-import type { StoreFigures } from './user-details'
+
+/** Figures one module knows about a set of stores (money in integer cents); other modules contribute theirs. */
+export interface StoreFigures {
+  totalOrders: number
+  totalRevenueCents: number
+  products: { id: string; name: string; priceCents: number }[]
+  productCount: number
+  recentOrders: { createdAt: string }[]
+}
 
 export function toUserDto(row: UserRow) {
   return {

@@ -11,7 +11,8 @@ export { findSessionState, findUserById } from './repository'
 import * as service from './service'
 
 export const identityService = expose(service)
-export type { StoreFigures, StoreFiguresSource } from './user-details'
+export type { StoreFigures } from './dto'
+export type { StoreFiguresSource } from './user-details'
 
 export interface IdentityDeps {
   /** Figures other modules know about a user's stores (products, orders), for the admin's user details. */

@@ -1,17 +1,8 @@
 import type { Db as AnyDb } from '../../platform/db'
 import { storesService } from '../stores'
-import { toUserDetailsDto } from './dto'
+import { type StoreFigures, toUserDetailsDto } from './dto'
 import type { UserRow } from './repository'
 import type { Db } from './tables'
-
-/** Figures one module knows about a set of stores (money in integer cents); other modules contribute theirs. */
-export interface StoreFigures {
-  totalOrders: number
-  totalRevenueCents: number
-  products: { id: string; name: string; priceCents: number }[]
-  productCount: number
-  recentOrders: { createdAt: string }[]
-}
 
 export type StoreFiguresSource = (db: AnyDb, storeIds: string[]) => Promise<Map<string, Partial<StoreFigures>>>
 

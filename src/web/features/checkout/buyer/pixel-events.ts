@@ -3,7 +3,7 @@ import type { PublicPixelConfig } from '../../../../shared/pixel'
 import { initiateCheckoutEventId, purchaseEventId } from '../../../../shared/pixel-ids'
 import { api } from '../../../lib/api'
 import { loadBrowserPixel } from '../../pixel'
-import type { TrackingData, TrackingEvent } from './tracking'
+import type { TrackingData, TrackingEvent } from './tracking-data'
 
 const TOGGLE = {
   AddToCart: 'trackAddToCart',

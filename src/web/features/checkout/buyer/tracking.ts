@@ -15,20 +15,9 @@
  * own hashed advanced matching, and a plain e-mail in event parameters would leave the browser unhashed.
  */
 
-export type TrackingEvent = 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead' | 'CompleteRegistration'
+import type { TrackingData, TrackingEvent } from './tracking-data'
 
-export interface TrackingData {
-  storeId: string
-  productId: string
-  productName?: string
-  /** Reais, as the server priced it (the order total for Purchase). */
-  value?: number
-  currency?: 'BRL'
-  orderId?: string
-  orderNumber?: string
-  /** Every line (order bumps included); without it, the checkout's product alone. */
-  contents?: { id: string; quantity: number; itemPrice: number }[]
-}
+export type { TrackingData, TrackingEvent }
 
 /** The product part every checkout event carries (the price in reais, as the server priced it). */
 export function productData(storeId: string, product: { id: string; name: string; price: number }): TrackingData {
