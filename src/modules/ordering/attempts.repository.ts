@@ -12,6 +12,20 @@ export async function deleteOrder(trx: Trx, orderId: string) {
   await trx.deleteFrom('orders').where('id', '=', orderId).execute()
 }
 
+/**
+ * A refused card's order gives its number back when no later order took one (issue 33 item 5: no gap after a
+ * refusal). The counter's row lock orders this against concurrent orders; if one took the next number meanwhile, the
+ * gap stays: numbers already given out are never reused.
+ */
+export async function giveBackOrderNumber(trx: Trx, storeId: string, orderNumber: number) {
+  await trx
+    .updateTable('order_counters')
+    .set((eb) => ({ last_number: eb('last_number', '-', 1) }))
+    .where('store_id', '=', storeId)
+    .where('last_number', '=', orderNumber)
+    .execute()
+}
+
 /** A store's attempts, newest first (the recovery screen lists them as 'Recusado'). */
 export async function listAttempts(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
   return db

@@ -1,8 +1,9 @@
 /**
  * A refused card is an attempt of the checkout, not an order (issue 26): the order row written before the gateway
  * call is turned into a `checkout_attempts` row in one transaction — stock and bump stock given back, its bump rows
- * dropped before any conversion is counted, the order deleted — so no figure ever counts it. Its `order.placed` was
- * never published (a card order announces itself once the charge is not refused, order-charge.ts).
+ * dropped before any conversion is counted, the order deleted and its number given back — so no figure ever counts
+ * it. Its `order.placed` was never published (a card order announces itself once the charge is not refused,
+ * order-charge.ts).
  */
 import type { Trx } from '../../platform/db'
 import { publish } from '../../platform/events'
@@ -45,6 +46,7 @@ export async function recordRefusedAttempt(trx: Trx, orderId: string): Promise<s
     created_at: row.created_at,
   })
   await attempts.deleteOrder(trx, row.id)
+  await attempts.giveBackOrderNumber(trx, row.store_id, row.order_number)
   await publish(trx, checkoutAttemptRefused, {
     attemptId: attempt.id,
     storeId: row.store_id,

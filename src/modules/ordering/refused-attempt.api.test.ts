@@ -61,6 +61,8 @@ describe('a refused card', () => {
     })
     expect(approved.statusCode, approved.body).toBe(200)
     expect(approved.json().status).toBe('PAID')
+    // the refusal took no order number (issue 33 item 5): the first order of the store is #1001
+    expect(approved.json().orderNumber).toBe('#1001')
     await t.drain()
 
     expect((await orders(s)).map((o) => o.status)).toEqual(['PAID'])
