@@ -10,6 +10,7 @@ import type { PaymentsTables } from './payments/tables'
 import type { RecoveryTables } from './recovery/tables'
 import type { ReportingTables } from './reporting/tables'
 import type { ReviewsTables } from './reviews/tables'
+import type { ShippingTables } from './shipping/tables'
 import type { StoreTables } from './stores/tables'
 import type { TrackingTables } from './tracking/tables'
 
@@ -28,4 +29,5 @@ export interface Database
     ReviewsTables,
     TrackingTables,
     NotificationsTables,
-    RecoveryTables {}
+    RecoveryTables,
+    ShippingTables {}

@@ -9,6 +9,7 @@ import { type PaymentsModuleDeps, paymentsModule } from './payments'
 import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
+import { shippingModule } from './shipping'
 import { storesModule } from './stores'
 import { trackingModule } from './tracking'
 import type { AppModule } from './types'
@@ -23,6 +24,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     storesModule,
     catalogModule,
     paymentsModule({ gatewayTransport: deps.gatewayTransport }),
+    shippingModule,
     checkoutModule,
     orderingModule({ gatewayTransport: deps.gatewayTransport }),
     reportingModule,

@@ -63,8 +63,21 @@ interface PricedShipping {
  * priced by checkout only when the merchant turned the fallback on and the store has no active option; a store
  * offering nothing refuses the order with the message the buyer page showed at the CEP.
  */
-async function priceShipping(db: Db, storeId: string, shipping: PhysicalPayload['shipping'], subtotalCents: number) {
-  const quote = await checkoutService.quoteShippingOption(db, storeId, shipping.method, shipping.zipCode, subtotalCents)
+async function priceShipping(
+  db: Db,
+  storeId: string,
+  shipping: PhysicalPayload['shipping'],
+  subtotalCents: number,
+  items: { productId: string; quantity: number }[],
+) {
+  const quote = await checkoutService.quoteShippingOption(
+    db,
+    storeId,
+    shipping.method,
+    shipping.zipCode,
+    subtotalCents,
+    items,
+  )
   if (quote) {
     return {
       optionId: quote.id,
@@ -146,7 +159,7 @@ export async function placeOrder(
       const message = check.message || 'Endereço inválido'
       throw new AppError(400, message, { 'shipping.address': message })
     }
-    shipping = await priceShipping(db, product.storeId, s, subtotalCents)
+    shipping = await priceShipping(db, product.storeId, s, subtotalCents, [{ productId: product.id, quantity }])
     address = {
       street: s.address,
       number: s.number,
