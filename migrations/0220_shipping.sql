@@ -18,6 +18,8 @@ create table melhor_envio_settings (
   -- cents for FIXED, basis points for PERCENT
   markup_amount integer not null default 0 check (markup_amount >= 0),
   free_above_cents bigint check (free_above_cents >= 0),
+  -- the sender printed on labels (name, document, phone, street, number, district, city, state)
+  sender jsonb,
   active boolean not null default false,
   updated_at timestamptz not null default now()
 );
@@ -47,9 +49,11 @@ create table shipments (
   carrier text not null,
   service_id integer,
   tracking_code text,
+  tracking_url text,
   me_order_id text,
   me_protocol text,
-  label_path text,
+  -- the label's PDF as Melhor Envio printed it (it carries the buyer's address: served to the store's owner only)
+  label_pdf bytea,
   status text not null check (status in ('BUYING', 'SHIPPED', 'DELIVERED', 'FAILED')),
   error text,
   next_poll_at timestamptz,

@@ -1,6 +1,7 @@
 import type { PlatformTables } from '../platform/tables'
 import type { CatalogTables } from './catalog/tables'
 import type { CheckoutTables } from './checkout/tables'
+import type { FulfilmentTables } from './fulfilment/tables'
 import type { IdentityTables } from './identity/tables'
 import type { IntegrationsTables } from './integrations/tables'
 import type { MarketingTables } from './marketing/tables'
@@ -30,4 +31,5 @@ export interface Database
     TrackingTables,
     NotificationsTables,
     RecoveryTables,
-    ShippingTables {}
+    ShippingTables,
+    FulfilmentTables {}

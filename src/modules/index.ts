@@ -1,5 +1,6 @@
 import { catalogModule, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
+import { fulfilmentModule } from './fulfilment'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
@@ -27,6 +28,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     shippingModule,
     checkoutModule,
     orderingModule({ gatewayTransport: deps.gatewayTransport }),
+    fulfilmentModule,
     reportingModule,
     integrationsModule,
     marketingModule,

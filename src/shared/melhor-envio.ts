@@ -32,6 +32,38 @@ export const ME_MESSAGES = {
 /** A masked token as the owner sees it comes back on save: it means "keep the stored token". */
 export const isMaskedToken = (v: string) => v.includes('•')
 
+const senderText = (message: string, max = 100) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, message)
+    .refine((v) => !/[\p{Cc}]/u.test(v), message)
+
+/** Who sends the labels (Melhor Envio prints it; its cart requires it). */
+export const senderSchema = z.object({
+  name: senderText('Informe o nome do remetente'),
+  document: z
+    .string({ error: 'CPF ou CNPJ do remetente inválido' })
+    .transform(onlyDigits)
+    .refine((v) => v.length === 11 || v.length === 14, 'CPF ou CNPJ do remetente inválido'),
+  phone: z
+    .string({ error: 'Telefone do remetente inválido' })
+    .transform(onlyDigits)
+    .refine((v) => v.length >= 10 && v.length <= 11, 'Telefone do remetente inválido'),
+  email: z.email('E-mail do remetente inválido').max(200),
+  address: senderText('Informe o endereço do remetente', 200),
+  number: senderText('Informe o número', 20),
+  district: senderText('Informe o bairro'),
+  city: senderText('Informe a cidade'),
+  state: z
+    .string({ error: 'UF inválida' })
+    .trim()
+    .toUpperCase()
+    .refine((v) => /^[A-Z]{2}$/.test(v), 'UF inválida'),
+})
+export type Sender = z.output<typeof senderSchema>
+
 export const melhorEnvioSettingsInputSchema = z.object({
   /** Write-only: empty or masked keeps the stored token. */
   token: z
@@ -62,6 +94,8 @@ export const melhorEnvioSettingsInputSchema = z.object({
     .max(1_000_000)
     .nullable()
     .default(null),
+  /** Needed to buy labels only; quotes work without it. */
+  sender: senderSchema.nullable().default(null),
   active: z.boolean({ error: 'Valor inválido' }),
 })
 export type MelhorEnvioSettingsInput = z.input<typeof melhorEnvioSettingsInputSchema>
@@ -74,6 +108,7 @@ export const melhorEnvioSettingsSchema = z.object({
   services: z.array(z.number()),
   markup: z.object({ type: z.enum(['FIXED', 'PERCENT']), value: z.number() }),
   freeShippingAbove: z.number().nullable(),
+  sender: senderSchema.nullable(),
   active: z.boolean(),
 })
 export type MelhorEnvioSettings = z.infer<typeof melhorEnvioSettingsSchema>

@@ -5,6 +5,7 @@
  */
 import type { AppConfig } from '../../config'
 import { decryptSecret, encryptSecret, maskSecret } from '../../platform/crypto'
+import type { Db as AnyDb } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { onlyDigits } from '../../shared/br'
 import type { ShippingQuote } from '../../shared/checkout'
@@ -22,7 +23,7 @@ import { catalogService } from '../catalog'
 import { type MelhorEnvioClient, type MePackage, melhorEnvioClient } from './melhor-envio-client'
 import { centsOf, type Markup, packageKey, packageOf, toShippingQuote } from './quote-rules'
 import * as repo from './repository'
-import type { Db, DbOrTrx } from './tables'
+import type { DbOrTrx } from './tables'
 
 /** The buyer page reuses a package's quote this long (issue 38). */
 export const QUOTE_CACHE_MS = 10 * 60_000
@@ -30,7 +31,8 @@ export const QUOTE_CACHE_MS = 10 * 60_000
 export const QUOTE_HONOURED_MS = 2 * 60 * 60_000
 
 export interface ShippingDeps {
-  db: Db
+  /** Any module's handle: fulfilment and checkout call in with theirs. */
+  db: AnyDb
   config: Pick<AppConfig, 'APP_SECRET' | 'MELHOR_ENVIO_API_URL'>
   /** Tests hand a client of their own; by default one for MELHOR_ENVIO_API_URL. */
   melhorEnvio?: MelhorEnvioClient
@@ -55,6 +57,7 @@ export function toSettingsDto(row: repo.SettingsRow | undefined): MelhorEnvioSet
         }
       : { type: 'FIXED', value: 0 },
     freeShippingAbove: row?.free_above_cents == null ? null : toReais(row.free_above_cents),
+    sender: row?.sender ?? null,
     active: row?.active ?? false,
   }
 }
@@ -83,6 +86,7 @@ export async function saveSettings(
     markup_type: input.markup.type,
     markup_amount: input.markup.type === 'FIXED' ? toCents(input.markup.value) : Math.round(input.markup.value * 100),
     free_above_cents: input.freeShippingAbove === null ? null : toCents(input.freeShippingAbove),
+    sender: input.sender ? JSON.stringify(input.sender) : null,
     active: input.active,
   })
   return toSettingsDto(row)

@@ -1,5 +1,6 @@
 import type { ColumnType, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
+import type { Sender } from '../../shared/melhor-envio'
 
 export interface ShippingTables {
   melhor_envio_settings: {
@@ -11,6 +12,7 @@ export interface ShippingTables {
     markup_type: 'FIXED' | 'PERCENT'
     markup_amount: number
     free_above_cents: ColumnType<number | null, number | null, number | null>
+    sender: ColumnType<Sender | null, string | null, string | null>
     active: boolean
     updated_at: Timestamp
   }
