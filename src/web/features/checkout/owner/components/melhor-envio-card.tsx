@@ -11,7 +11,22 @@ import { toast } from '../../../../lib/toast'
 import { Button, Card, Checkbox, Field, Input, SecretInput, Select } from '../../../../ui'
 import { useMelhorEnvio, useSaveMelhorEnvio } from '../api/shipping-options'
 
+const SENDER_FIELDS = [
+  { key: 'name', label: 'Remetente (nome ou razão social)' },
+  { key: 'document', label: 'CPF ou CNPJ' },
+  { key: 'phone', label: 'Telefone' },
+  { key: 'email', label: 'E-mail' },
+  { key: 'address', label: 'Endereço' },
+  { key: 'number', label: 'Número' },
+  { key: 'district', label: 'Bairro' },
+  { key: 'city', label: 'Cidade' },
+  { key: 'state', label: 'UF' },
+] as const
+type SenderDraft = Record<(typeof SENDER_FIELDS)[number]['key'], string>
+const EMPTY_SENDER: SenderDraft = Object.fromEntries(SENDER_FIELDS.map((f) => [f.key, ''])) as SenderDraft
+
 interface Draft {
+  sender: SenderDraft
   token: string
   originCep: string
   services: number[]
@@ -22,6 +37,7 @@ interface Draft {
 }
 
 const draftOf = (s?: MelhorEnvioSettings): Draft => ({
+  sender: s?.sender ? { ...EMPTY_SENDER, ...s.sender } : EMPTY_SENDER,
   token: s?.tokenMasked ?? '',
   originCep: s?.originCep ?? '',
   services: s?.services ?? [1, 2],
@@ -58,10 +74,19 @@ export function MelhorEnvioCard({ storeId }: { storeId: string }) {
       services: draft.services,
       markup: { type: draft.markupType, value: numberOf(draft.markupValue) },
       freeShippingAbove: draft.freeAbove.trim() === '' ? null : numberOf(draft.freeAbove),
+      // All blank: no sender yet (quotes work without it; labels ask for it).
+      sender: Object.values(draft.sender).every((v) => v.trim() === '') ? null : draft.sender,
       active: draft.active,
     })
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((i) => [
+            i.path[0] === 'sender' ? `sender.${String(i.path[1])}` : String(i.path[0]),
+            i.message,
+          ]),
+        ),
+      )
       return
     }
     setErrors({})
@@ -140,6 +165,20 @@ export function MelhorEnvioCard({ storeId }: { storeId: string }) {
             error={errors.freeShippingAbove}
           />
         </div>
+        <fieldset className="stack">
+          <legend className="small muted">Remetente das etiquetas (necessário para gerar etiquetas)</legend>
+          <div className="row wrap">
+            {SENDER_FIELDS.map((f) => (
+              <Input
+                key={f.key}
+                label={f.label}
+                value={draft.sender[f.key]}
+                onChange={(e) => set('sender', { ...draft.sender, [f.key]: e.target.value })}
+                error={errors[`sender.${f.key}`]}
+              />
+            ))}
+          </div>
+        </fieldset>
         <Checkbox
           label="Oferecer o frete do Melhor Envio no checkout"
           checked={draft.active}
