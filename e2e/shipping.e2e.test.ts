@@ -82,7 +82,7 @@ describe('shipping with Melhor Envio', () => {
     await code.waitFor({ timeout: 30_000 })
     const trackingCode = ((await code.textContent()) ?? '').trim()
     expect(trackingCode).toMatch(/^AA\d{9}BR$/)
-    await page.getByTestId('order-shipment').getByText('Enviado').waitFor()
+    await page.getByTestId('order-shipment').getByText('Enviado', { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Imprimir etiqueta' }).waitFor()
     await snap(page, 'shipping-order-modal-label')
 

@@ -108,7 +108,20 @@ export const melhorEnvioSettingsSchema = z.object({
   services: z.array(z.number()),
   markup: z.object({ type: z.enum(['FIXED', 'PERCENT']), value: z.number() }),
   freeShippingAbove: z.number().nullable(),
-  sender: senderSchema.nullable(),
+  // Plain strings: an answer schema carries no transforms (the serializer refuses them).
+  sender: z
+    .object({
+      name: z.string(),
+      document: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      address: z.string(),
+      number: z.string(),
+      district: z.string(),
+      city: z.string(),
+      state: z.string(),
+    })
+    .nullable(),
   active: z.boolean(),
 })
 export type MelhorEnvioSettings = z.infer<typeof melhorEnvioSettingsSchema>

@@ -38,12 +38,13 @@ async function paidOrder(opts: { melhorEnvio?: boolean; pay?: boolean; s?: Shop 
       payload: { weightGrams: 600, heightCm: 10, widthCm: 15, lengthCm: 20 },
       headers: s.owner.headers,
     })
-    await t.app.inject({
+    const connected = await t.app.inject({
       method: 'PUT',
       url: `/api/stores/${s.storeId}/shipping/melhor-envio`,
       payload: { token: 'me-test-token', originCep: '01310100', services: [1, 2], sender, active: true },
       headers: s.owner.headers,
     })
+    expect(connected.json()).toMatchObject({ sender, active: true })
     await post(`/api/stores/${s.storeId}/shipping/calculate`, {
       zipCode: '01310100',
       items: [{ productId: s.physicalId, quantity: 1 }],
