@@ -1,5 +1,6 @@
 import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
+import { shippingJobs } from './jobs'
 import { shippingRoutes } from './routes'
 import * as service from './service'
 
@@ -20,4 +21,4 @@ export const shippingService = expose({
   clientOf: service.clientOf,
 })
 
-export const shippingModule: AppModule = { name: 'shipping', routes: shippingRoutes }
+export const shippingModule: AppModule = { name: 'shipping', routes: shippingRoutes, jobs: shippingJobs }

@@ -73,3 +73,9 @@ export async function saveQuotes(
     )
     .execute()
 }
+
+/** Quotes no order can be charged any more (older than the honoured window). */
+export async function purgeQuotes(db: DbOrTrx, before: Date): Promise<number> {
+  const res = await db.deleteFrom('shipping_quotes').where('quoted_at', '<', before).executeTakeFirst()
+  return Number(res.numDeletedRows)
+}

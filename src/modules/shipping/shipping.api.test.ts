@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeMelhorEnvio, startFakeMelhorEnvio } from '../../testing/fake-melhor-envio'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { purgeQuotes } from './repository'
+import { QUOTE_HONOURED_MS } from './service'
 
 let t: TestApp
 let fake: FakeMelhorEnvio
@@ -117,6 +119,12 @@ describe('quotes at checkout', () => {
     // The same package to the same CEP within 10 minutes: no second call.
     expect((await calculate(s, '20040020')).json().options).toHaveLength(3)
     expect(quoteCalls()).toBe(before + 1)
+    // Past the honoured window the purge job drops them.
+    const kept = () =>
+      t.runtime.db.selectFrom('shipping_quotes').select('service_id').where('store_id', '=', s.storeId).execute()
+    expect(await kept()).toHaveLength(2)
+    await purgeQuotes(t.runtime.db, new Date(Date.now() + QUOTE_HONOURED_MS))
+    expect(await kept()).toHaveLength(0)
   })
 
   it('falls back to the zone table when Melhor Envio times out or the product has no size', async () => {
