@@ -1,18 +1,23 @@
+import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeMelhorEnvio, startFakeMelhorEnvio } from '../../testing/fake-melhor-envio'
+import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fake-webhook-receiver'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { POLL_EVERY_MS, pollTracking } from './service'
 
 let t: TestApp
 let fake: FakeMelhorEnvio
+let receiver: FakeWebhookReceiver
 beforeAll(async () => {
   fake = await startFakeMelhorEnvio()
+  receiver = await startWebhookReceiver()
   t = await createTestApp({ env: { MELHOR_ENVIO_API_URL: fake.url } })
 })
 afterAll(async () => {
   await t.close()
   await fake.close()
+  await receiver.close()
 })
 
 const { post, shop, physicalOrder, digitalOrder, sandbox, pageTokenOf } = orderingFixtures(() => t)
@@ -108,6 +113,12 @@ describe('shipments', () => {
 
   it("records a typed tracking code: SHIPPED, the buyer's page shows it, one e-mail with the tracking link", async () => {
     const { s, orderId, pageToken } = await paidOrder({ melhorEnvio: false })
+    const hook = await post(
+      `/api/stores/${s.storeId}/webhooks`,
+      { url: receiver.url, events: ['order.shipped', 'order.delivered'] },
+      s.owner.headers,
+    )
+    expect(hook.statusCode).toBe(201)
     const res = await ship(s, orderId, { kind: 'MANUAL', carrier: 'Jadlog', trackingCode: 'jd-0001234' })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toMatchObject({
@@ -146,6 +157,16 @@ describe('shipments', () => {
     })
     expect(delivered.json().status).toBe('DELIVERED')
     expect(await statusOf(s, orderId)).toBe('DELIVERED')
+
+    // One signed webhook per event (Standard Webhooks, checked by its own package).
+    await t.drain()
+    await waitFor(() => receiver.received.length >= 2)
+    const types = receiver.received.map((r) => {
+      new Webhook(hook.json().secret).verify(r.body, r.headers as Record<string, string>)
+      return JSON.parse(r.body) as { type: string; data: { shipment: { trackingCode: string } } }
+    })
+    expect(types.map((b) => b.type).sort()).toEqual(['order.delivered', 'order.shipped'])
+    expect(types[0]!.data.shipment.trackingCode).toBe('JD-0001234')
   })
 
   it('buys one label under two concurrent clicks, keeps the PDF, and polls tracking to DELIVERED once', async () => {
