@@ -199,6 +199,8 @@ describe('merchant', () => {
     await page.evaluate(() => document.body.classList.remove('printing-order'))
     await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click()
 
+    // On a phone the filters wait behind 'Filtros'.
+    await page.getByRole('button', { name: /^Filtros/ }).click()
     await page.getByLabel('Buscar').fill('nenhum-cliente')
     await page.getByText('Nenhum pedido encontrado').waitFor()
     await page.getByText('Tente ajustar os filtros de busca.').waitFor()

@@ -154,7 +154,8 @@ async function seeAllOrders(admin: string, device: object, width: string) {
   const stores = page.getByTestId('order-store')
   await stores.first().waitFor()
   expect(new Set(await stores.allTextContents())).toEqual(new Set(['Loja do João']))
-  // the store page's filters work here too
+  // the store page's filters work here too (behind 'Filtros' on a phone)
+  if (device === PHONE) await page.getByRole('button', { name: /^Filtros/ }).click()
   await page.getByLabel('Status').selectOption('PAID')
   await page.getByRole('row', { name: /#100/ }).first().waitFor()
   await snap(page, `polish-13-admin-pedidos-${width}`)

@@ -1,3 +1,5 @@
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
+import type { CompanionInsert } from '../platform/events'
 import type { PlatformTables } from '../platform/tables'
 import type { CatalogTables } from './catalog/tables'
 import type { CheckoutTables } from './checkout/tables'
@@ -33,3 +35,16 @@ export interface Database
     RecoveryTables,
     ShippingTables,
     FulfilmentTables {}
+
+/**
+ * A handle on the whole database, for a statement composed of several modules' parts (the one-statement order
+ * insert with its charge and event): each part is then type-checked against the tables it really writes. The
+ * travelling handle (platform/db.ts `Db`) is assignable to it.
+ */
+export type ComposedDb = Kysely<Database> | Transaction<Database>
+
+/** What a module gets to compute a column inside another module's select (catalog's findProductWith). */
+export type ComposedColumns = ExpressionBuilder<Database, never>
+
+/** One module's write run as a part (a CTE) of another module's statement. */
+export type Companion<T extends keyof Database & string> = CompanionInsert<Database, T>

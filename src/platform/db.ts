@@ -14,19 +14,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
  * table: each module narrows the handle to its own tables in its repositories (`modules/<m>/tables.ts` exports
  * its `Db`, `Trx`), and the whole-database type is composed in `modules/database.ts`, where the modules are.
  * Kysely's table parameter is invariant, so the travelling handle leaves it open instead of a cast at every hop.
+ * A statement composed of several modules' parts is typed against that whole (`ComposedDb`, `Companion` there).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the handle is narrowed by whoever queries through it (see above)
 export type Db = Kysely<any>
 // biome-ignore lint/suspicious/noExplicitAny: as Db
 export type Trx = Transaction<any>
 export type DbOrTrx = Db | Trx
-
-/**
- * The tables of one statement composed from several modules' parts (the one-statement order insert, a column one
- * module selects alongside another's row): no single module knows them all, and platform/ knows none.
- */
-// biome-ignore lint/suspicious/noExplicitAny: see above
-export type AnyTables = any
 
 /**
  * A module's service functions as other modules call them: a first argument typed to the module's own tables

@@ -4,7 +4,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient } from './app/query-client'
 import { BuyerPages } from './checkout-pages'
 import { type FirstReads, seedFirstReads } from './features/checkout/buyer/api/first-reads'
@@ -15,9 +14,7 @@ const client = createQueryClient()
 const app = (
   <StrictMode>
     <QueryClientProvider client={client}>
-      <BrowserRouter>
-        <BuyerPages routes={buyerRoutes} />
-      </BrowserRouter>
+      <BuyerPages routes={buyerRoutes} />
     </QueryClientProvider>
   </StrictMode>
 )

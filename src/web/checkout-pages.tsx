@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react'
-import { Route, Routes } from 'react-router-dom'
+import { lazy, Suspense, useEffect } from 'react'
+import { type BuyerRoute, BuyerRouter } from './features/checkout/buyer/nav/history-router'
 
 // Not needed to open a page (a toast only follows a buyer's action): its chunk, icons included, comes after it.
 const Toaster = lazy(() => import('./lib/toaster').then((m) => ({ default: m.Toaster })))
@@ -23,18 +23,13 @@ function Interactive() {
 
 /**
  * The buyer entry's tree under its router, the same in the browser (lazy pages) and in the server's first paint
- * (the pages themselves), so the browser hydrates what the server drew.
+ * (the pages themselves, at `url`), so the browser hydrates what the server drew.
  */
-export function BuyerPages({ routes }: { routes: { path: string; Component: ComponentType }[] }) {
+export function BuyerPages({ routes, url }: { routes: BuyerRoute[]; url?: string }) {
   return (
     <>
       <Suspense fallback={null}>
-        <Routes>
-          {routes.map(({ path, Component }) => (
-            <Route key={path} path={path} element={<Component />} />
-          ))}
-          <Route path="*" element={<LeaveCheckout />} />
-        </Routes>
+        <BuyerRouter routes={routes} url={url} fallback={<LeaveCheckout />} />
         <Interactive />
       </Suspense>
       <Suspense fallback={null}>

@@ -5,7 +5,6 @@ import { text } from 'node:stream/consumers'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
-import { StaticRouter } from 'react-router-dom'
 import { createQueryClient } from './app/query-client'
 import { BuyerPages } from './checkout-pages'
 import { type FirstReads, seedFirstReads } from './features/checkout/buyer/api/first-reads'
@@ -30,9 +29,7 @@ export async function renderCheckout(url: string, storeId: string, productId: st
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={client}>
-        <StaticRouter location={url}>
-          <BuyerPages routes={PAGES} />
-        </StaticRouter>
+        <BuyerPages routes={PAGES} url={url} />
       </QueryClientProvider>
     </StrictMode>,
   )

@@ -1,5 +1,6 @@
-import type { AliasableExpression, ExpressionBuilder } from 'kysely'
-import type { DbOrTrx as AnyDbOrTrx, AnyTables, Trx as AnyTrx } from '../../platform/db'
+import type { AliasableExpression } from 'kysely'
+import type { DbOrTrx as AnyDbOrTrx, Trx as AnyTrx } from '../../platform/db'
+import type { ComposedColumns } from '../database'
 import type { StoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { seedCatalogDemo } from './demo'
@@ -23,7 +24,7 @@ export const catalogService: {
     db: AnyDbOrTrx,
     storeId: string,
     productId: string,
-    alongside: (eb: ExpressionBuilder<AnyTables, never>) => AliasableExpression<T>,
+    alongside: (eb: ComposedColumns) => AliasableExpression<T>,
   ): Promise<{ product: CatalogProduct; alongside: T } | undefined>
   findProducts(db: AnyDbOrTrx, storeId: string, productIds: string[]): Promise<CatalogProduct[]>
   /** Atomic `stock = stock - qty where stock >= qty`; true when taken; always true for DIGITAL. */

@@ -1,12 +1,5 @@
-import {
-  type AliasableExpression,
-  type ExpressionBuilder,
-  expressionBuilder,
-  type Insertable,
-  type Selectable,
-  type Updateable,
-} from 'kysely'
-import type { AnyTables } from '../../platform/db'
+import { type AliasableExpression, expressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely'
+import type { ComposedColumns, Database } from '../database'
 import type { CatalogTables, DbOrTrx } from './tables'
 
 export type ProductRow = Selectable<CatalogTables['products']>
@@ -27,12 +20,12 @@ export async function findProductWith<T>(
   db: DbOrTrx,
   storeId: string,
   productId: string,
-  alongside: (eb: ExpressionBuilder<AnyTables, never>) => AliasableExpression<T>,
+  alongside: (eb: ComposedColumns) => AliasableExpression<T>,
 ): Promise<(ProductRow & { alongside: T }) | undefined> {
   return db
     .selectFrom('products')
     .selectAll()
-    .select(alongside(expressionBuilder<AnyTables, never>()).as('alongside'))
+    .select(alongside(expressionBuilder<Database, never>()).as('alongside'))
     .where('id', '=', productId)
     .where('store_id', '=', storeId)
     .$castTo<ProductRow & { alongside: T }>()

@@ -1,10 +1,10 @@
-import type { AliasableExpression, ExpressionBuilder } from 'kysely'
+import type { AliasableExpression } from 'kysely'
 import type { z } from 'zod'
-import type { AnyTables } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { type ProductValues, productInputSchema, productPatchSchema } from '../../shared/catalog'
 import { isUuid } from '../../shared/ids'
 import { toReais } from '../../shared/money'
+import type { ComposedColumns } from '../database'
 import { type CatalogProduct, toCatalogProduct } from './dto'
 import * as repo from './repository'
 import type { Db, DbOrTrx, Trx } from './tables'
@@ -34,7 +34,7 @@ export async function findProductWith<T>(
   db: DbOrTrx,
   storeId: string,
   productId: string,
-  alongside: (eb: ExpressionBuilder<AnyTables, never>) => AliasableExpression<T>,
+  alongside: (eb: ComposedColumns) => AliasableExpression<T>,
 ): Promise<{ product: CatalogProduct; alongside: T } | undefined> {
   if (!isUuid(storeId) || !isUuid(productId)) return undefined
   const row = await repo.findProductWith(db, storeId, productId, alongside)

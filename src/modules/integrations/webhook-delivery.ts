@@ -18,7 +18,7 @@ import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import { WEBHOOK_MESSAGES, type WebhookEvent } from '../../shared/webhooks'
 import { orderDelivered, orderShipped } from '../fulfilment/events'
-import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded, storeOrderJson } from '../ordering'
 import { checkoutAbandoned } from '../recovery/events'
 import { messageIdOf } from './dto'
 import { postWebhook, webhookHeaders } from './webhook-http'
@@ -114,7 +114,8 @@ function fanOut(
 ) {
   return fanOutData(ctx, storeId, type, async () => {
     const order = await orderingService.storeOrder(ctx.db, orderId)
-    return order && { ...order, ...extra }
+    // The webhook body shows the order as the orders screen's JSON does: amounts in reais.
+    return order && { ...storeOrderJson(order), ...extra }
   })
 }
 

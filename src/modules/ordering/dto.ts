@@ -1,8 +1,6 @@
 import { toReais } from '../../shared/money'
-import type { OrderPage } from '../../shared/order-page'
 import {
   formatOrderNumber,
-  normalizeOrderStatus,
   type OrderPaymentMethod,
   type OrderStatus,
   type OrderStatusResponse,
@@ -13,18 +11,11 @@ import {
 import type { OrderSummary } from '../../shared/orders-list'
 import type { Refund, RefundList } from '../../shared/refunds'
 import { type Sale, salePaymentOf, saleStatusOf } from '../../shared/sales'
-import { type TrackingParams, UTM_PARAMS } from '../../shared/tracking'
-import type { pixRenewal } from '../payments'
+import type { TrackingParams } from '../../shared/tracking'
 import type { RefundRow } from './refunds.repository'
 import type { OrderItemRow, OrderRow, paidFiguresByStore } from './repository'
+import { storeOrderJson, toStoreOrderView } from './store-order.dto'
 import type { ShippingAddress } from './tables'
-
-/** What the merchant sees of the attribution: the campaign parameters, not Meta's browser ids. */
-function attributionOf(tracking: TrackingParams | null): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const key of UTM_PARAMS) if (tracking?.[key]) out[key] = tracking[key]
-  return out
-}
 
 /** pricing: the coupon, the discounts and the interest of an order, in reais. */
 export function pricingOf(row: OrderRow) {
@@ -36,58 +27,9 @@ export function pricingOf(row: OrderRow) {
   }
 }
 
-/** The store view of an order (spec 000 §3), in reais. */
+/** The store view of an order (spec 000 §3), in reais: the orders screens' JSON (store-order.dto.ts). */
 export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrder {
-  const address = row.shipping_address
-  return {
-    id: row.id,
-    orderNumber: formatOrderNumber(row.order_number),
-    transactionId: row.transaction_id,
-    customerName: row.customer_name,
-    customerEmail: row.customer_email,
-    customerPhone: row.customer_phone,
-    customerDocument: row.customer_document,
-    status: normalizeOrderStatus(row.status),
-    paymentMethod: row.payment_method,
-    paymentData: { method: row.payment_method, installments: row.installments },
-    paidAfterCancel: row.paid_after_cancel_at
-      ? { at: row.paid_after_cancel_at.toISOString(), transactionId: row.paid_after_cancel_transaction_id }
-      : null,
-    chargeback: row.charged_back,
-    productType: row.product_type,
-    subtotal: toReais(row.subtotal_cents),
-    shippingCost: toReais(row.shipping_cents),
-    ...pricingOf(row),
-    total: toReais(row.total_cents),
-    createdAt: row.created_at.toISOString(),
-    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-    shippingAddress: address
-      ? {
-          street: address.street,
-          number: address.number,
-          complement: address.complement ?? null,
-          neighborhood: address.neighborhood ?? null,
-          city: address.city,
-          state: address.state,
-          zipCode: address.zipCode,
-        }
-      : null,
-    shippingMethod: row.shipping_method,
-    estimatedDelivery: row.estimated_delivery,
-    notes: row.notes,
-    tracking: attributionOf(row.tracking),
-    refunded: toReais(row.refunded_cents),
-    items: items.map((i) => ({
-      id: i.id,
-      refunded: i.refunded_at !== null,
-      quantity: i.quantity,
-      price: toReais(i.total_cents),
-      paid: toReais(soldTotalCents(i)),
-      unitPrice: toReais(i.unit_price_cents),
-      product: { id: i.product_id, name: i.name, imageUrl: i.image_url },
-      bumpId: i.bump_id,
-    })),
-  }
+  return storeOrderJson(toStoreOrderView(row, items))
 }
 
 /** A row of the platform's orders screen (admin): the store view with its store's id and name. */
@@ -231,7 +173,7 @@ export function toStoreFiguresDto({ totals, recent }: Awaited<ReturnType<typeof 
 }
 
 /** What every view of one order starts with. */
-function orderHeadOf(row: OrderRow) {
+export function orderHeadOf(row: OrderRow) {
   return {
     id: row.id,
     storeId: row.store_id,
@@ -239,57 +181,6 @@ function orderHeadOf(row: OrderRow) {
     status: row.status,
     productType: row.product_type,
     paymentMethod: row.payment_method,
-  }
-}
-
-/** The buyer's order page: the order, its latest charge and what a paid order gives access to (order-page.ts). */
-export function toOrderPageDto(
-  row: OrderRow,
-  items: OrderItemRow[],
-  charge: pixRenewal.ChargeView | undefined,
-  status: OrderStatusResponse | undefined,
-  canRenew: boolean,
-): OrderPage {
-  return {
-    order: {
-      ...orderHeadOf(row),
-      customerName: row.customer_name,
-      items: items.map((i) => ({
-        name: i.name,
-        quantity: i.quantity,
-        unitPrice: toReais(i.unit_price_cents),
-        total: toReais(i.total_cents),
-        imageUrl: i.image_url,
-      })),
-      subtotal: toReais(row.subtotal_cents),
-      shippingCost: toReais(row.shipping_cents),
-      ...pricingOf(row),
-      shippingMethod: row.shipping_method,
-      estimatedDelivery: row.estimated_delivery,
-      total: toReais(row.total_cents),
-      createdAt: row.created_at.toISOString(),
-      paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-    },
-    payment: charge
-      ? {
-          status: charge.status,
-          method: charge.method,
-          pixCode: charge.pixCode,
-          pixExpiresAt: charge.pixExpiresAt,
-          boletoLine: charge.boletoLine,
-          boletoUrl: charge.boletoUrl,
-          boletoDueDate: charge.boletoDueDate,
-          paymentUrl: charge.paymentUrl,
-          cardLast4: charge.cardLast4,
-          cardBrand: charge.cardBrand,
-          installments: charge.installments,
-          sandboxGatewayId: charge.sandbox ? charge.gatewayId : null,
-          canRenew,
-        }
-      : null,
-    digitalAccess: status?.order.digitalAccess,
-    bumpAccess: status?.order.bumpAccess,
-    reviewToken: status?.order.reviewToken,
   }
 }
 

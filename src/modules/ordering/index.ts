@@ -21,6 +21,7 @@ export {
 export { SHIPMENT_REFUSED, type ShippableOrder } from './fulfilment-status'
 export { type OrderFactRow, type OrderFactsQuery, orderingReads, type RecentOrderFacts } from './reporting-reads'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
+export { type StoreOrderView, storeOrderJson } from './store-order.dto'
 
 /** What other modules may ask of ordering; they never read its tables. */
 export const orderingService = expose({
@@ -28,7 +29,7 @@ export const orderingService = expose({
   orderStatus: service.orderStatus,
   /** One order with its items, customer, attribution and browser facts, for the integrations; or undefined. */
   orderSnapshot,
-  /** One order in the store view (what the orders page shows), or undefined: the data of a merchant webhook. */
+  /** One order in the store view (what the orders page shows, in cents), or undefined: a merchant webhook's data. */
   storeOrder: service.storeOrder,
   /** A paid order named by its review token (access.ts), for the reviews module's verified purchases; or undefined. */
   paidOrderFor,

@@ -7,6 +7,7 @@ import { orderPageSchema } from '../../shared/order-page'
 import type { PaymentsModuleDeps } from '../payments'
 import { orderingDeps } from './deps'
 import { ORDER_PAGE_NOT_FOUND, orderPage, renewOrderPix, verifyOrderPageToken } from './order-page'
+import { orderPageJson } from './order-page.dto'
 
 /**
  * The buyer's order page API. Both routes answer only to the order's token (`t`); a wrong or missing token is the
@@ -44,7 +45,7 @@ export async function orderPageRoutes(fastify: FastifyInstance, moduleDeps: Paym
       const page = await orderPage(deps, request.params.orderId)
       if (!page) throw new AppError(404, ORDER_PAGE_NOT_FOUND)
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-      return page
+      return orderPageJson(page)
     },
   )
 
@@ -66,7 +67,7 @@ export async function orderPageRoutes(fastify: FastifyInstance, moduleDeps: Paym
       const page = await orderPage(deps, request.params.orderId)
       if (!page) throw new AppError(404, ORDER_PAGE_NOT_FOUND)
       reply.header('cache-control', 'no-store')
-      return page
+      return orderPageJson(page)
     },
   )
 }

@@ -5,12 +5,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { deriveKey } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
-import type { OrderPage } from '../../shared/order-page'
 import { MSG, PAID_STATUSES } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import { pixRenewal } from '../payments'
 import type { OrderingDeps } from './deps'
-import { toOrderPageDto } from './dto'
+import { type OrderPageView, toOrderPageView } from './order-page.dto'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import { orderStatus } from './service'
@@ -50,7 +49,8 @@ function cancelledByExpiry(row: OrderRow, charge: pixRenewal.ChargeView): boolea
   )
 }
 
-export async function orderPage(deps: OrderingDeps, orderId: string): Promise<OrderPage | undefined> {
+/** The buyer's order page in cents (the route shows it in reais: orderPageJson). */
+export async function orderPage(deps: OrderingDeps, orderId: string): Promise<OrderPageView | undefined> {
   const row = await repo.findOrder(deps.db, orderId)
   if (!row) return undefined
   const [items, charge, status] = await Promise.all([
@@ -58,7 +58,7 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
     pixRenewal.latestCharge(deps.db, row.id),
     orderStatus(deps.db, deps.config.APP_SECRET, row.id, { withAccess: true }),
   ])
-  return toOrderPageDto(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))
+  return toOrderPageView(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))
 }
 
 /** Takes the stock again for a cancelled physical order; false when it is gone. */

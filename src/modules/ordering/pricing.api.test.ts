@@ -267,7 +267,7 @@ describe('method discounts and installments', () => {
     expect(q.methods.credit_card.options[5]).toMatchObject({ installments: 6, interestFree: true, total: 49.9 })
     expect(q.methods.credit_card.options[5].label).toBe('6x de R$ 8,32 sem juros')
     expect(plan18.interestFree).toBe(false)
-    expect(plan18.label).toMatch(/^18x de R\$ 3,\d\d \(total R\$ \d+,\d\d\)$/)
+    expect(plan18.label).toMatch(/^18x de R\$ 3,\d\d com juros \(2,89% a\.m\.\) · total R\$ \d+,\d\d$/)
     expect(q.total).toBe(plan18.total)
     const res = await post(
       '/api/checkout/create-digital-order',

@@ -8,18 +8,17 @@ import {
   sql,
   type Updateable,
 } from 'kysely'
-import type { AnyTables } from '../../platform/db'
-import type { CompanionInsert } from '../../platform/events'
 import type { OrderStatus } from '../../shared/ordering'
+import type { Companion, ComposedDb, Database } from '../database'
 import type { ChargeCte } from '../payments'
 import type { DbOrTrx, OrderingTables, ShippingAddress, Trx } from './tables'
 
 export type OrderRow = Selectable<OrderingTables['orders']>
 export type OrderItemRow = Selectable<OrderingTables['order_items']>
-type NewOrder = Omit<Insertable<OrderingTables['orders']>, 'shipping_address' | 'order_number'> & {
+export type NewOrder = Omit<Insertable<OrderingTables['orders']>, 'shipping_address' | 'order_number'> & {
   shipping_address: ShippingAddress | null
 }
-type NewItem = Omit<Insertable<OrderingTables['order_items']>, 'order_id'>
+export type NewItem = Omit<Insertable<OrderingTables['order_items']>, 'order_id'>
 
 /** The first order of a store is #1001. */
 export const FIRST_ORDER_NUMBER = 1001
@@ -27,9 +26,9 @@ export const FIRST_ORDER_NUMBER = 1001
 /** What is written with an order in its one statement. */
 export interface OrderCompanions {
   /** The order's charge, CREATING (payments). */
-  charge?: CompanionInsert<'payment_transactions'>
+  charge?: Companion<'payment_transactions'>
   /** Its `order.placed` event, given the order number the statement takes from the store's counter. */
-  event?: (filled: { orderNumber: Expression<string> }) => CompanionInsert<'outbox'>
+  event?: (filled: { orderNumber: Expression<string> }) => Companion<'outbox'>
   /**
    * The Idempotency-Key, claimed by the same statement: if it is taken, the key's primary key refuses the whole
    * statement (nothing of the order is written) and insertOrder throws KeyTaken. A concurrent duplicate waits for
@@ -45,12 +44,12 @@ export class KeyTaken extends Error {}
  * Adds a data-modifying CTE. Parts are referred to by name in SQL only (`select last_number from n`), so the CTE's
  * table type is dropped: optional parts then chain on one creator type.
  */
-function withPart<T extends string, O extends object>(
-  creator: QueryCreator<OrderingTables>,
+function withPart<T extends keyof Database & string, O extends object>(
+  creator: QueryCreator<Database>,
   name: string,
-  part: (qc: QueryCreator<OrderingTables>) => InsertQueryBuilder<AnyTables, T, O>,
-): QueryCreator<OrderingTables> {
-  return creator.with(name, part) as unknown as QueryCreator<OrderingTables>
+  part: (qc: QueryCreator<Database>) => InsertQueryBuilder<Database, T, O>,
+): QueryCreator<Database> {
+  return creator.with(name, part) as unknown as QueryCreator<Database>
 }
 
 /**
@@ -61,7 +60,7 @@ function withPart<T extends string, O extends object>(
  * by the caller, so every part names it directly.
  */
 export async function insertOrder(
-  db: DbOrTrx,
+  db: ComposedDb,
   order: NewOrder,
   items: NewItem[],
   companions: OrderCompanions = {},
@@ -75,7 +74,7 @@ export type PlacedOrder = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]>
 
 /** insertOrder for checkout, returning only PLACED_COLUMNS. */
 export async function insertPlacedOrder(
-  db: DbOrTrx,
+  db: ComposedDb,
   order: NewOrder,
   items: NewItem[],
   companions: OrderCompanions = {},
@@ -84,11 +83,11 @@ export async function insertPlacedOrder(
 }
 
 async function orderInsert<R>(
-  db: DbOrTrx,
+  db: ComposedDb,
   order: NewOrder,
   items: NewItem[],
   companions: OrderCompanions,
-  run: (insert: InsertQueryBuilder<OrderingTables, 'orders', object>) => Promise<R>,
+  run: (insert: InsertQueryBuilder<Database, 'orders', object>) => Promise<R>,
 ): Promise<R> {
   const id = order.id ?? randomUUID()
   const { claim, charge, event } = companions
@@ -250,7 +249,7 @@ export async function claimIdempotencyKey(trx: Trx, claim: IdempotencyClaim, ord
 
 /** The order's charge details and, with a key, its answer; only where `onlyIf` holds. */
 function chargeRecording(
-  qc: QueryCreator<AnyTables>,
+  qc: QueryCreator<OrderingTables>,
   orderId: string,
   patch: Parameters<typeof updateOrder>[2],
   answer: { claim: IdempotencyClaim; body: unknown } | undefined,
@@ -266,7 +265,7 @@ function chargeRecording(
           .where('key', '=', answer.claim.key)
           .where('order_id', '=', orderId)
           .where(onlyIf),
-      ) as unknown as QueryCreator<AnyTables>)
+      ) as unknown as QueryCreator<OrderingTables>)
     : qc
   // Callers only learn whether the order was written.
   return creator
@@ -301,7 +300,8 @@ export function recordChargeWith(
   answer?: { claim: IdempotencyClaim; body: unknown },
 ) {
   const chargeStored = sql<boolean>`exists (select 1 from charge)`
-  return chargeRecording(qc as unknown as QueryCreator<AnyTables>, orderId, patch, answer, chargeStored)
+  // The `charge` CTE is read by name in SQL only; the rest of the statement is checked against ordering's tables.
+  return chargeRecording(qc as unknown as QueryCreator<OrderingTables>, orderId, patch, answer, chargeStored)
 }
 
 export async function readIdempotencyKey(db: DbOrTrx, scope: string, key: string) {

@@ -2,15 +2,16 @@
 
 import { publish } from '../../platform/events'
 import { isUuid } from '../../shared/ids'
-import { type OrderStatusResponse, PAID_STATUSES, type StoreOrder } from '../../shared/ordering'
+import { type OrderStatusResponse, PAID_STATUSES } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { signDownloadToken, signReviewToken } from './access'
-import { toOrderFacts, toOrderStatusDto, toStoreFiguresDto, toStoreOrderDto } from './dto'
+import { toOrderFacts, toOrderStatusDto, toStoreFiguresDto } from './dto'
 import { orderCancelled, orderPaid, orderPaidAfterCancel, orderPlaced, orderRefunded } from './events'
 import { hasRefunds } from './refunds.repository'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
+import { type StoreOrderView, toStoreOrderView } from './store-order.dto'
 import type { Db, DbOrTrx, Trx } from './tables'
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado'
@@ -272,10 +273,10 @@ export async function storeFigures(db: Db, storeIds: string[]) {
   return toStoreFiguresDto(await repo.paidFiguresByStore(db, storeIds, PAID_STATUSES))
 }
 
-/** One order in the store view (spec 000 §3, as the orders page shows it), e.g. the data of a merchant webhook. */
-export async function storeOrder(db: DbOrTrx, orderId: string): Promise<StoreOrder | undefined> {
+/** One order in the store view (spec 000 §3, as the orders page shows it) in cents: the data of a merchant webhook. */
+export async function storeOrder(db: DbOrTrx, orderId: string): Promise<StoreOrderView | undefined> {
   if (!isUuid(orderId)) return undefined
   const row = await repo.findOrder(db, orderId)
   if (!row) return undefined
-  return toStoreOrderDto(row, await repo.findItems(db, [row.id]))
+  return toStoreOrderView(row, await repo.findItems(db, [row.id]))
 }

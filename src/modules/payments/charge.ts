@@ -4,11 +4,10 @@
  * API process, and `resolveCharge` finishes a CREATING charge whose caller died (a buyer's retry or the sweeper).
  */
 
-import type { Expression, ExpressionBuilder } from 'kysely'
+import type { Expression } from 'kysely'
 import { decryptSecret } from '../../platform/crypto'
-import type { AnyTables } from '../../platform/db'
-import type { CompanionInsert } from '../../platform/events'
 import type { InstallmentRules } from '../../shared/pricing'
+import type { Companion, ComposedColumns } from '../database'
 import { installmentRulesOf, methodDiscountBpOf, methodsOf } from './config-service'
 import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
 import { toChargeResult } from './dto'
@@ -48,7 +47,7 @@ export interface CheckoutPayments {
  * A store's configuration as a column of another module's query (the checkout's product read): one round trip for
  * both. Read it back with checkoutPaymentsOf.
  */
-export function checkoutPaymentsColumn(eb: ExpressionBuilder<AnyTables, never>, storeId: string) {
+export function checkoutPaymentsColumn(eb: ComposedColumns, storeId: string) {
   return repo.configJsonColumn(eb, storeId)
 }
 
@@ -94,7 +93,7 @@ export function prepareCharge(
   deps: Pick<PaymentsDeps, 'config'>,
   payments: CheckoutPayments,
   req: ChargeRequest & { transactionId: string },
-): { opened: OpenedCharge; insert: CompanionInsert<'payment_transactions'> } {
+): { opened: OpenedCharge; insert: Companion<'payment_transactions'> } {
   checkChargeRequest(payments.config, req)
   const values = { ...chargeRow(deps, req, 'ORDER'), id: req.transactionId }
   return {

@@ -1,14 +1,6 @@
-import {
-  type ExpressionBuilder,
-  type Insertable,
-  type QueryCreator,
-  type Selectable,
-  sql,
-  type Updateable,
-} from 'kysely'
+import { type Insertable, type QueryCreator, type Selectable, sql, type Updateable } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
-import type { Db as AnyDb, AnyTables } from '../../platform/db'
-import type { CompanionInsert } from '../../platform/events'
+import type { Companion, ComposedColumns, ComposedDb, Database } from '../database'
 import type { DbOrTrx, PaymentsTables, TransactionRowStatus } from './tables'
 
 type Tables = PaymentsTables
@@ -19,9 +11,8 @@ export async function findConfig(db: DbOrTrx, storeId: string) {
 export type ConfigRow = NonNullable<Awaited<ReturnType<typeof findConfig>>>
 
 /** A store's configuration row as a JSON column of another module's query: one round trip for both. */
-export function configJsonColumn(eb: ExpressionBuilder<AnyTables, never>, storeId: string) {
-  const own = eb as ExpressionBuilder<Tables, never>
-  return jsonObjectFrom(own.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId))
+export function configJsonColumn(eb: ComposedColumns, storeId: string) {
+  return jsonObjectFrom(eb.selectFrom('payment_configs').selectAll().where('store_id', '=', storeId))
 }
 
 export async function upsertConfig(
@@ -57,7 +48,7 @@ export async function insertTransaction(db: DbOrTrx, values: Insertable<Tables['
 /** A charge's insert as one part (a CTE) of the caller's own statement: the order records its charge at once. */
 export function transactionInsertPart(
   values: Insertable<Tables['payment_transactions']>,
-): CompanionInsert<'payment_transactions'> {
+): Companion<'payment_transactions'> {
   return (qc) => qc.insertInto('payment_transactions').values(values)
 }
 
@@ -137,7 +128,7 @@ export async function listTransactions(
 
 export type StoredCharge = Selectable<Tables['payment_transactions']>
 /** A query builder that already holds the `charge` CTE: the PENDING charge's update, returning its row. */
-export type ChargeCte = QueryCreator<AnyTables & { charge: StoredCharge }>
+export type ChargeCte = QueryCreator<Database & { charge: StoredCharge }>
 /** Runs the caller's write (built on the `charge` CTE) as one statement; its row, or undefined if it wrote nothing. */
 export type StoreWith = <O>(
   write: (qc: ChargeCte) => { executeTakeFirst(): Promise<O | undefined> },
@@ -149,7 +140,7 @@ export type StoreWith = <O>(
  * it runs on the open handle the caller's write can join.
  */
 export function updateCreatingWith(
-  db: AnyDb,
+  db: ComposedDb,
   id: string,
   patch: Updateable<Tables['payment_transactions']>,
 ): StoreWith {

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
+import { RouterBuyerNav } from '../features/checkout/buyer/nav/router-nav'
 import { usePageTitle } from '../lib/page-title'
 import { useSession } from '../lib/session-context'
 import { Loading } from '../ui'
@@ -31,8 +32,17 @@ export function App() {
     <SessionProvider>
       <Suspense fallback={<Loading message="Carregando..." />}>
         <Routes>
+          {/* The buyer pages read their navigation from a context (buyer/nav/buyer-nav.tsx): React Router's here. */}
           {publicRoutes.map(({ path, Component }) => (
-            <Route key={path} path={path} element={<Component />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RouterBuyerNav>
+                  <Component />
+                </RouterBuyerNav>
+              }
+            />
           ))}
           <Route path="/login" element={<Titled title="Entrar" Page={LoginPage} />} />
           <Route path="/register" element={<Titled title="Criar conta" Page={RegisterPage} />} />

@@ -12,6 +12,7 @@ import { paymentMethodsQuery } from './api/get-payment-methods'
 import { productQuery } from './api/get-product'
 import { getQuote } from './api/get-quote'
 import DigitalCheckoutPage from './digital-checkout-page'
+import { RouterBuyerNav } from './nav/router-nav'
 import PhysicalCheckoutPage from './physical-checkout-page'
 import { CUSTOMER, PAC, paymentMethods, quoteFor } from './test-fixtures'
 import { track } from './tracking'
@@ -75,8 +76,22 @@ function open(type: 'PHYSICAL' | 'DIGITAL', url: string) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/checkout/:storeId/:productId" element={<PhysicalCheckoutPage />} />
-          <Route path="/digital-checkout/:storeId/:productId" element={<DigitalCheckoutPage />} />
+          <Route
+            path="/checkout/:storeId/:productId"
+            element={
+              <RouterBuyerNav>
+                <PhysicalCheckoutPage />
+              </RouterBuyerNav>
+            }
+          />
+          <Route
+            path="/digital-checkout/:storeId/:productId"
+            element={
+              <RouterBuyerNav>
+                <DigitalCheckoutPage />
+              </RouterBuyerNav>
+            }
+          />
           <Route path="/pedido/:orderId" element={<p>Página do pedido</p>} />
         </Routes>
         <Where />

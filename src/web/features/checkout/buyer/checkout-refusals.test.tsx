@@ -13,6 +13,7 @@ import { paymentMethodsQuery } from './api/get-payment-methods'
 import { productQuery } from './api/get-product'
 import { getQuote } from './api/get-quote'
 import DigitalCheckoutPage from './digital-checkout-page'
+import { RouterBuyerNav } from './nav/router-nav'
 import { CARD_REFUSED_TEXT } from './order-errors'
 import PhysicalCheckoutPage from './physical-checkout-page'
 import { CUSTOMER, PAC, paymentMethods, quoteFor } from './test-fixtures'
@@ -78,8 +79,22 @@ function open(type: 'PHYSICAL' | 'DIGITAL', url: string) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/checkout/:storeId/:productId" element={<PhysicalCheckoutPage />} />
-          <Route path="/digital-checkout/:storeId/:productId" element={<DigitalCheckoutPage />} />
+          <Route
+            path="/checkout/:storeId/:productId"
+            element={
+              <RouterBuyerNav>
+                <PhysicalCheckoutPage />
+              </RouterBuyerNav>
+            }
+          />
+          <Route
+            path="/digital-checkout/:storeId/:productId"
+            element={
+              <RouterBuyerNav>
+                <DigitalCheckoutPage />
+              </RouterBuyerNav>
+            }
+          />
         </Routes>
         <Where />
       </MemoryRouter>

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Check, Hourglass, X } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
-import { useParams, useSearchParams } from 'react-router-dom'
 import type { PublicCustomization } from '../../../../shared/checkout'
 import { formatBRL } from '../../../../shared/money'
 import type { OrderPage as OrderPageData } from '../../../../shared/order-page'
@@ -22,6 +21,7 @@ import { ShipmentTracking } from './order/shipment-tracking'
 import { trackPaidOrder } from './tracking'
 import './checkout.css'
 import './order/order-page.css'
+import { useBuyerParams, useBuyerSearchParams } from './nav/buyer-nav'
 
 // reviews: the buyer's 'Avalie sua compra', loaded only for a paid order.
 const LeaveReview = lazy(loadLeaveReview)
@@ -38,8 +38,8 @@ const RENEW_FAILED = 'Não foi possível gerar um novo código. Tente novamente.
  * digital product. The merchant's thank-you title and message show only once the order is paid.
  */
 export default function OrderPage() {
-  const { orderId = '' } = useParams()
-  const [search] = useSearchParams()
+  const { orderId = '' } = useBuyerParams()
+  const search = useBuyerSearchParams()
   const token = search.get('t') ?? ''
   const page = useOrderPage(orderId, token)
   const customization = useCustomization(page.data?.order.storeId)

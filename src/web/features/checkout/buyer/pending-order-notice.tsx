@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import { PAID_STATUSES } from '../../../../shared/ordering-rules'
 import { getOrderPage } from './api/get-order-page'
 import { HourglassIcon } from './components/icons'
+import { BuyerLink } from './nav/buyer-nav'
 import { forgetPendingOrder, pendingOrderUrl } from './pending-order'
 
 /** The order page of this product's order still awaiting payment in this browser, if any. */
@@ -41,7 +41,7 @@ export default function PendingOrderNotice({ storeId, productId }: { storeId: st
   return (
     <p className="ck-card ck-pending-order" role="status" data-testid="pending-order">
       <HourglassIcon size={18} /> <span>Você já tem um pedido aguardando pagamento.</span>{' '}
-      <Link to={url}>Ver pedido e pagar</Link>
+      <BuyerLink to={url}>Ver pedido e pagar</BuyerLink>
     </p>
   )
 }

@@ -15,11 +15,6 @@
  * own hashed advanced matching, and a plain e-mail in event parameters would leave the browser unhashed.
  */
 
-import type { PublicPixelConfig } from '../../../../shared/pixel'
-import { initiateCheckoutEventId, purchaseEventId } from '../../../../shared/pixel-ids'
-import { api } from '../../../lib/api'
-import { loadBrowserPixel } from '../../pixel'
-
 export type TrackingEvent = 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead' | 'CompleteRegistration'
 
 export interface TrackingData {
@@ -38,31 +33,6 @@ export interface TrackingData {
 /** The product part every checkout event carries (the price in reais, as the server priced it). */
 export function productData(storeId: string, product: { id: string; name: string; price: number }): TrackingData {
   return { storeId, productId: product.id, productName: product.name, value: product.price, currency: 'BRL' }
-}
-
-const TOGGLE = {
-  AddToCart: 'trackAddToCart',
-  InitiateCheckout: 'trackInitiateCheckout',
-  Purchase: 'trackPurchase',
-  Lead: 'trackLead',
-  CompleteRegistration: 'trackCompleteRegistration',
-} as const satisfies Record<TrackingEvent, keyof PublicPixelConfig>
-
-const configs = new Map<string, Promise<PublicPixelConfig | undefined>>()
-
-/** One read per store and page load; a failed read means no pixel (tracking never blocks a sale). */
-function pixelConfig(storeId: string): Promise<PublicPixelConfig | undefined> {
-  let pending = configs.get(storeId)
-  if (!pending) {
-    pending = api
-      .get<PublicPixelConfig>(`/public/stores/${encodeURIComponent(storeId)}/facebook-pixel`, {
-        auth: false,
-        timeoutMs: 10_000,
-      })
-      .catch(() => undefined)
-    configs.set(storeId, pending)
-  }
-  return pending
 }
 
 const PENDING_KEY = 'pixel-pending-purchases'
@@ -114,60 +84,27 @@ function takePurchase(orderId: string): TrackingData | undefined {
 export function trackPaidOrder(orderId: string): void {
   const data = takePurchase(orderId)
   if (!data) return
-  void send('Purchase', data).catch(() => {})
+  send('Purchase', data)
 }
-
-const reais = (value: number) => Math.round(value * 100) / 100
 
 export function track(event: TrackingEvent, data: TrackingData): void {
   if (event === 'Purchase') {
     if (data.orderId) rememberPurchase({ ...data, orderId: data.orderId })
     return
   }
-  void send(event, data).catch(() => {
-    // The pixel is the ad account's business; the buyer's checkout goes on.
-  })
+  send(event, data)
 }
 
-async function send(event: TrackingEvent, data: TrackingData): Promise<void> {
-  const config = await pixelConfig(data.storeId)
-  if (!config?.active || !config.pixelId) return
-  const pixel = await loadBrowserPixel()
-  pixel.ensurePixel(config)
-  if (!config[TOGGLE[event]]) return
-  const contents = (data.contents ?? [{ id: data.productId, quantity: 1, itemPrice: data.value ?? 0 }]).map((c) => ({
-    id: c.id,
-    quantity: c.quantity,
-    item_price: reais(c.itemPrice),
-  }))
-  const params = {
-    value: reais(data.value ?? 0),
-    currency: data.currency ?? 'BRL',
-    content_type: 'product',
-    content_ids: contents.map((c) => c.id),
-    contents,
-    num_items: contents.reduce((n, c) => n + c.quantity, 0),
-    ...(data.productName ? { content_name: data.productName } : {}),
-  }
-  pixel.trackPixelEvent(config, event, params, eventIdOf(event, data, pixel))
-}
-
-/** Purchase and InitiateCheckout share their ids with the server's copies; the rest are the browser's alone. */
-function eventIdOf(
-  event: TrackingEvent,
-  data: TrackingData,
-  pixel: { pageLoadId: string; cookie: (name: string) => string | undefined },
-): string {
-  switch (event) {
-    case 'Purchase':
-      return purchaseEventId(data.orderId ?? '')
-    case 'InitiateCheckout':
-      return initiateCheckoutEventId(data.productId, pixel.cookie('_fbp'), pixel.pageLoadId)
-    case 'AddToCart':
-      return `addtocart.${data.productId}.${pixel.pageLoadId}`
-    case 'Lead':
-      return `lead.${data.productId}.${pixel.pageLoadId}`
-    case 'CompleteRegistration':
-      return `registration.${data.productId}.${pixel.pageLoadId}`
-  }
+/**
+ * The pixel's config read and the event itself, from their own chunk after the page opened (a phone downloads
+ * nothing of it to draw the checkout). One import, so events leave in the order they were tracked.
+ */
+let pixelEvents: Promise<typeof import('./pixel-events')> | undefined
+function send(event: TrackingEvent, data: TrackingData): void {
+  pixelEvents ??= import('./pixel-events')
+  pixelEvents
+    .then((m) => m.sendPixelEvent(event, data))
+    .catch(() => {
+      // The pixel is the ad account's business; the buyer's checkout goes on.
+    })
 }

@@ -9,6 +9,7 @@ import { descriptionOf, typed } from '../../../../testing/dom'
 import { paymentMethodsQuery } from '../api/get-payment-methods'
 import { getQuote } from '../api/get-quote'
 import { usePricing } from '../hooks/use-pricing'
+import { RouterBuyerNav } from '../nav/router-nav'
 import { paymentMethods, quoteFor } from '../test-fixtures'
 import { PaymentStep } from './payment-step'
 
@@ -49,14 +50,16 @@ function setup({
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/checkout/store-1/p1']}>
-        <WithPricing
-          storeId="store-1"
-          amount={100}
-          submitting={submitting}
-          error={error}
-          onBack={() => {}}
-          onSubmit={onSubmit}
-        />
+        <RouterBuyerNav>
+          <WithPricing
+            storeId="store-1"
+            amount={100}
+            submitting={submitting}
+            error={error}
+            onBack={() => {}}
+            onSubmit={onSubmit}
+          />
+        </RouterBuyerNav>
       </MemoryRouter>
     </QueryClientProvider>,
   )

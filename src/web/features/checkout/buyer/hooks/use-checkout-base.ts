@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
 import type { PublicProduct } from '../../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 import { useCustomization } from '../api/get-customization'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useProduct } from '../api/get-product'
+import { useBuyerNavigate, useBuyerParams } from '../nav/buyer-nav'
 import { productData, track } from '../tracking'
 import { captureTrackingParams } from '../tracking-params'
 
@@ -33,8 +33,8 @@ const paths = { PHYSICAL: 'checkout', DIGITAL: 'digital-checkout' } as const
  * (replacing the history entry); AddToCart fires once when the product has loaded.
  */
 export function useCheckoutBase(kind: 'PHYSICAL' | 'DIGITAL'): CheckoutBase {
-  const { storeId, productId } = useParams()
-  const navigate = useNavigate()
+  const { storeId, productId } = useBuyerParams()
+  const navigate = useBuyerNavigate()
   const product = useProduct(storeId, productId)
   const customization = useCustomization(storeId)
   const methods = usePaymentMethods(storeId ?? '', Boolean(storeId))

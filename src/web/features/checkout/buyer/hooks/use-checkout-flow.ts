@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
 import type { PublicProduct } from '../../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 import type { BumpOffer } from '../../../../../shared/marketing'
@@ -12,6 +11,7 @@ import { productQuery } from '../api/get-product'
 import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
+import { useBuyerNavigate } from '../nav/buyer-nav'
 import { orderRefusal } from '../order-errors'
 import { rememberPendingOrder } from '../pending-order'
 import { clearRestoredExtras, readRestoredExtras } from '../recovery/checkout-session'
@@ -82,7 +82,7 @@ export type CheckoutFlow<F extends FlowForm> = ReturnType<typeof useCheckoutFlow
  */
 export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: FlowKind<F>) {
   const { storeId, product } = ready
-  const navigate = useNavigate()
+  const navigate = useBuyerNavigate()
   const last = kind.steps.length
   const { step, goTo, back, resetTo } = useStepHistory(last)
   const saved = useSavedForm<F>(`${storeId}:${product.id}`, kind.empty)

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
 import type { CheckoutMethodId } from '../../../../../shared/ordering-rules'
 import type { QuoteRequest } from '../../../../../shared/quote'
 import { ApiError } from '../../../../lib/api'
 import { getQuote } from '../api/get-quote'
+import { useBuyerSearchParams } from '../nav/buyer-nav'
 import { couponRefusal } from '../order-errors'
 
 export interface PricingCart {
@@ -22,7 +22,7 @@ export interface PricingCart {
  * `?cupom=CODE` from a campaign link, or the coupon a recovery link restores), the method chosen and the card plan. The browser computes no figure of its own.
  */
 export function usePricing(cart: PricingCart, restoredCoupon = '') {
-  const [params] = useSearchParams()
+  const params = useBuyerSearchParams()
   // A campaign's ?cupom= wins over the coupon a recovery link restores (recovery: the session's last coupon).
   const fromLink = params.get('cupom')?.trim() || restoredCoupon.trim()
   const [method, setMethod] = useState<CheckoutMethodId | undefined>()

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { useBuyerLocation, useBuyerNavigate, useBuyerSearchParams } from '../nav/buyer-nav'
 
 const PARAM = 'etapa'
 
@@ -8,9 +8,9 @@ const PARAM = 'etapa'
  * on the step. Other query parameters (the ad's UTM tags) are kept.
  */
 export function useStepHistory(last: number) {
-  const [params] = useSearchParams()
-  const location = useLocation()
-  const navigate = useNavigate()
+  const params = useBuyerSearchParams()
+  const location = useBuyerLocation()
+  const navigate = useBuyerNavigate()
   const raw = Number(params.get(PARAM) ?? '1')
   const step = Number.isInteger(raw) && raw >= 1 && raw <= last ? raw : 1
 

@@ -3,17 +3,15 @@
  * reported to the server once the e-mail or phone is valid and at each step; a recovery link (?recuperar=) is
  * exchanged for the session's step and fields, which are written where the form reads them before the flow mounts.
  */
-import { isValidCep, isValidPhone, onlyDigits } from '../../../../../shared/br'
-import type { ShippingQuoteDto } from '../../../../../shared/checkout'
+import { isValidPhone } from '../../../../../shared/br'
 import { isValidEmail } from '../../../../../shared/ordering-rules'
-import type { RestoredSession, SessionReport } from '../../../../../shared/recovery'
+import type { SessionReport } from '../../../../../shared/recovery'
 import { api } from '../../../../lib/api'
-import { calculateShipping } from '../api/calculate-shipping'
 import { readTrackingParams } from '../tracking-params'
 
-const idKey = (storeId: string, productId: string) => `checkout-session:${storeId}:${productId}`
+export const idKey = (storeId: string, productId: string) => `checkout-session:${storeId}:${productId}`
 const consentKey = (storeId: string, productId: string) => `checkout-consent:${storeId}:${productId}`
-const restoreKey = (storeId: string, productId: string) => `checkout-restore:${storeId}:${productId}`
+export const restoreKey = (storeId: string, productId: string) => `checkout-restore:${storeId}:${productId}`
 
 function read(key: string): string | null {
   try {
@@ -22,7 +20,7 @@ function read(key: string): string | null {
     return null
   }
 }
-function write(key: string, value: string) {
+export function write(key: string, value: string) {
   try {
     sessionStorage.setItem(key, value)
   } catch {
@@ -92,67 +90,3 @@ export function clearRestoredExtras(storeId: string, productId: string) {
 }
 
 export const recoveryTokenOf = (search: string) => new URLSearchParams(search).get('recuperar')
-
-/**
- * Exchanges a recovery link for its session: the session id and the form's fields go to sessionStorage (the keys the
- * flow reads), with the delivery option the address had (quoted again by the server for its CEP, so the page can open
- * on the payment step with today's shipping price). Answers the step the buyer had reached, or 1 for a link that is
- * forged, expired or of another store (the plain checkout). The caller takes the token out of the address bar.
- */
-export async function restoreFromLink(storeId: string, token: string): Promise<number> {
-  let restored: RestoredSession | undefined
-  try {
-    restored = await api.get<RestoredSession>(
-      `/checkout/recovery/${encodeURIComponent(storeId)}?token=${encodeURIComponent(token)}`,
-      { auth: false, timeoutMs: 10_000 },
-    )
-  } catch {
-    restored = undefined
-  }
-  if (!restored) return 1
-  const { customer, shipping, orderBumps, coupon } = restored.fields
-  write(idKey(storeId, restored.productId), restored.sessionId)
-  const extras: RestoredExtras = { bumpIds: orderBumps ?? [], coupon: coupon ?? '' }
-  write(restoreKey(storeId, restored.productId), JSON.stringify(extras))
-  const option = shipping ? await shippingOption(storeId, restored.productId, shipping) : undefined
-  write(
-    `checkout-form:${storeId}:${restored.productId}`,
-    JSON.stringify({
-      // Never the CPF: the payment step asks for it (cpf-confirm.tsx).
-      customer: { name: customer.name ?? '', email: customer.email ?? '', phone: customer.phone ?? '', cpf: '' },
-      ...(shipping
-        ? {
-            shipping: {
-              zipCode: shipping.zipCode ?? '',
-              address: shipping.address ?? '',
-              number: shipping.number ?? '',
-              complement: shipping.complement ?? '',
-              neighborhood: shipping.neighborhood ?? '',
-              city: shipping.city ?? '',
-              state: shipping.state ?? '',
-              method: option ? (shipping.method ?? '') : '',
-            },
-            ...(option ? { option } : {}),
-          }
-        : {}),
-    }),
-  )
-  return restored.step
-}
-
-/** The option the session had chosen, as the server quotes it today for that CEP (undefined: choose again). */
-async function shippingOption(
-  storeId: string,
-  productId: string,
-  shipping: NonNullable<RestoredSession['fields']['shipping']>,
-): Promise<ShippingQuoteDto | undefined> {
-  const cep = onlyDigits(shipping.zipCode ?? '')
-  if (!shipping.method || !isValidCep(cep)) return undefined
-  try {
-    // The server prices the item from its catalog; the price sent is informative only.
-    const answer = await calculateShipping(storeId, cep, { productId, price: 0 })
-    return answer.options.find((o) => o.id === shipping.method)
-  } catch {
-    return undefined
-  }
-}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
-import { recoveryTokenOf, restoreFromLink } from './checkout-session'
+import { useBuyerNavigate, useBuyerParams } from '../nav/buyer-nav'
+import { recoveryTokenOf } from './checkout-session'
 
 /**
  * A page opened from a recovery e-mail (?recuperar=…): 'restoring' until the session's fields are in place, so the
@@ -8,14 +8,15 @@ import { recoveryTokenOf, restoreFromLink } from './checkout-session'
  * as the restored data goes). The token leaves the address bar. Any other page is 'ready' at once.
  */
 export function useRecoveryRestore(): 'restoring' | 'ready' {
-  const { storeId } = useParams()
-  const navigate = useNavigate()
+  const { storeId } = useBuyerParams()
+  const navigate = useBuyerNavigate()
   const [token] = useState(() => (typeof window === 'undefined' ? null : recoveryTokenOf(window.location.search)))
   const [state, setState] = useState<'restoring' | 'ready'>(token ? 'restoring' : 'ready')
   useEffect(() => {
     if (!token || !storeId) return
     let live = true
-    restoreFromLink(storeId, token)
+    import('./restore-from-link')
+      .then((m) => m.restoreFromLink(storeId, token))
       .catch(() => 1)
       .then((step) => {
         if (!live) return

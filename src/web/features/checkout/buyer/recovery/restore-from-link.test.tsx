@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { api } from '../../../../lib/api'
 import { calculateShipping } from '../api/calculate-shipping'
 import { PAC } from '../test-fixtures'
-import { restoreFromLink } from './checkout-session'
+import { restoreFromLink } from './restore-from-link'
 
 vi.mock('../../../../lib/api', async (original) => ({
   ...(await original<typeof import('../../../../lib/api')>()),

@@ -1,0 +1,125 @@
+/**
+ * Placing an order, step 1: every amount of the order from the database — the product, the store's payment setup,
+ * the shipping option, the bumps, the coupon, the method's discount and the interest. Nothing is written here.
+ */
+import type { z } from 'zod'
+import { AppError } from '../../platform/errors'
+import {
+  type digitalOrderPayloadSchema,
+  METHOD_ID_TO_ORDER,
+  MSG,
+  type OrderPaymentMethod,
+  type orderPayloadSchema,
+} from '../../shared/ordering'
+import { PAYMENT_MESSAGES } from '../../shared/payments'
+import type { PriceBreakdown } from '../../shared/pricing'
+import { type CatalogProduct, catalogService } from '../catalog'
+import { type CheckedCoupon, marketingService, type PricedBump } from '../marketing'
+import { type CheckoutPayments, type PublicPaymentMethods, paymentsService } from '../payments'
+import { type ChargeMethod, priceCart } from './order-pricing'
+import { type PricedShipping, priceShipping, shippingAddressOf } from './price-shipping'
+import type { Db, ShippingAddress } from './tables'
+
+export const NOT_CONFIGURED = PAYMENT_MESSAGES.notConfigured
+export const METHOD_UNAVAILABLE = 'Forma de pagamento indisponível para esta loja. Escolha outra forma de pagamento.'
+export const WRONG_CHECKOUT = {
+  PHYSICAL: 'Este produto é digital: finalize a compra pelo checkout digital.',
+  DIGITAL: 'Este produto é físico: finalize a compra pelo checkout com entrega.',
+} as const
+
+export type PhysicalPayload = z.output<typeof orderPayloadSchema>
+type DigitalPayload = z.output<typeof digitalOrderPayloadSchema>
+
+export type PlaceOrderInput =
+  | { kind: 'PHYSICAL'; payload: PhysicalPayload; ip?: string; userAgent?: string }
+  | { kind: 'DIGITAL'; payload: DigitalPayload; ip?: string; userAgent?: string }
+
+export const PAYMENT_TO_CHARGE: Record<OrderPaymentMethod, ChargeMethod> = {
+  PIX: 'PIX',
+  CREDIT_CARD: 'CREDIT_CARD',
+  BANK_SLIP: 'BOLETO',
+}
+
+/** An order as priced from the database: what the next steps turn into rows and a charge. */
+export interface PricedOrder {
+  product: CatalogProduct
+  quantity: number
+  /** The store's payment setup, read once for the whole order (checks, charge row, gateway call). */
+  payments: CheckoutPayments
+  paymentMethod: OrderPaymentMethod
+  /** The plan's installments: 1 unless paid by card. */
+  installments: number
+  bumps: PricedBump[]
+  shipping: PricedShipping | undefined
+  address: ShippingAddress | null
+  coupon: CheckedCoupon | null
+  price: PriceBreakdown
+}
+
+/** The method is one the store takes, and a card plan within its maximum. */
+export function requirePaymentMethod(
+  methods: PublicPaymentMethods,
+  method: keyof typeof METHOD_ID_TO_ORDER,
+  installments?: number | null,
+) {
+  const anyEnabled = Object.values(methods).some((m) => m.enabled)
+  if (!anyEnabled) throw new AppError(422, NOT_CONFIGURED)
+  if (!methods[method]?.enabled) throw new AppError(422, METHOD_UNAVAILABLE, { 'payment.method': METHOD_UNAVAILABLE })
+  if (method === 'credit_card' && installments && installments > methods.credit_card.maxInstallments)
+    throw new AppError(400, MSG.installmentsInvalid, { 'payment.installments': MSG.installmentsInvalid })
+}
+
+/** The product and, in the same round trip, the store's payment configuration. */
+async function findProductAndPayments(db: Db, input: PlaceOrderInput) {
+  const { storeId, productId } = input.payload
+  const found = await catalogService.findProductWith(db, storeId, productId, (eb) =>
+    paymentsService.checkoutPaymentsColumn(eb, storeId),
+  )
+  if (!found) throw new AppError(404, MSG.productUnavailable, undefined, 'PRODUCT_UNAVAILABLE')
+  if (found.product.type !== input.kind) throw new AppError(400, WRONG_CHECKOUT[input.kind])
+  return {
+    product: found.product,
+    payments: paymentsService.checkoutPaymentsOf(found.product.storeId, found.alongside),
+  }
+}
+
+/** Prices the order the buyer sent; throws the 4xx the buyer page shows when something cannot be sold. */
+export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<PricedOrder> {
+  const { payload } = input
+  const { product, payments } = await findProductAndPayments(db, input)
+  const payment = payload.payment
+  requirePaymentMethod(payments.methods, payment.method, payment.installments)
+
+  const quantity = 1
+  const subtotalCents = product.priceCents * quantity
+  const address = input.kind === 'PHYSICAL' ? shippingAddressOf(input.payload.shipping) : null
+  const shipping =
+    input.kind === 'PHYSICAL'
+      ? await priceShipping(db, product.storeId, input.payload.shipping, subtotalCents, [
+          { productId: product.id, quantity },
+        ])
+      : undefined
+  // marketing: the order bumps the buyer added, re-checked and priced from the database by marketing.
+  const bumps = await marketingService.priceBumps(db, {
+    storeId: product.storeId,
+    cartProductIds: [product.id],
+    cartTotalCents: subtotalCents,
+    bumpIds: payload.orderBumps ?? [],
+  })
+  const paymentMethod = METHOD_ID_TO_ORDER[payment.method]
+  // The coupon, the method's discount and the interest (src/shared/pricing.ts): the total the buyer was quoted.
+  const installments = payment.method === 'credit_card' ? (payment.installments ?? 1) : 1
+  const { breakdown: price, coupon } = await priceCart(db, {
+    storeId: product.storeId,
+    product,
+    quantity,
+    bumps,
+    shippingCents: shipping?.priceCents ?? 0,
+    couponCode: payload.couponCode,
+    email: payload.customer.email,
+    method: PAYMENT_TO_CHARGE[paymentMethod],
+    installments,
+    payments,
+  })
+  return { product, quantity, payments, paymentMethod, installments, bumps, shipping, address, coupon, price }
+}
