@@ -97,6 +97,8 @@ const envSchema = z.object({
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMIFY_API_URL}/orders. */
   UTMIFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),
+  /** Melhor Envio's API host (issue 38): the sandbox by default; https://melhorenvio.com.br for real labels. */
+  MELHOR_ENVIO_API_URL: z.url().default('https://sandbox.melhorenvio.com.br'),
   /** smtp://user:pass@host:port (smtps:// for TLS). Unset: every e-mail is kept in the admin mailbox (/admin/emails). */
   SMTP_URL: z.preprocess(
     emptyToUndefined,

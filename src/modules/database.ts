@@ -3,6 +3,7 @@ import type { CompanionInsert } from '../platform/events'
 import type { PlatformTables } from '../platform/tables'
 import type { CatalogTables } from './catalog/tables'
 import type { CheckoutTables } from './checkout/tables'
+import type { FulfilmentTables } from './fulfilment/tables'
 import type { IdentityTables } from './identity/tables'
 import type { IntegrationsTables } from './integrations/tables'
 import type { MarketingTables } from './marketing/tables'
@@ -12,6 +13,7 @@ import type { PaymentsTables } from './payments/tables'
 import type { RecoveryTables } from './recovery/tables'
 import type { ReportingTables } from './reporting/tables'
 import type { ReviewsTables } from './reviews/tables'
+import type { ShippingTables } from './shipping/tables'
 import type { StoreTables } from './stores/tables'
 import type { TrackingTables } from './tracking/tables'
 
@@ -30,7 +32,9 @@ export interface Database
     ReviewsTables,
     TrackingTables,
     NotificationsTables,
-    RecoveryTables {}
+    RecoveryTables,
+    ShippingTables,
+    FulfilmentTables {}
 
 /**
  * A handle on the whole database, for a statement composed of several modules' parts (the one-statement order

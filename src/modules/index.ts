@@ -1,5 +1,6 @@
 import { catalogModule, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
+import { fulfilmentModule } from './fulfilment'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
 import { marketingModule } from './marketing'
@@ -9,6 +10,7 @@ import { type PaymentsModuleDeps, paymentsModule } from './payments'
 import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
+import { shippingModule } from './shipping'
 import { storesModule } from './stores'
 import { trackingModule } from './tracking'
 import type { AppModule } from './types'
@@ -23,8 +25,10 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     storesModule,
     catalogModule,
     paymentsModule({ gatewayTransport: deps.gatewayTransport }),
+    shippingModule,
     checkoutModule,
     orderingModule({ gatewayTransport: deps.gatewayTransport }),
+    fulfilmentModule,
     reportingModule,
     integrationsModule,
     marketingModule,

@@ -27,9 +27,29 @@ describe('productInputSchema', () => {
       stock: 10,
       imageUrl: null,
       digitalFileUrl: null,
+      weightGrams: null,
+      heightCm: null,
+      widthCm: null,
+      lengthCm: null,
     })
     expect(productInputSchema.parse({ ...base, price: 0.1 + 0.2 }).priceCents).toBe(30)
     expect(productInputSchema.parse({ name: 'x', price: 1, stock: 0 }).type).toBe('PHYSICAL')
+  })
+
+  it('takes weight and size as whole numbers in range, from form strings, for physical products only', () => {
+    const dims = { weightGrams: '600', heightCm: '10', widthCm: 15, lengthCm: '' }
+    expect(productInputSchema.parse({ ...base, ...dims })).toMatchObject({
+      weightGrams: 600,
+      heightCm: 10,
+      widthCm: 15,
+      lengthCm: null,
+    })
+    expect(errorsOf({ ...base, weightGrams: 30_001, widthCm: 1.5, lengthCm: 'x' })).toEqual({
+      weightGrams: MSG.weightGrams,
+      widthCm: MSG.widthCm,
+      lengthCm: MSG.lengthCm,
+    })
+    expect(productInputSchema.parse({ ...base, ...dims, type: 'DIGITAL' }).weightGrams).toBeNull()
   })
 
   it('requires a name that is not blank', () => {

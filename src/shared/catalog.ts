@@ -25,6 +25,10 @@ export const MSG = {
   imageSize: 'O arquivo de imagem não deve exceder 5MB.',
   imageType: 'Tipo de arquivo de imagem inválido. Use JPG, PNG, GIF ou WEBP.',
   confirmDelete: 'Tem certeza que deseja excluir este produto?',
+  weightGrams: 'Peso deve ser um número inteiro de gramas entre 1 e 30000.',
+  heightCm: 'Altura deve ser um número inteiro de centímetros entre 1 e 100.',
+  widthCm: 'Largura deve ser um número inteiro de centímetros entre 1 e 100.',
+  lengthCm: 'Comprimento deve ser um número inteiro de centímetros entre 1 e 100.',
 } as const
 
 const NAME_MAX = 200
@@ -74,6 +78,12 @@ const digitalFileUrlRule = z
   .max(URL_MAX, MSG.digitalFileUrl)
   .refine((u) => /^https?:\/\//i.test(u), MSG.digitalFileUrl)
 const digitalFileUrlField = z.preprocess(toText, z.unknown())
+/** Product logistics (issue 38): optional integers in the ranges Melhor Envio accepts for one box; null clears. */
+const logisticsField = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? null : toNumber(v)),
+    z.number({ error: message }).int(message).min(1, message).max(max, message).nullable().optional(),
+  )
 
 /** The fields of the product form, each with its own rule; none required, so a PATCH can send a few. */
 export const productFieldsSchema = z.object({
@@ -84,6 +94,10 @@ export const productFieldsSchema = z.object({
   stock: stockField,
   imageUrl: imageUrlField,
   digitalFileUrl: digitalFileUrlField,
+  weightGrams: logisticsField(30_000, MSG.weightGrams),
+  heightCm: logisticsField(100, MSG.heightCm),
+  widthCm: logisticsField(100, MSG.widthCm),
+  lengthCm: logisticsField(100, MSG.lengthCm),
 })
 
 /** PATCH/PUT: any subset of the fields; the merged product is then checked with productInputSchema. */
@@ -116,6 +130,11 @@ export const productInputSchema = productFieldsSchema
     stock: p.type === 'PHYSICAL' ? (p.stock as number) : null,
     imageUrl: p.imageUrl ?? null,
     digitalFileUrl: p.type === 'DIGITAL' ? ((p.digitalFileUrl as string | null | undefined) ?? null) : null,
+    // A digital product has nothing to ship.
+    weightGrams: p.type === 'PHYSICAL' ? (p.weightGrams ?? null) : null,
+    heightCm: p.type === 'PHYSICAL' ? (p.heightCm ?? null) : null,
+    widthCm: p.type === 'PHYSICAL' ? (p.widthCm ?? null) : null,
+    lengthCm: p.type === 'PHYSICAL' ? (p.lengthCm ?? null) : null,
   }))
 export type ProductInput = z.input<typeof productInputSchema>
 export type ProductValues = z.output<typeof productInputSchema>
@@ -131,6 +150,10 @@ export const productSchema = z.object({
   stock: z.number().nullable(),
   imageUrl: z.string().nullable(),
   digitalFileUrl: z.string().nullable(),
+  weightGrams: z.number().nullable(),
+  heightCm: z.number().nullable(),
+  widthCm: z.number().nullable(),
+  lengthCm: z.number().nullable(),
   ...timestamps,
 })
 export type Product = z.infer<typeof productSchema>

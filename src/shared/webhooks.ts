@@ -10,6 +10,8 @@ export const WEBHOOK_EVENTS = [
   'order.expired',
   'order.refunded',
   'order.chargeback',
+  'order.shipped',
+  'order.delivered',
   'checkout.abandoned',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
@@ -23,6 +25,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.expired': 'Pagamento expirado',
   'order.refunded': 'Pedido reembolsado',
   'order.chargeback': 'Chargeback',
+  'order.shipped': 'Pedido enviado',
+  'order.delivered': 'Pedido entregue',
   'checkout.abandoned': 'Checkout abandonado',
 }
 

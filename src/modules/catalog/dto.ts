@@ -13,6 +13,11 @@ export interface CatalogProduct {
   stock: number | null
   imageUrl: string | null
   digitalFileUrl: string | null
+  /** Logistics for a freight quote; null until the merchant fills them. */
+  weightGrams: number | null
+  heightCm: number | null
+  widthCm: number | null
+  lengthCm: number | null
 }
 
 export function toCatalogProduct(row: ProductRow): CatalogProduct {
@@ -26,6 +31,10 @@ export function toCatalogProduct(row: ProductRow): CatalogProduct {
     stock: row.stock,
     imageUrl: row.image_url,
     digitalFileUrl: row.digital_file_url,
+    weightGrams: row.weight_grams,
+    heightCm: row.height_cm,
+    widthCm: row.width_cm,
+    lengthCm: row.length_cm,
   }
 }
 
@@ -40,6 +49,10 @@ export function toProductDto(row: ProductRow): Product {
     stock: row.stock,
     imageUrl: row.image_url,
     digitalFileUrl: row.digital_file_url,
+    weightGrams: row.weight_grams,
+    heightCm: row.height_cm,
+    widthCm: row.width_cm,
+    lengthCm: row.length_cm,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }
@@ -47,7 +60,8 @@ export function toProductDto(row: ProductRow): Product {
 
 /** The buyer's view: the merchant's without stock, the file behind the purchase and the dates; sold out flagged. */
 export function toPublicProductDto(row: ProductRow): PublicProduct {
-  const { stock: _stock, digitalFileUrl: _file, createdAt: _created, updatedAt: _updated, ...shown } = toProductDto(row)
+  const { stock: _stock, digitalFileUrl: _file, createdAt: _created, updatedAt: _updated, ...rest } = toProductDto(row)
+  const { weightGrams: _w, heightCm: _h, widthCm: _wd, lengthCm: _l, ...shown } = rest
   return {
     ...shown,
     ...(row.type === 'PHYSICAL' && (row.stock ?? 0) <= 0 ? { soldOut: true as const } : {}),

@@ -100,6 +100,10 @@ export async function updateProduct(
       stock: current.stock,
       imageUrl: current.image_url,
       digitalFileUrl: current.digital_file_url,
+      weightGrams: current.weight_grams,
+      heightCm: current.height_cm,
+      widthCm: current.width_cm,
+      lengthCm: current.length_cm,
     }
     for (const [key, value] of Object.entries(patch.data)) if (value !== undefined) merged[key] = value
     if (imageUrl) merged.imageUrl = imageUrl
@@ -125,6 +129,10 @@ function toColumns(input: ProductValues) {
     stock: input.stock,
     image_url: input.imageUrl,
     digital_file_url: input.digitalFileUrl,
+    weight_grams: input.weightGrams,
+    height_cm: input.heightCm,
+    width_cm: input.widthCm,
+    length_cm: input.lengthCm,
   }
 }
 

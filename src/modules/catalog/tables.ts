@@ -14,6 +14,10 @@ export interface CatalogTables {
     stock: number | null
     image_url: string | null
     digital_file_url: string | null
+    weight_grams: Generated<number | null>
+    height_cm: Generated<number | null>
+    width_cm: Generated<number | null>
+    length_cm: Generated<number | null>
     created_at: Generated<Date>
     updated_at: Timestamp
   }

@@ -26,6 +26,8 @@ export const checkoutService: {
     optionId: string,
     zipCode: string,
     subtotalCents: number,
+    /** The cart, for a Melhor Envio option's package (its kept quote); zone options ignore it. */
+    items?: readonly { productId: string; quantity: number }[],
   ): Promise<ShippingQuote | undefined>
   /** Required fields, a well-formed CEP, and the state consistent with the CEP's range. */
   validateAddress(input: {

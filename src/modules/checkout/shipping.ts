@@ -1,9 +1,11 @@
 import { AppError } from '../../platform/errors'
 import { computeQuote, type ShippingOptionValues, type ShippingQuote, type ShippingTerms } from '../../shared/checkout'
 import { isUuid } from '../../shared/ids'
+import { meServiceOf } from '../../shared/melhor-envio'
 import { toCents } from '../../shared/money'
 import { FALLBACK_SHIPPING } from '../../shared/ordering-rules'
 import { catalogService } from '../catalog'
+import { type CartItems, type ShippingDeps, shippingService } from '../shipping'
 import type { ShippingOptionRow } from './repository'
 import * as repo from './repository'
 import * as settingsRepo from './shipping-settings.repository'
@@ -42,24 +44,33 @@ export interface ShippingQuotes {
   quotes: ShippingQuote[]
   /** The quotes are the spec's defaults, offered because the merchant turned the fallback on. */
   fallback: boolean
+  /** Melhor Envio is on but gave nothing for this cart (no dimensions, an error or a timeout). */
+  carriersUnavailable?: 'DIMENSIONS' | 'ERROR'
 }
 
 /**
- * What a buyer may pick for a CEP: the store's active options; with none, the spec's default prices only when the
- * merchant turned the fallback on (otherwise nothing, and the order is refused), so no store charges invented prices.
+ * What a buyer may pick for a CEP: real carriers' quotes when the store connected Melhor Envio (and `carriers` is
+ * given), beside the store's active zone options; with neither, the spec's default prices only when the merchant
+ * turned the fallback on (otherwise nothing, and the order is refused), so no store charges invented prices.
  */
 export async function quoteShippingWithFallback(
   db: DbOrTrx,
   storeId: string,
   zipCode: string,
   subtotalCents: number,
+  carriers?: { deps: ShippingDeps; items: CartItems },
 ): Promise<ShippingQuotes> {
   if (!isUuid(storeId)) return { quotes: [], fallback: false }
+  const live = carriers
+    ? await shippingService.quoteCarriers(carriers.deps, storeId, zipCode, carriers.items, subtotalCents)
+    : { quotes: [] }
   const rows = await repo.listShippingOptions(db, storeId, { activeOnly: true })
-  if (rows.length > 0)
-    return { quotes: rows.map((r) => computeQuote(termsOf(r), zipCode, subtotalCents)), fallback: false }
+  const zones = rows.map((r) => computeQuote(termsOf(r), zipCode, subtotalCents))
+  const quotes = [...live.quotes, ...zones]
+  const unavailable = live.unavailable ? { carriersUnavailable: live.unavailable } : {}
+  if (quotes.length > 0) return { quotes, fallback: false, ...unavailable }
   const fallback = await settingsRepo.findFallbackEnabled(db, storeId)
-  return { quotes: fallback ? [...FALLBACK_QUOTES] : [], fallback }
+  return { quotes: fallback ? [...FALLBACK_QUOTES] : [], fallback, ...unavailable }
 }
 
 export async function quoteShipping(
@@ -71,15 +82,21 @@ export async function quoteShipping(
   return (await quoteShippingWithFallback(db, storeId, zipCode, subtotalCents)).quotes
 }
 
-/** The quote for one option id, a fallback id included while the fallback is what the store offers. */
+/**
+ * The quote for one option id, a fallback id included while the fallback is what the store offers; a Melhor Envio
+ * option ('me-<service>') is the price kept when the buyer's page quoted this cart (`items`) for this CEP.
+ */
 export async function quoteShippingOption(
   db: DbOrTrx,
   storeId: string,
   optionId: string,
   zipCode: string,
   subtotalCents: number,
+  items: CartItems = [],
 ): Promise<ShippingQuote | undefined> {
   if (!isUuid(storeId)) return undefined
+  if (meServiceOf(optionId) !== undefined)
+    return shippingService.honouredCarrierQuote(db, storeId, optionId, zipCode, items, subtotalCents)
   if (FALLBACK_QUOTES.some((q) => q.id === optionId))
     return (await quoteShipping(db, storeId, zipCode, subtotalCents)).find((q) => q.id === optionId)
   if (!isUuid(optionId)) return undefined

@@ -17,6 +17,7 @@ import {
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import { WEBHOOK_MESSAGES, type WebhookEvent } from '../../shared/webhooks'
+import { orderDelivered, orderShipped } from '../fulfilment/events'
 import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded, storeOrderJson } from '../ordering'
 import { checkoutAbandoned } from '../recovery/events'
 import { messageIdOf } from './dto'
@@ -185,6 +186,30 @@ export const webhookSubscriptions = [
     (p, ctx) =>
       fanOut(ctx, p.storeId, p.orderId, p.reason === 'payment_expired' ? 'order.expired' : 'order.cancelled', {
         cancellation: { reason: p.reason },
+      }),
+    opts,
+  ),
+  // fulfilment: a label bought or a tracking code typed, then the delivery (issue 38).
+  subscribe(
+    orderShipped,
+    'integrations.webhooks-order-shipped',
+    (p, ctx) =>
+      fanOut(ctx, p.storeId, p.orderId, 'order.shipped', {
+        shipment: {
+          carrier: p.carrier,
+          trackingCode: p.trackingCode,
+          trackingUrl: p.trackingUrl,
+          shippedAt: p.shippedAt,
+        },
+      }),
+    opts,
+  ),
+  subscribe(
+    orderDelivered,
+    'integrations.webhooks-order-delivered',
+    (p, ctx) =>
+      fanOut(ctx, p.storeId, p.orderId, 'order.delivered', {
+        shipment: { carrier: p.carrier, trackingCode: p.trackingCode, deliveredAt: p.deliveredAt },
       }),
     opts,
   ),

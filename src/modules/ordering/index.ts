@@ -2,6 +2,7 @@ import { expose } from '../../platform/db'
 import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
+import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken } from './order-page'
 import { orderingRoutes } from './routes'
@@ -17,6 +18,7 @@ export {
   orderRefunded,
   orderStatusChanged,
 } from './events'
+export { SHIPMENT_REFUSED, type ShippableOrder } from './fulfilment-status'
 export { type OrderFactRow, type OrderFactsQuery, orderingReads, type RecentOrderFacts } from './reporting-reads'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 export { type StoreOrderView, storeOrderJson } from './store-order.dto'
@@ -37,6 +39,13 @@ export const orderingService = expose({
   orderPage,
   /** The token of the order page's link (`/pedido/{id}?t=…`): the buyer's e-mails carry it. */
   orderPageToken,
+  /** The store's order as a shipment needs it (buyer, address, chosen option, items), or undefined — fulfilment. */
+  shippableOrder,
+  /** 409 with the reason for a digital or unpaid order. */
+  assertShippable,
+  /** PAID → SHIPPED and SHIPPED → DELIVERED under the order's row lock, in fulfilment's transaction. */
+  markOrderShipped,
+  markOrderDelivered,
 })
 
 /**

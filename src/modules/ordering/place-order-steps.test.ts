@@ -38,6 +38,10 @@ const product = {
   stock: 5,
   imageUrl: '/img/camiseta.png',
   digitalFileUrl: null,
+  weightGrams: null,
+  heightCm: null,
+  widthCm: null,
+  lengthCm: null,
 }
 const bump: PricedBump = {
   bumpId: 'bump-1',

@@ -95,7 +95,9 @@ export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<Priced
   const address = input.kind === 'PHYSICAL' ? shippingAddressOf(input.payload.shipping) : null
   const shipping =
     input.kind === 'PHYSICAL'
-      ? await priceShipping(db, product.storeId, input.payload.shipping, subtotalCents)
+      ? await priceShipping(db, product.storeId, input.payload.shipping, subtotalCents, [
+          { productId: product.id, quantity },
+        ])
       : undefined
   // marketing: the order bumps the buyer added, re-checked and priced from the database by marketing.
   const bumps = await marketingService.priceBumps(db, {

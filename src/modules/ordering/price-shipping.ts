@@ -49,8 +49,17 @@ export async function priceShipping(
   storeId: string,
   shipping: ShippingInput,
   subtotalCents: number,
+  /** The cart, for a Melhor Envio option's package (checkout prices it from its kept quote). */
+  items: { productId: string; quantity: number }[] = [],
 ): Promise<PricedShipping> {
-  const quote = await checkoutService.quoteShippingOption(db, storeId, shipping.method, shipping.zipCode, subtotalCents)
+  const quote = await checkoutService.quoteShippingOption(
+    db,
+    storeId,
+    shipping.method,
+    shipping.zipCode,
+    subtotalCents,
+    items,
+  )
   if (quote) {
     return {
       optionId: quote.id,

@@ -39,6 +39,7 @@ export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>)
       q.shipping.method,
       q.shipping.zipCode,
       subtotalCents,
+      [{ productId: product.id, quantity: 1 }],
     )
     shippingCents = option?.priceCents ?? 0
   }

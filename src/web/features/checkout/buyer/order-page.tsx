@@ -17,6 +17,7 @@ import { BoletoPanel } from './order/boleto-panel'
 import { OrderItems } from './order/order-items'
 import { PaidBlock } from './order/paid-block'
 import { PixPanel } from './order/pix-panel'
+import { ShipmentTracking } from './order/shipment-tracking'
 import { trackPaidOrder } from './tracking'
 import './checkout.css'
 import './order/order-page.css'
@@ -113,6 +114,7 @@ function OrderView({
             </p>
           </section>
 
+          {paid && order.productType === 'PHYSICAL' && <ShipmentTracking orderId={orderId} token={token} />}
           {paid ? (
             <PaidBlock data={data} />
           ) : payment?.method === 'PIX' && (awaiting || payment.canRenew) ? (

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
 import { Alert, Button, Card, ConfirmDialog, EmptyState, Loading, Modal, PageHeader } from '../../../ui'
 import { useDeleteShippingOption, useSaveShippingOption, useShippingOptions } from './api/shipping-options'
+import { MelhorEnvioCard } from './components/melhor-envio-card'
 import { ShippingFallbackCard } from './components/shipping-fallback-card'
 import { ShippingOptionForm } from './components/shipping-option-form'
 import { ShippingTable } from './components/shipping-table'
@@ -101,7 +102,10 @@ export default function ShippingPage() {
         </Card>
       )}
       {!options.isPending && !options.isError && (
-        <ShippingFallbackCard storeId={storeId} activeOptions={list.filter((o) => o.active).length} />
+        <>
+          <MelhorEnvioCard storeId={storeId} />
+          <ShippingFallbackCard storeId={storeId} activeOptions={list.filter((o) => o.active).length} />
+        </>
       )}
 
       <Modal

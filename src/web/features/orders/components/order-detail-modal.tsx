@@ -6,6 +6,7 @@ import type { StoreOrder } from '../../../../shared/ordering'
 import { paymentMethodLabel } from '../../../../shared/ordering-rules'
 import { Alert, Button, Modal } from '../../../ui'
 import { RefundSection } from './refund-section'
+import { ShipmentSection } from './shipment-section'
 import { OrderStatusBadge } from './status-badge'
 
 const cpf = (d: string) => (d.length === 11 ? d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : d)
@@ -192,6 +193,7 @@ export function OrderDetailModal({
             </dl>
           </section>
         )}
+        <ShipmentSection storeId={storeId} order={{ ...order, status }} />
         <RefundSection
           storeId={storeId}
           order={{ ...order, status }}

@@ -24,6 +24,10 @@ function wireFields(v: ProductValues) {
     stock: v.stock,
     imageUrl: v.imageUrl,
     digitalFileUrl: v.digitalFileUrl,
+    weightGrams: v.weightGrams,
+    heightCm: v.heightCm,
+    widthCm: v.widthCm,
+    lengthCm: v.lengthCm,
   }
 }
 

@@ -23,7 +23,27 @@ export interface ProductFormProps {
   onCancel(): void
 }
 
-const FIELDS = ['name', 'description', 'price', 'type', 'stock', 'imageUrl', 'digitalFileUrl'] as const
+const FIELDS = [
+  'name',
+  'description',
+  'price',
+  'type',
+  'stock',
+  'imageUrl',
+  'digitalFileUrl',
+  'weightGrams',
+  'heightCm',
+  'widthCm',
+  'lengthCm',
+] as const
+
+/** Weight and size for real freight quotes (Melhor Envio): whole grams and centimetres. */
+const LOGISTICS: { name: 'weightGrams' | 'heightCm' | 'widthCm' | 'lengthCm'; label: string; max: number }[] = [
+  { name: 'weightGrams', label: 'Peso (g)', max: 30_000 },
+  { name: 'heightCm', label: 'Altura (cm)', max: 100 },
+  { name: 'widthCm', label: 'Largura (cm)', max: 100 },
+  { name: 'lengthCm', label: 'Comprimento (cm)', max: 100 },
+]
 type FieldName = (typeof FIELDS)[number]
 
 /** '1249,90': the decimal comma a merchant types, without grouping (the schema reads '12,50' and '12.50'). */
@@ -47,6 +67,10 @@ function initialValues(p?: Product): ProductInput {
     stock: p?.stock ?? '',
     imageUrl: p?.imageUrl ?? '',
     digitalFileUrl: p?.digitalFileUrl ?? '',
+    weightGrams: p?.weightGrams ?? '',
+    heightCm: p?.heightCm ?? '',
+    widthCm: p?.widthCm ?? '',
+    lengthCm: p?.lengthCm ?? '',
   }
 }
 
@@ -141,16 +165,35 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
           {...field('digitalFileUrl')}
         />
       ) : (
-        <Input
-          key="stock"
-          label="Estoque *"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          placeholder="0"
-          {...field('stock')}
-        />
+        <>
+          <Input
+            key="stock"
+            label="Estoque *"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder="0"
+            {...field('stock')}
+          />
+          <fieldset className="product-form-grid product-logistics">
+            <legend className="small muted">
+              Peso e dimensões da embalagem (para o frete calculado pelo Melhor Envio)
+            </legend>
+            {LOGISTICS.map((l) => (
+              <Input
+                key={l.name}
+                label={l.label}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={l.max}
+                step={1}
+                {...field(l.name)}
+              />
+            ))}
+          </fieldset>
+        </>
       )}
 
       <Field label="Imagem do produto" error={imageError ?? errors.imageUrl?.message} htmlFor={fileInputId}>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ShippingOption, ShippingOptionValues, ShippingSettings } from '../../../../../shared/checkout'
+import type { MelhorEnvioSettings, MelhorEnvioSettingsValues } from '../../../../../shared/melhor-envio'
 import { api } from '../../../../lib/api'
 
 export function getShippingOptions(storeId: string): Promise<ShippingOption[]> {
@@ -65,5 +66,25 @@ export function useSaveShippingSettings(storeId: string) {
   return useMutation({
     mutationFn: (values: ShippingSettings) => api.put<ShippingSettings>(`/stores/${storeId}/shipping/settings`, values),
     onSuccess: (saved) => queryClient.setQueryData(shippingSettingsQuery(storeId).queryKey, saved),
+  })
+}
+
+export const melhorEnvioQuery = (storeId: string) =>
+  queryOptions({
+    queryKey: ['stores', storeId, 'melhor-envio'],
+    queryFn: () => api.get<MelhorEnvioSettings>(`/stores/${storeId}/shipping/melhor-envio`),
+    retry: 0,
+  })
+
+export function useMelhorEnvio(storeId: string) {
+  return useQuery(melhorEnvioQuery(storeId))
+}
+
+export function useSaveMelhorEnvio(storeId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (values: MelhorEnvioSettingsValues) =>
+      api.put<MelhorEnvioSettings>(`/stores/${storeId}/shipping/melhor-envio`, values),
+    onSuccess: (saved) => queryClient.setQueryData(melhorEnvioQuery(storeId).queryKey, saved),
   })
 }

@@ -1,0 +1,57 @@
+/** The buyer's e-mails of a shipment: 'Seu pedido foi enviado' (tracking link) and 'Pedido entregue'. */
+import type { z } from 'zod'
+import type { JobContext } from '../../platform/jobs'
+import { notificationsService } from '../notifications'
+import { orderingService } from '../ordering'
+import type { orderDelivered, orderShipped } from './events'
+
+type Shipped = z.output<(typeof orderShipped)['schema']>
+type Delivered = z.output<(typeof orderDelivered)['schema']>
+
+const depsOf = (ctx: JobContext) => ({ db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log })
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'cliente'
+
+function orderUrl(ctx: JobContext, orderId: string) {
+  const t = orderingService.orderPageToken(ctx.config.APP_SECRET, orderId)
+  return `${ctx.config.publicUrl}/pedido/${encodeURIComponent(orderId)}?t=${encodeURIComponent(t)}`
+}
+
+export async function sendShipped(ctx: JobContext, p: Shipped): Promise<void> {
+  const code = p.trackingCode
+    ? `Código de rastreio: ${p.trackingCode} (${p.carrier}).`
+    : `Transportadora: ${p.carrier}.`
+  await notificationsService.sendStoreMessage(depsOf(ctx), {
+    storeId: p.storeId,
+    subjectId: p.orderId,
+    kind: 'fulfilment.shipped',
+    to: { name: p.customer.name, email: p.customer.email },
+    subject: `Seu pedido ${p.orderNumber} foi enviado`,
+    message: {
+      preview: p.trackingCode ? `Acompanhe a entrega pelo código ${p.trackingCode}` : 'Seu pedido está a caminho',
+      heading: `${firstName(p.customer.name)}, seu pedido foi enviado!`,
+      paragraphs: [`O pedido ${p.orderNumber} saiu para entrega.`, code],
+      button: p.trackingUrl
+        ? { label: 'Rastrear pedido', url: p.trackingUrl }
+        : { label: 'Ver pedido', url: orderUrl(ctx, p.orderId) },
+    },
+  })
+}
+
+export async function sendDelivered(ctx: JobContext, p: Delivered): Promise<void> {
+  await notificationsService.sendStoreMessage(depsOf(ctx), {
+    storeId: p.storeId,
+    subjectId: p.orderId,
+    kind: 'fulfilment.delivered',
+    to: { name: p.customer.name, email: p.customer.email },
+    subject: `Pedido ${p.orderNumber} entregue`,
+    message: {
+      preview: 'Seu pedido chegou. Conte o que achou!',
+      heading: `${firstName(p.customer.name)}, seu pedido foi entregue!`,
+      paragraphs: [
+        `A transportadora confirmou a entrega do pedido ${p.orderNumber}.`,
+        'Gostou? Sua avaliação ajuda outros compradores.',
+      ],
+      button: { label: 'Ver pedido e avaliar', url: orderUrl(ctx, p.orderId) },
+    },
+  })
+}

@@ -1,0 +1,388 @@
+/**
+ * A local stand-in for Melhor Envio's API v2 (tests, the e2e), written from its public reference
+ * (docs.melhorenvio.com.br), never from our adapter:
+ *   POST /api/v2/me/shipment/calculate  {from,to,products|package,options,services}  → one entry per service
+ *   POST /api/v2/me/cart                {service,from,to,products,volumes,options}   → the cart item (status pending)
+ *   POST /api/v2/me/shipment/checkout   {orders:[id]}                                → {purchase}  (status released)
+ *   POST /api/v2/me/shipment/generate   {orders:[id]}                                → {id:{status,message}}
+ *   POST /api/v2/me/shipment/print      {mode,orders:[id]}                           → {url}
+ *   POST /api/v2/me/shipment/tracking   {orders:[id]}                                → {id:{status,tracking,…_at}}
+ * Every call needs `Authorization: Bearer <token>` (else 401 `{"message":"Unauthenticated."}`); invalid bodies
+ * answer 422 `{"message":"The given data was invalid.","errors":{field:[…]}}`. Amounts are reais as strings with
+ * two decimals ("23.45"), weights kilograms, sizes centimetres, delivery times working days.
+ */
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeMeCall {
+  path: string
+  token: string | undefined
+  userAgent: string | undefined
+  body: Record<string, unknown>
+}
+
+type MeStatus = 'pending' | 'released' | 'posted' | 'delivered' | 'canceled'
+
+interface CartItem {
+  id: string
+  protocol: string
+  service_id: number
+  status: MeStatus
+  price: string
+  tracking: string | null
+  created_at: string
+  paid_at: string | null
+  generated_at: string | null
+  posted_at: string | null
+  delivered_at: string | null
+  canceled_at: string | null
+}
+
+export interface FakeMelhorEnvio {
+  url: string
+  calls: FakeMeCall[]
+  /** Tokens the fake accepts (default: 'me-test-token'). */
+  tokens: Set<string>
+  /** Every answer waits this long (a slow Melhor Envio: the caller's timeout fires). */
+  delay(ms: number): void
+  /** Labels in the cart and bought, by id. */
+  items: Map<string, CartItem>
+  /** Moves a bought label along, as the carrier would (posted, delivered). */
+  advance(id: string, status: 'posted' | 'delivered'): void
+  /** The wallet: a purchase above it answers 422 (saldo insuficiente). */
+  setBalance(reais: number): void
+  close(): Promise<void>
+}
+
+/** The services the sandbox lists for a plain box: id, name, carrier, base price and per-kg price (reais), days. */
+export const FAKE_SERVICES = [
+  { id: 1, name: 'PAC', company: { id: 1, name: 'Correios' }, base: 18.5, perKg: 4, days: 8 },
+  { id: 2, name: 'SEDEX', company: { id: 1, name: 'Correios' }, base: 32.9, perKg: 7.5, days: 3 },
+  { id: 3, name: '.Package', company: { id: 2, name: 'Jadlog' }, base: 21, perKg: 3.2, days: 6 },
+] as const
+
+const reais = (n: number) => n.toFixed(2)
+const isCep = (v: unknown) => typeof v === 'string' && /^\d{8}$/.test(v.replace(/\D/g, ''))
+
+interface Box {
+  weight: number
+  width: number
+  height: number
+  length: number
+  insurance: number
+}
+
+function invalid(res: ServerResponse, errors: Record<string, string[]>) {
+  send(res, 422, { message: 'The given data was invalid.', errors })
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+}
+
+/** The package the documentation's calculate takes: `products` (each with quantity) summed, or one `package`. */
+function boxOf(body: Record<string, unknown>): Box | Record<string, string[]> {
+  const products = body.products as Record<string, unknown>[] | undefined
+  const pkg = body.package as Record<string, unknown> | undefined
+  const options = (body.options ?? {}) as Record<string, unknown>
+  const num = (v: unknown) => (typeof v === 'number' ? v : Number(v))
+  if (Array.isArray(products) && products.length > 0) {
+    const errors: Record<string, string[]> = {}
+    let weight = 0
+    let height = 0
+    let width = 0
+    let length = 0
+    let insurance = 0
+    products.forEach((p, i) => {
+      for (const f of ['width', 'height', 'length', 'weight'])
+        if (!(num(p[f]) > 0)) errors[`products.${i}.${f}`] = [`O campo products.${i}.${f} é obrigatório.`]
+      const qty = num(p.quantity ?? 1)
+      weight += num(p.weight) * qty
+      height += num(p.height) * qty
+      width = Math.max(width, num(p.width))
+      length = Math.max(length, num(p.length))
+      insurance += num(p.insurance_value ?? 0) * qty
+    })
+    if (Object.keys(errors).length > 0) return errors
+    return { weight, height, width, length, insurance }
+  }
+  if (pkg) {
+    const errors: Record<string, string[]> = {}
+    for (const f of ['width', 'height', 'length', 'weight'])
+      if (!(num(pkg[f]) > 0)) errors[`package.${f}`] = [`O campo package.${f} é obrigatório.`]
+    if (Object.keys(errors).length > 0) return errors
+    return {
+      weight: num(pkg.weight),
+      height: num(pkg.height),
+      width: num(pkg.width),
+      length: num(pkg.length),
+      insurance: num(options.insurance_value ?? 0),
+    }
+  }
+  return { products: ['O campo products é obrigatório quando package não está presente.'] }
+}
+
+/** Deterministic prices: the farther the destination's first digit from the origin's, the dearer and slower. */
+function calculate(body: Record<string, unknown>) {
+  const from = String((body.from as { postal_code?: string } | undefined)?.postal_code ?? '').replace(/\D/g, '')
+  const to = String((body.to as { postal_code?: string } | undefined)?.postal_code ?? '').replace(/\D/g, '')
+  const box = boxOf(body) as Box
+  const wanted =
+    typeof body.services === 'string' && body.services.trim() !== ''
+      ? new Set(body.services.split(',').map((s) => Number(s.trim())))
+      : undefined
+  const distance = Math.abs(Number(from[0]) - Number(to[0]))
+  return FAKE_SERVICES.filter((s) => !wanted || wanted.has(s.id)).map((s) => {
+    const company = { ...s.company, picture: `https://sandbox.melhorenvio.com.br/images/${s.company.name}.png` }
+    // Jadlog does not serve the far North (CEPs 69…): the documentation's per-service error entry.
+    if (s.id === 3 && to.startsWith('69'))
+      return { id: s.id, name: s.name, error: 'Transportadora não atende este trecho.', company }
+    const price = s.base + s.perKg * Math.ceil(box.weight) + distance * 1.5 + box.insurance * 0.01
+    const days = s.days + distance
+    return {
+      id: s.id,
+      name: s.name,
+      price: reais(price),
+      custom_price: reais(price),
+      discount: '0.00',
+      currency: 'R$',
+      delivery_time: days,
+      delivery_range: { min: days - 1, max: days },
+      custom_delivery_time: days,
+      custom_delivery_range: { min: days - 1, max: days },
+      packages: [
+        {
+          price: reais(price),
+          discount: '0.00',
+          format: 'box',
+          weight: box.weight.toFixed(2),
+          insurance_value: reais(box.insurance),
+          dimensions: { height: box.height, width: box.width, length: box.length },
+        },
+      ],
+      additional_services: { receipt: false, own_hand: false, collect: false },
+      company,
+    }
+  })
+}
+
+async function readBody(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  let raw = ''
+  for await (const chunk of req) raw += chunk
+  if (raw === '') return {}
+  try {
+    const parsed = JSON.parse(raw)
+    return parsed && typeof parsed === 'object' ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
+  const calls: FakeMeCall[] = []
+  const tokens = new Set(['me-test-token'])
+  const items = new Map<string, CartItem>()
+  const labels = new Map<string, string>()
+  let delayMs = 0
+  let balance = 10_000
+  let protocolSeq = 0
+  let trackingSeq = 0
+  let base = ''
+
+  const ordersOf = (body: Record<string, unknown>, res: ServerResponse): CartItem[] | undefined => {
+    const ids = body.orders
+    if (!Array.isArray(ids) || ids.length === 0) {
+      invalid(res, { orders: ['O campo orders é obrigatório.'] })
+      return undefined
+    }
+    const found = ids.map((id) => items.get(String(id)))
+    if (found.some((i) => !i)) {
+      send(res, 404, { message: 'No query results for model [App\\Models\\Order].' })
+      return undefined
+    }
+    return found as CartItem[]
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0] ?? ''
+    if (req.method === 'GET' && path.startsWith('/imprimir/')) {
+      if (!labels.has(path.slice('/imprimir/'.length))) return send(res, 404, { message: 'Not Found' })
+      res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from('%PDF-1.4\n% etiqueta fake\n%%EOF\n'))
+      return
+    }
+    const body = await readBody(req)
+    const auth = req.headers.authorization
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined
+    calls.push({ path, token, userAgent: req.headers['user-agent'], body: body ?? {} })
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
+    if (res.destroyed) return
+    if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' })
+    if (!token || !tokens.has(token)) return send(res, 401, { message: 'Unauthenticated.' })
+    if (!body) return send(res, 400, { message: 'Malformed JSON' })
+    const now = new Date().toISOString()
+
+    switch (path) {
+      case '/api/v2/me/shipment/calculate': {
+        const errors: Record<string, string[]> = {}
+        if (!isCep((body.from as { postal_code?: unknown })?.postal_code))
+          errors['from.postal_code'] = ['O campo from.postal code é obrigatório.']
+        if (!isCep((body.to as { postal_code?: unknown })?.postal_code))
+          errors['to.postal_code'] = ['O campo to.postal code é obrigatório.']
+        const box = boxOf(body)
+        if (!('weight' in box)) Object.assign(errors, box)
+        if (Object.keys(errors).length > 0) return invalid(res, errors)
+        return send(res, 200, calculate(body))
+      }
+      case '/api/v2/me/cart': {
+        const service = Number(body.service)
+        const errors: Record<string, string[]> = {}
+        if (!FAKE_SERVICES.some((s) => s.id === service)) errors.service = ['O serviço selecionado é inválido.']
+        for (const side of ['from', 'to'] as const) {
+          const a = body[side] as Record<string, unknown> | undefined
+          for (const f of ['name', 'address', 'city', 'postal_code'])
+            if (!a || typeof a[f] !== 'string' || a[f] === '')
+              errors[`${side}.${f}`] = [`O campo ${side}.${f} é obrigatório.`]
+        }
+        const volumes = body.volumes as Record<string, unknown>[] | undefined
+        if (!Array.isArray(volumes) || volumes.length === 0) errors.volumes = ['O campo volumes é obrigatório.']
+        if (Object.keys(errors).length > 0) return invalid(res, errors)
+        const v = volumes![0]!
+        const [quote] = calculate({
+          from: body.from,
+          to: body.to,
+          package: v,
+          options: body.options,
+          services: String(service),
+        })
+        if (!quote || 'error' in quote) return invalid(res, { service: [quote?.error ?? 'Serviço indisponível.'] })
+        const item: CartItem = {
+          id: randomUUID(),
+          protocol: `ORD-2026${String(++protocolSeq).padStart(8, '0')}`,
+          service_id: service,
+          status: 'pending',
+          price: quote.price,
+          tracking: null,
+          created_at: now,
+          paid_at: null,
+          generated_at: null,
+          posted_at: null,
+          delivered_at: null,
+          canceled_at: null,
+        }
+        items.set(item.id, item)
+        return send(res, 201, {
+          ...item,
+          quote: Number(quote.price),
+          delivery_min: quote.delivery_range.min,
+          delivery_max: quote.delivery_range.max,
+        })
+      }
+      case '/api/v2/me/shipment/checkout': {
+        const found = ordersOf(body, res)
+        if (!found) return
+        const total = found.filter((i) => i.status === 'pending').reduce((s, i) => s + Number(i.price), 0)
+        if (total > balance) return invalid(res, { orders: ['Saldo insuficiente.'] })
+        balance -= total
+        for (const i of found) if (i.status === 'pending') Object.assign(i, { status: 'released', paid_at: now })
+        return send(res, 200, {
+          purchase: {
+            id: randomUUID(),
+            protocol: `PUR-2026${String(protocolSeq).padStart(8, '0')}`,
+            total: reais(total),
+            discount: '0.00',
+            status: 'paid',
+            paid_at: now,
+            orders: found,
+          },
+        })
+      }
+      case '/api/v2/me/shipment/generate': {
+        const found = ordersOf(body, res)
+        if (!found) return
+        const answer: Record<string, { status: boolean; message: string }> = {}
+        for (const i of found) {
+          if (i.status === 'pending') {
+            answer[i.id] = { status: false, message: 'Envio não pago.' }
+            continue
+          }
+          if (!i.tracking) {
+            i.tracking = `AA${String(100_000_000 + ++trackingSeq)}BR`
+            i.generated_at = now
+          }
+          answer[i.id] = { status: true, message: 'Envio gerado com sucesso' }
+        }
+        return send(res, 200, answer)
+      }
+      case '/api/v2/me/shipment/print': {
+        const found = ordersOf(body, res)
+        if (!found) return
+        const key = randomUUID().replace(/-/g, '')
+        labels.set(key, found.map((i) => i.id).join(','))
+        return send(res, 200, { url: `${base}/imprimir/${key}` })
+      }
+      case '/api/v2/me/shipment/tracking': {
+        const found = ordersOf(body, res)
+        if (!found) return
+        return send(
+          res,
+          200,
+          Object.fromEntries(
+            found.map((i) => [
+              i.id,
+              {
+                id: i.id,
+                protocol: i.protocol,
+                status: i.status,
+                tracking: i.tracking,
+                melhorenvio_tracking: i.tracking ? `ME${i.tracking}` : null,
+                created_at: i.created_at,
+                paid_at: i.paid_at,
+                generated_at: i.generated_at,
+                posted_at: i.posted_at,
+                delivered_at: i.delivered_at,
+                canceled_at: i.canceled_at,
+                expired_at: null,
+              },
+            ]),
+          ),
+        )
+      }
+      default:
+        return send(res, 404, { message: 'Not Found' })
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, { message: 'Server Error' })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  base = `http://127.0.0.1:${port}`
+  return {
+    url: base,
+    calls,
+    tokens,
+    items,
+    delay(ms) {
+      delayMs = ms
+    },
+    advance(id, status) {
+      const item = items.get(id)
+      if (!item) throw new Error(`no label ${id}`)
+      const now = new Date().toISOString()
+      if (status === 'posted') Object.assign(item, { status, posted_at: now })
+      else Object.assign(item, { status, posted_at: item.posted_at ?? now, delivered_at: now })
+    },
+    setBalance(n) {
+      balance = n
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
