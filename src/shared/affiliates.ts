@@ -22,7 +22,7 @@ export interface ReleaseDays {
 export const DEFAULT_RELEASE_DAYS: ReleaseDays = { credit_card: 30, pix: 7, bank_slip: 7 }
 
 /** The first-party cookie naming the browser that clicked an affiliate link (a random id, never the affiliate). */
-export const AFFILIATE_VISITOR_COOKIE = 'aff_v'
+export { AFFILIATE_VISITOR_COOKIE } from './tracking-rules'
 
 export const AFFILIATE_MESSAGES = {
   commission: 'A comissão deve estar entre 0% e 100%',

@@ -9,7 +9,7 @@ import type {
   ReleaseDays,
 } from '../../shared/affiliates'
 
-type Cents = ColumnType<string, number | bigint, number | bigint>
+type Cents = ColumnType<number, number, number>
 type NullableTime = ColumnType<Date | null, Date | null | undefined, Date | null>
 type Time = ColumnType<Date, Date | undefined, Date>
 
@@ -62,7 +62,7 @@ export interface AffiliatesTables {
     role: 'AFFILIATE' | 'PRODUCER'
     affiliation_id: string | null
     amount_cents: Cents
-    reversed_cents: ColumnType<string, number | bigint | undefined, number | bigint>
+    reversed_cents: ColumnType<number, number | undefined, number>
     status: CommissionStatus
     release_at: Date
     released_at: NullableTime

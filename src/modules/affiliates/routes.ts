@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { limitOffsetQuery, storeItemParams, storeParams } from '../../platform/route-schemas'
+import { requireStoreOwner } from '../../platform/store-guard'
+import {
+  AFFILIATE_MESSAGES,
+  affiliateProgramOutSchema,
+  affiliateProgramSchema,
+  affiliationRequestSchema,
+  affiliationSchema,
+  affiliationStatusSchema,
+  balanceSchema,
+  commissionSchema,
+  marketplaceItemSchema,
+  storeAffiliationSchema,
+} from '../../shared/affiliates'
+import { balanceOf, myCommissions, storeSales } from './commissions'
+import * as service from './service'
+
+const TAGS = ['affiliates']
+const productParams = z.object({ storeId: z.string(), productId: z.string() })
+const pageQuery = limitOffsetQuery({ maxLimit: 100, defaultLimit: 50, maxOffset: 100_000 })
+const storeAffiliationsQuery = pageQuery.extend({ productId: z.string().optional() })
+const myAffiliationSchema = affiliationSchema.extend({ clicks: z.number().int() })
+const storeSaleSchema = z.object({
+  orderId: z.string(),
+  createdAt: z.string(),
+  affiliateCents: z.number().int(),
+  producerCents: z.number().int(),
+  reversedCents: z.number().int(),
+  status: commissionSchema.shape.status,
+  affiliationId: z.string().nullable(),
+})
+
+/** The producer's side (store owner; another store's ids are 404) and the affiliate's own (any account). */
+export async function affiliatesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const owner = requireStoreOwner(fastify)
+
+  app.get(
+    '/stores/:storeId/products/:productId/affiliate-program',
+    { schema: { tags: TAGS, params: productParams, response: { 200: affiliateProgramOutSchema } }, preHandler: owner },
+    async (request) => service.readProgram(app.db, request.store!.id, request.params.productId),
+  )
+
+  app.put(
+    '/stores/:storeId/products/:productId/affiliate-program',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Opens (or closes) the product to affiliates; a change applies to orders placed after it',
+        params: productParams,
+        body: affiliateProgramSchema,
+        response: { 200: affiliateProgramOutSchema },
+      },
+      preHandler: owner,
+    },
+    async (request) => service.saveProgram(app.db, request.store!.id, request.params.productId, request.body),
+  )
+
+  app.get(
+    '/stores/:storeId/affiliations',
+    {
+      schema: {
+        tags: TAGS,
+        params: storeParams,
+        querystring: storeAffiliationsQuery,
+        response: { 200: z.array(storeAffiliationSchema) },
+      },
+      preHandler: owner,
+    },
+    async (request) => {
+      const { productId, ...page } = request.query
+      return service.storeAffiliations(app.db, request.store!.id, page, { productId })
+    },
+  )
+
+  app.patch(
+    '/stores/:storeId/affiliations/:id',
+    {
+      schema: {
+        tags: TAGS,
+        params: storeItemParams,
+        body: affiliationStatusSchema,
+        response: { 200: storeAffiliationSchema },
+      },
+      preHandler: owner,
+    },
+    async (request) => service.changeAffiliation(app.db, request.store!.id, request.params.id, request.body.status),
+  )
+
+  app.get(
+    '/stores/:storeId/affiliate-sales',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The store's attributed sales with their split (affiliate and producer shares)",
+        params: storeParams,
+        querystring: pageQuery,
+        response: { 200: z.array(storeSaleSchema) },
+      },
+      preHandler: owner,
+    },
+    async (request) => storeSales(app.db, request.store!.id, request.query),
+  )
+
+  app.get(
+    '/affiliate-marketplace',
+    { schema: { tags: TAGS, querystring: pageQuery, response: { 200: z.array(marketplaceItemSchema) } } },
+    async (request) => service.marketplace(app.db, request.query),
+  )
+
+  app.post(
+    '/affiliations',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Asks to promote a product: PENDING, or ACTIVE when the program approves itself',
+        body: affiliationRequestSchema,
+        response: { 201: z.object({ data: affiliationSchema, message: z.string() }) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const data = await service.requestAffiliation(app.db, request.user.id, request.body.productId)
+      const message = data.status === 'ACTIVE' ? AFFILIATE_MESSAGES.approved : AFFILIATE_MESSAGES.requested
+      return reply.status(201).send({ data, message })
+    },
+  )
+
+  app.get(
+    '/me/affiliations',
+    {
+      schema: { tags: TAGS, querystring: pageQuery, response: { 200: z.array(myAffiliationSchema) } },
+      preHandler: app.authenticate,
+    },
+    async (request) => service.myAffiliations(app.db, request.user.id, request.query),
+  )
+
+  app.get(
+    '/me/commissions',
+    {
+      schema: { tags: TAGS, querystring: pageQuery, response: { 200: z.array(commissionSchema) } },
+      preHandler: app.authenticate,
+    },
+    async (request) => myCommissions(app.db, request.user.id, request.query),
+  )
+
+  app.get(
+    '/me/balance',
+    { schema: { tags: TAGS, response: { 200: balanceSchema } }, preHandler: app.authenticate },
+    async (request) => balanceOf(app.db, request.user.id),
+  )
+}
