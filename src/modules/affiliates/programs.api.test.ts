@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const { shop } = orderingFixtures(() => t)
-const programUrl = (storeId: string, productId: string) => `/api/stores/${storeId}/products/${productId}/affiliate-program`
+const programUrl = (storeId: string, productId: string) =>
+  `/api/stores/${storeId}/products/${productId}/affiliate-program`
 const program = { enabled: true, commissionBps: 1_000, cookieDays: 60, attribution: 'LAST_CLICK', autoApprove: false }
 
 describe('affiliate program', () => {
@@ -49,7 +50,12 @@ describe('affiliate program', () => {
     const res = await t.app.inject({ url: '/api/affiliate-marketplace' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toContainEqual(
-      expect.objectContaining({ productId: s.digitalId, commissionBps: 1_000, productName: 'E-book', priceCents: 4_990 }),
+      expect.objectContaining({
+        productId: s.digitalId,
+        commissionBps: 1_000,
+        productName: 'E-book',
+        priceCents: 4_990,
+      }),
     )
   })
 })
@@ -86,7 +92,11 @@ describe('affiliations', () => {
       status: 'ACTIVE',
     })
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toMatchObject({ status: 'ACTIVE', affiliateEmail: affiliate.email, link: expect.stringMatching(/^\/a\//) })
+    expect(ok.json()).toMatchObject({
+      status: 'ACTIVE',
+      affiliateEmail: affiliate.email,
+      link: expect.stringMatching(/^\/a\//),
+    })
     const mine = await t.app.inject({ url: '/api/me/affiliations', headers: affiliate.headers })
     expect(mine.json()).toEqual([expect.objectContaining({ id: affiliationId, link: ok.json().link, clicks: 0 })])
     // Someone else sees none of it.
