@@ -3,6 +3,7 @@
  * the Portuguese messages. Money is integer cents, commissions are basis points (10000 = 100 %).
  */
 import { z } from 'zod'
+import { isValidCpf, isValidPhone, onlyDigits } from './br'
 
 export const ATTRIBUTION_RULES = ['LAST_CLICK', 'FIRST_CLICK'] as const
 export type AttributionRule = (typeof ATTRIBUTION_RULES)[number]
@@ -39,6 +40,11 @@ export const AFFILIATE_MESSAGES = {
   requested: 'Pedido de afiliação enviado',
   approved: 'Afiliação aprovada',
   statusChanged: 'Afiliação atualizada',
+  payoutAmount: 'Informe um valor maior que zero',
+  payoutAboveAvailable: 'O valor é maior que o seu saldo disponível',
+  payoutNegative: 'Seu saldo está negativo por estornos: saques ficam suspensos até ele voltar a ser positivo',
+  pixKey: 'Chave PIX inválida (CPF, CNPJ, e-mail, celular ou chave aleatória)',
+  payoutRequested: 'Saque solicitado',
 } as const
 
 export const AFFILIATION_STATUS_LABELS: Record<AffiliationStatus, string> = {
@@ -146,3 +152,32 @@ export type MarketplaceItem = z.infer<typeof marketplaceItemSchema>
 export function bpsLabel(bps: number): string {
   return `${(bps / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** A PIX key as DICT knows them: CPF, CNPJ (14 digits), e-mail, phone (+55 and DDD) or a random key (EVP, a UUID). */
+export function isValidPixKey(raw: string): boolean {
+  const key = raw.trim()
+  if (UUID.test(key)) return true
+  if (key.includes('@')) return EMAIL.test(key) && key.length <= 77
+  if (key.startsWith('+')) return key.startsWith('+55') && isValidPhone(key.slice(3))
+  const digits = onlyDigits(key)
+  if (digits.length === 11 && isValidCpf(digits)) return true
+  return digits.length === 14 && /^[\d./-]+$/.test(key)
+}
+
+export const payoutRequestSchema = z.object({
+  amountCents: z.number().int(AFFILIATE_MESSAGES.payoutAmount).min(1, AFFILIATE_MESSAGES.payoutAmount),
+  pixKey: z.string().trim().max(100, AFFILIATE_MESSAGES.pixKey).refine(isValidPixKey, AFFILIATE_MESSAGES.pixKey),
+})
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  pixKey: z.string(),
+  status: z.enum(['REQUESTED', 'PAID', 'REJECTED']),
+  createdAt: z.string(),
+})
+export type Payout = z.infer<typeof payoutSchema>

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock, DAY_MS } from '../../platform/clock'
+import { AFFILIATE_MESSAGES } from '../../shared/affiliates'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { releaseDue } from '.'
@@ -73,13 +74,15 @@ async function buy(s: Shop, visitor: string | undefined, opts: { card?: boolean;
     .where('id', '=', order.orderId)
     .executeTakeFirstOrThrow()
   expect(row.status).toBe('PAID')
+  // order.paid commits with the status: relayed now, its subscribers (the credit) have run when this returns.
+  await t.drain()
   return { ...order, totalCents: Number(row.total_cents) }
 }
 
 const commissionsOf = (u: TestUser) =>
   get('/api/me/commissions', u) as Promise<{ orderId: string; amountCents: number; status: string }[]>
 const balanceOf = (u: TestUser) =>
-  get('/api/me/balance', u) as Promise<{ pendingCents: number; availableCents: number }>
+  get('/api/me/balance', u) as Promise<{ pendingCents: number; availableCents: number; paidCents: number }>
 
 describe('attribution', () => {
   it('click by A then B then purchase: LAST_CLICK pays B', async () => {
@@ -250,5 +253,39 @@ describe('release, refund and chargeback', () => {
       headers: other.owner.headers,
     })
     expect(foreign.statusCode).toBe(404)
+  })
+})
+
+describe('payouts', () => {
+  it('concurrent requests never exceed the balance; a refund after payout leaves exactly minus the commission', async () => {
+    const { s, a, linkA } = await setup()
+    const order = await buy(s, await click(linkA, new Date()))
+    const share = Math.round(order.totalCents * 0.3)
+    clock.set(new Date(Date.now() + 8 * DAY_MS))
+    await releaseDue({ db: db(), clock })
+    const pixKey = 'ana@example.com'
+
+    const bad = await t.send('POST', '/api/me/payouts', a, { amountCents: 100, pixKey: 'não é chave' })
+    expect(bad.statusCode).toBe(400)
+    expect(JSON.stringify(bad.json())).toContain(AFFILIATE_MESSAGES.pixKey)
+
+    const first = Math.ceil(share * 0.6)
+    const tries = await Promise.all(
+      Array.from({ length: 5 }, () => t.send('POST', '/api/me/payouts', a, { amountCents: first, pixKey })),
+    )
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400])
+    expect(tries.find((r) => r.statusCode === 400)!.json().message).toBe(AFFILIATE_MESSAGES.payoutAboveAvailable)
+    const rest = await t.send('POST', '/api/me/payouts', a, { amountCents: share - first, pixKey: '+5511987654321' })
+    expect(rest.statusCode).toBe(201)
+    expect(await balanceOf(a)).toMatchObject({ pendingCents: 0, availableCents: 0, paidCents: share })
+    expect(await get('/api/me/payouts', a)).toHaveLength(2)
+    expect(await get('/api/me/payouts', s.owner)).toEqual([])
+
+    await refund(s, order.orderId, { reason: 'Arrependimento' })
+    await waitFor(async () => (await commissionsOf(a))[0]?.status === 'REVERSED')
+    expect(await balanceOf(a)).toMatchObject({ availableCents: -share, paidCents: share })
+    const refused = await t.send('POST', '/api/me/payouts', a, { amountCents: 1, pixKey })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe(AFFILIATE_MESSAGES.payoutNegative)
   })
 })

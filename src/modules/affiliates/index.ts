@@ -19,7 +19,7 @@ export function affiliatesModule(deps: AffiliatesModuleDeps = {}): AppModule {
   const clock = deps.clock ?? systemClock
   return {
     name: 'affiliates',
-    routes: affiliatesRoutes,
+    routes: affiliatesRoutes(clock),
     rootRoutes: clickRoutes(clock),
     jobs: affiliatesJobs(clock),
     subscriptions: affiliatesSubscriptions(clock),

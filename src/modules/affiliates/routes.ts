@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Clock } from '../../platform/clock'
 import { limitOffsetQuery, storeItemParams, storeParams } from '../../platform/route-schemas'
 import { requireStoreOwner } from '../../platform/store-guard'
 import {
@@ -13,9 +14,12 @@ import {
   balanceSchema,
   commissionSchema,
   marketplaceItemSchema,
+  payoutRequestSchema,
+  payoutSchema,
   storeAffiliationSchema,
 } from '../../shared/affiliates'
 import { balanceOf, myCommissions, storeSales } from './commissions'
+import { myPayouts, requestPayout } from './payouts'
 import * as service from './service'
 
 const TAGS = ['affiliates']
@@ -34,7 +38,11 @@ const storeSaleSchema = z.object({
 })
 
 /** The producer's side (store owner; another store's ids are 404) and the affiliate's own (any account). */
-export async function affiliatesRoutes(fastify: FastifyInstance) {
+export function affiliatesRoutes(clock: Clock) {
+  return (fastify: FastifyInstance) => routes(fastify, clock)
+}
+
+async function routes(fastify: FastifyInstance, clock: Clock) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const owner = requireStoreOwner(fastify)
 
@@ -151,5 +159,31 @@ export async function affiliatesRoutes(fastify: FastifyInstance) {
     '/me/balance',
     { schema: { tags: TAGS, response: { 200: balanceSchema } }, preHandler: app.authenticate },
     async (request) => balanceOf(app.db, request.user.id),
+  )
+
+  app.post(
+    '/me/payouts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Asks for (part of) the available balance by PIX; refused above it or while the balance is negative',
+        body: payoutRequestSchema,
+        response: { 201: z.object({ data: payoutSchema, message: z.string() }) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const data = await requestPayout({ db: app.db, clock }, request.user.id, request.body)
+      return reply.status(201).send({ data, message: AFFILIATE_MESSAGES.payoutRequested })
+    },
+  )
+
+  app.get(
+    '/me/payouts',
+    {
+      schema: { tags: TAGS, querystring: pageQuery, response: { 200: z.array(payoutSchema) } },
+      preHandler: app.authenticate,
+    },
+    async (request) => myPayouts(app.db, request.user.id, request.query),
   )
 }

@@ -68,6 +68,14 @@ export interface AffiliatesTables {
     released_at: NullableTime
     created_at: Time
   }
+  affiliate_payouts: {
+    id: Generated<string>
+    user_id: string
+    amount_cents: Cents
+    pix_key: string
+    status: ColumnType<'REQUESTED' | 'PAID' | 'REJECTED', 'REQUESTED' | undefined, 'REQUESTED' | 'PAID' | 'REJECTED'>
+    created_at: Time
+  }
   ledger_transactions: {
     id: Generated<string>
     key: string
