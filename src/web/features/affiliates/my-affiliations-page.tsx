@@ -28,6 +28,7 @@ import {
   useMyCommissions,
   useRequestAffiliation,
 } from './api/affiliates'
+import { PayoutCard } from './components/payout-form'
 import './affiliates.css'
 
 const TONES: Record<AffiliationStatus, BadgeTone> = {
@@ -49,8 +50,14 @@ function BalanceCards() {
         hint="Aguardando o prazo de reembolso"
       />
       <StatCard label="Disponível" value={formatCents(balance.data.availableCents)} />
+      <StatCard label="Sacado" value={formatCents(balance.data.paidCents)} />
     </div>
   )
+}
+
+function Payouts() {
+  const balance = useMyBalance()
+  return <PayoutCard availableCents={balance.data?.availableCents ?? 0} />
 }
 
 function Links() {
@@ -202,6 +209,7 @@ export default function MyAffiliationsPage() {
       <BalanceCards />
       <Links />
       <Commissions />
+      <Payouts />
       <Marketplace />
     </div>
   )

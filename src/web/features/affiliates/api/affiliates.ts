@@ -6,6 +6,8 @@ import type {
   Balance,
   Commission,
   MarketplaceItem,
+  Payout,
+  PayoutRequest,
   StoreAffiliation,
 } from '../../../../shared/affiliates'
 import { ApiError, api } from '../../../lib/api'
@@ -103,6 +105,18 @@ export function useRequestAffiliation() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (productId: string) => api.post<{ data: Affiliation; message: string }>('/affiliations', { productId }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['affiliates'] }),
+  })
+}
+
+export const myPayoutsQuery = () =>
+  queryOptions({ queryKey: ['affiliates', 'payouts'], queryFn: () => api.get<Payout[]>('/me/payouts') })
+export const useMyPayouts = () => useQuery(myPayoutsQuery())
+
+export function useRequestPayout() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: PayoutRequest) => api.post<{ data: Payout; message: string }>('/me/payouts', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['affiliates'] }),
   })
 }
