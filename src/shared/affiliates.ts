@@ -11,6 +11,8 @@ export const AFFILIATION_STATUSES = ['PENDING', 'ACTIVE', 'REFUSED', 'BLOCKED'] 
 export type AffiliationStatus = (typeof AFFILIATION_STATUSES)[number]
 export const COMMISSION_STATUSES = ['PENDING', 'AVAILABLE', 'PAID', 'REVERSED'] as const
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number]
+export const COMMISSION_ROLES = ['AFFILIATE', 'COPRODUCER', 'PRODUCER'] as const
+export type CommissionRole = (typeof COMMISSION_ROLES)[number]
 export const LEDGER_KINDS = ['SALE', 'FEE', 'RELEASE', 'REFUND', 'CHARGEBACK', 'PAYOUT', 'ADJUSTMENT'] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 export type LedgerBucket = 'NONE' | 'PENDING' | 'AVAILABLE' | 'PAID'
@@ -45,6 +47,13 @@ export const AFFILIATE_MESSAGES = {
   payoutNegative: 'Seu saldo está negativo por estornos: saques ficam suspensos até ele voltar a ser positivo',
   pixKey: 'Chave PIX inválida (CPF, CNPJ, e-mail, celular ou chave aleatória)',
   payoutRequested: 'Saque solicitado',
+  sharesAbove100: 'A comissão do afiliado somada às participações dos coprodutores passa de 100%',
+  share: 'A participação deve estar entre 0,01% e 100%',
+  coproducerSelf: 'Você não pode ser coprodutor do seu próprio produto',
+  coproducerExists: 'Este e-mail já foi convidado para este produto',
+  coproducerNotFound: 'Coprodução não encontrada',
+  coproducerInvited: 'Convite de coprodução enviado',
+  coproducerAccepted: 'Coprodução aceita',
 } as const
 
 export const AFFILIATION_STATUS_LABELS: Record<AffiliationStatus, string> = {
@@ -112,7 +121,7 @@ export const commissionSchema = z.object({
   id: z.string(),
   storeId: z.string(),
   orderId: z.string(),
-  role: z.enum(['AFFILIATE', 'PRODUCER']),
+  role: z.enum(COMMISSION_ROLES),
   affiliationId: z.string().nullable(),
   amountCents: z.number().int(),
   reversedCents: z.number().int(),
@@ -181,3 +190,25 @@ export const payoutSchema = z.object({
   createdAt: z.string(),
 })
 export type Payout = z.infer<typeof payoutSchema>
+
+export const coproducerInviteSchema = z.object({
+  email: z.string().trim().toLowerCase().email('E-mail inválido').max(254),
+  shareBps: z
+    .number()
+    .int(AFFILIATE_MESSAGES.share)
+    .min(1, AFFILIATE_MESSAGES.share)
+    .max(10_000, AFFILIATE_MESSAGES.share),
+  endsAt: z.string().datetime({ offset: true }).nullable().optional(),
+})
+
+export const coproducerSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  productId: z.string(),
+  email: z.string(),
+  shareBps: z.number().int(),
+  status: z.enum(['INVITED', 'ACTIVE']),
+  endsAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type Coproducer = z.infer<typeof coproducerSchema>

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { CommissionStatus } from '../../shared/affiliates'
+import type { CommissionRole, CommissionStatus } from '../../shared/affiliates'
 import type { Page } from './repository'
 import type { DbOrTrx, Trx } from './tables'
 
@@ -7,7 +7,7 @@ export interface NewCommission {
   storeId: string
   orderId: string
   account: string
-  role: 'AFFILIATE' | 'PRODUCER'
+  role: CommissionRole
   affiliationId: string | null
   amountCents: number
   releaseAt: Date

@@ -5,12 +5,19 @@
  */
 import type { Clock } from '../../platform/clock'
 import { DAY_MS } from '../../platform/clock'
-import type { Balance, Commission, CommissionStatus, ReleaseDays } from '../../shared/affiliates'
+import {
+  type Balance,
+  type Commission,
+  type CommissionStatus,
+  DEFAULT_RELEASE_DAYS,
+  type ReleaseDays,
+} from '../../shared/affiliates'
 import { isUuid } from '../../shared/ids'
 import type { OrderPaymentMethod } from '../../shared/ordering-rules'
 import { identityService } from '../identity'
 import { orderingService } from '../ordering'
 import * as commissionsRepo from './commissions.repository'
+import { activeCoproducers } from './coproducers.repository'
 import { toCommission } from './dto'
 import {
   GATEWAY,
@@ -81,38 +88,62 @@ export interface PaidOrder {
   totalCents: number
   paymentMethod: OrderPaymentMethod
   paidAt: string
+  items: { productId: string }[]
 }
 
-/** An attributed order was paid: its net is split and each share credited PENDING until its release date. */
+/**
+ * A paid order with an affiliate or co-producers: its net is split (affiliate's % of the net, co-producers' % of
+ * what is left, the producer the rest) and each share credited PENDING until its release date.
+ */
 export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promise<void> {
-  const attribution = await attributeOrder(deps.db, p.orderId)
-  if (!attribution || attribution.store_id !== p.storeId) return
+  const found = await attributeOrder(deps.db, p.orderId)
+  const attribution = found?.store_id === p.storeId ? found : undefined
+  const paidAt = new Date(p.paidAt)
+  const productId = p.items[0]?.productId
+  const coproducers = productId
+    ? (await activeCoproducers(deps.db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
+    : []
+  if (!attribution && coproducers.length === 0) return
   // No gateway or platform fee is configured per account yet (issue 37 item 4): the net is the total.
   const feeCents = 0
-  const split = splitNet({ totalCents: p.totalCents, feeCents, affiliateBps: attribution.commission_bps })
-  const paidAt = new Date(p.paidAt)
-  const releaseAt = new Date(paidAt.getTime() + attribution.release_days[RELEASE_KEY[p.paymentMethod]] * DAY_MS)
+  const split = splitNet({
+    totalCents: p.totalCents,
+    feeCents,
+    affiliateBps: attribution?.commission_bps ?? 0,
+    coproducerBps: coproducers.map((c) => c.share_bps),
+  })
+  const releaseDays = attribution?.release_days ?? DEFAULT_RELEASE_DAYS
+  const releaseAt = new Date(paidAt.getTime() + releaseDays[RELEASE_KEY[p.paymentMethod]] * DAY_MS)
+  const base = { storeId: p.storeId, orderId: p.orderId, releaseAt }
+  const shares: commissionsRepo.NewCommission[] = [
+    ...(attribution
+      ? [
+          {
+            ...base,
+            account: userAccount(attribution.user_id),
+            role: 'AFFILIATE' as const,
+            affiliationId: attribution.affiliation_id,
+            amountCents: split.affiliateCents,
+          },
+        ]
+      : []),
+    ...coproducers.map((c, i) => ({
+      ...base,
+      account: userAccount(c.user_id!),
+      role: 'COPRODUCER' as const,
+      affiliationId: null,
+      amountCents: split.coproducerCents[i]!,
+    })),
+    {
+      ...base,
+      account: storeAccount(p.storeId),
+      role: 'PRODUCER',
+      affiliationId: null,
+      amountCents: split.producerCents,
+    },
+  ]
   await deps.db.transaction().execute(async (trx) => {
-    const rows = await commissionsRepo.insertCommissions(trx, [
-      {
-        storeId: p.storeId,
-        orderId: p.orderId,
-        account: userAccount(attribution.user_id),
-        role: 'AFFILIATE',
-        affiliationId: attribution.affiliation_id,
-        amountCents: split.affiliateCents,
-        releaseAt,
-      },
-      {
-        storeId: p.storeId,
-        orderId: p.orderId,
-        account: storeAccount(p.storeId),
-        role: 'PRODUCER',
-        affiliationId: null,
-        amountCents: split.producerCents,
-        releaseAt,
-      },
-    ])
+    const rows = await commissionsRepo.insertCommissions(trx, shares)
     if (rows.length === 0) return
     await postTransaction(trx, {
       key: `sale:${p.orderId}`,

@@ -4,6 +4,7 @@ import { subscribe } from '../../platform/jobs'
 import { orderPaid, orderPlaced, orderRefunded } from '../ordering'
 import { attributeOrder, creditPaidOrder, releaseDue, reverseRefundedOrder } from './commissions'
 import { ordersWithCommissions } from './commissions.repository'
+import { coproducedProducts } from './coproducers.repository'
 import { openProgramProducts } from './repository'
 import type { Db } from './tables'
 
@@ -13,6 +14,14 @@ export const RELEASE_JOB = 'affiliates.release'
 async function ofOpenPrograms(ps: { items: { productId: string }[] }[], db: unknown) {
   const open = await openProgramProducts(db as Db, [...new Set(ps.flatMap((p) => p.items.map((i) => i.productId)))])
   return ps.map((p) => p.items.some((i) => open.has(i.productId)))
+}
+
+/** Paid orders to split: an open program (maybe an affiliate) or an accepted co-producer. */
+async function toSplit(ps: { items: { productId: string }[] }[], db: unknown) {
+  const ids = [...new Set(ps.flatMap((p) => p.items.map((i) => i.productId)))]
+  const open = await openProgramProducts(db as Db, ids)
+  const co = await coproducedProducts(db as Db, ids)
+  return ps.map((p) => p.items.some((i) => open.has(i.productId) || co.has(i.productId)))
 }
 
 export function affiliatesJobs(clock: Clock): JobDefinition[] {
@@ -37,7 +46,7 @@ export function affiliatesSubscriptions(clock: Clock) {
       async (p, ctx) => {
         await creditPaidOrder({ db: ctx.db, clock }, p)
       },
-      { relevant: ofOpenPrograms },
+      { relevant: toSplit },
     ),
     subscribe(
       orderRefunded,

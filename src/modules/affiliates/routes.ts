@@ -13,12 +13,15 @@ import {
   affiliationStatusSchema,
   balanceSchema,
   commissionSchema,
+  coproducerInviteSchema,
+  coproducerSchema,
   marketplaceItemSchema,
   payoutRequestSchema,
   payoutSchema,
   storeAffiliationSchema,
 } from '../../shared/affiliates'
 import { balanceOf, myCommissions, storeSales } from './commissions'
+import * as coproducers from './coproducers'
 import { myPayouts, requestPayout } from './payouts'
 import * as service from './service'
 
@@ -185,5 +188,60 @@ async function routes(fastify: FastifyInstance, clock: Clock) {
       preHandler: app.authenticate,
     },
     async (request) => myPayouts(app.db, request.user.id, request.query),
+  )
+
+  app.post(
+    '/stores/:storeId/products/:productId/coproducers',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Invites an e-mail to a share of the product's sales (of what is left after the affiliate)",
+        params: productParams,
+        body: coproducerInviteSchema,
+        response: { 201: z.object({ data: coproducerSchema, message: z.string() }) },
+      },
+      preHandler: owner,
+    },
+    async (request, reply) => {
+      const data = await coproducers.inviteCoproducer(app.db, request.store!.id, request.params.productId, request.body)
+      return reply.status(201).send({ data, message: AFFILIATE_MESSAGES.coproducerInvited })
+    },
+  )
+
+  app.get(
+    '/stores/:storeId/products/:productId/coproducers',
+    { schema: { tags: TAGS, params: productParams, response: { 200: z.array(coproducerSchema) } }, preHandler: owner },
+    async (request) => coproducers.listCoproducers(app.db, request.store!.id, request.params.productId),
+  )
+
+  app.delete(
+    '/stores/:storeId/coproducers/:id',
+    { schema: { tags: TAGS, params: storeItemParams, response: { 204: z.null() } }, preHandler: owner },
+    async (request, reply) => {
+      await coproducers.removeCoproducer(app.db, request.store!.id, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.get(
+    '/me/coproductions',
+    { schema: { tags: TAGS, response: { 200: z.array(coproducerSchema) } }, preHandler: app.authenticate },
+    async (request) => coproducers.myInvitations(app.db, request.user.email),
+  )
+
+  app.post(
+    '/me/coproductions/:id/accept',
+    {
+      schema: {
+        tags: TAGS,
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ data: coproducerSchema, message: z.string() }) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({
+      data: await coproducers.acceptCoproduction(app.db, request.user, request.params.id),
+      message: AFFILIATE_MESSAGES.coproducerAccepted,
+    }),
   )
 }

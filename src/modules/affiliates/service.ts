@@ -14,6 +14,7 @@ import { isUuid } from '../../shared/ids'
 import { catalogService } from '../catalog'
 import { identityService } from '../identity'
 import { storesService } from '../stores'
+import { checkShares } from './coproducers'
 import { toAffiliation, toProgram, toStoreAffiliation } from './dto'
 import * as repo from './repository'
 import type { Db, DbOrTrx } from './tables'
@@ -39,6 +40,7 @@ export async function saveProgram(
   input: z.output<typeof affiliateProgramSchema>,
 ): Promise<AffiliateProgram> {
   await requireProduct(db, storeId, productId)
+  await checkShares(db, storeId, productId, { commissionBps: input.commissionBps })
   return toProgram(await repo.upsertProgram(db, { storeId, productId, ...input }))
 }
 

@@ -3,6 +3,7 @@ import type { Json } from '../../platform/tables'
 import type {
   AffiliationStatus,
   AttributionRule,
+  CommissionRole,
   CommissionStatus,
   LedgerBucket,
   LedgerKind,
@@ -59,13 +60,24 @@ export interface AffiliatesTables {
     store_id: string
     order_id: string
     account: string
-    role: 'AFFILIATE' | 'PRODUCER'
+    role: CommissionRole
     affiliation_id: string | null
     amount_cents: Cents
     reversed_cents: ColumnType<number, number | undefined, number>
     status: CommissionStatus
     release_at: Date
     released_at: NullableTime
+    created_at: Time
+  }
+  coproducers: {
+    id: Generated<string>
+    store_id: string
+    product_id: string
+    email: string
+    user_id: string | null
+    share_bps: number
+    status: ColumnType<'INVITED' | 'ACTIVE', 'INVITED' | undefined, 'INVITED' | 'ACTIVE'>
+    ends_at: NullableTime
     created_at: Time
   }
   affiliate_payouts: {
