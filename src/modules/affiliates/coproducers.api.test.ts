@@ -44,7 +44,7 @@ const sharesOf = async (orderId: string) =>
       .where('order_id', '=', orderId)
       .select(['role', 'amount_cents'])
       .execute()
-  ).reduce<Record<string, number>>((m, r) => ({ ...m, [r.role]: r.amount_cents }), {})
+  ).reduce<Record<string, number>>((m, r) => Object.assign(m, { [r.role]: r.amount_cents }), {})
 
 describe('co-producers', () => {
   it('the producer invites an e-mail to a share; the affiliate % plus the shares may not pass 100 %', async () => {
