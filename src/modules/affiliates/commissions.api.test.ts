@@ -7,7 +7,7 @@ import { controlledClock, DAY_MS } from '../../platform/clock'
 import { AFFILIATE_MESSAGES } from '../../shared/affiliates'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
-import { releaseDue } from '.'
+import { consistencyProblems, releaseDue } from '.'
 import type { Db } from './tables'
 
 const clock = controlledClock()
@@ -67,13 +67,14 @@ async function buy(s: Shop, visitor: string | undefined, opts: { card?: boolean;
   expect(placed.statusCode).toBe(200)
   const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
   if (!opts.card) await sandbox(order.paymentResult.gatewayId, 'pay')
-  await t.drain()
-  const row = await t.runtime.db
-    .selectFrom('orders')
-    .select(['total_cents', 'status'])
-    .where('id', '=', order.orderId)
-    .executeTakeFirstOrThrow()
-  expect(row.status).toBe('PAID')
+  const read = () =>
+    t.runtime.db
+      .selectFrom('orders')
+      .select(['total_cents', 'status'])
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow()
+  await waitFor(async () => (await read()).status === 'PAID')
+  const row = await read()
   // order.paid commits with the status: relayed now, its subscribers (the credit) have run when this returns.
   await t.drain()
   return { ...order, totalCents: Number(row.total_cents) }
@@ -287,5 +288,10 @@ describe('payouts', () => {
     const refused = await t.send('POST', '/api/me/payouts', a, { amountCents: 1, pixKey })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().message).toBe(AFFILIATE_MESSAGES.payoutNegative)
+    expect(await consistencyProblems(db())).toEqual({
+      unbalancedTransactions: [],
+      ordersNotSummingToNet: [],
+      commissionsNotMatchingLedger: [],
+    })
   })
 })

@@ -29,7 +29,14 @@ import {
   storeAccount,
   userAccount,
 } from './ledger'
-import { accountBalances, orderBalances, postTransaction } from './ledger.repository'
+import {
+  accountBalances,
+  commissionsNotMatchingLedger,
+  orderBalances,
+  ordersNotSummingToNet,
+  postTransaction,
+  unbalancedTransactions,
+} from './ledger.repository'
 import * as repo from './repository'
 import { splitNet } from './split'
 import type { Db } from './tables'
@@ -270,4 +277,13 @@ export async function storeSales(db: Db, storeId: string, page: repo.Page) {
     status: r.status ?? 'PENDING',
     affiliationId: r.affiliation_id,
   }))
+}
+
+/** The consistency check (daily job, or on demand): every list is empty when the books are right. */
+export async function consistencyProblems(db: Db) {
+  return {
+    unbalancedTransactions: await unbalancedTransactions(db),
+    ordersNotSummingToNet: await ordersNotSummingToNet(db),
+    commissionsNotMatchingLedger: await commissionsNotMatchingLedger(db),
+  }
 }

@@ -1,8 +1,9 @@
 /** Co-producers: invitation and acceptance, the 100 % rule, ownership, and their share of every sale. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AFFILIATE_MESSAGES } from '../../shared/affiliates'
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
+import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { consistencyProblems } from '.'
 import { unbalancedTransactions } from './ledger.repository'
 import type { Db } from './tables'
 
@@ -28,12 +29,16 @@ async function paidOrder(tracking: Record<string, string> = {}) {
   expect(placed.statusCode).toBe(200)
   const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
   await sandbox(order.paymentResult.gatewayId, 'pay')
+  const read = () =>
+    t.runtime.db
+      .selectFrom('orders')
+      .select(['total_cents', 'status'])
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow()
+  await waitFor(async () => (await read()).status === 'PAID')
+  const row = await read()
+  // order.paid commits with the status: relayed now, the split has run when this returns.
   await t.drain()
-  const row = await t.runtime.db
-    .selectFrom('orders')
-    .select('total_cents')
-    .where('id', '=', order.orderId)
-    .executeTakeFirstOrThrow()
   return { orderId: order.orderId, totalCents: Number(row.total_cents) }
 }
 
@@ -111,5 +116,10 @@ describe('co-producers', () => {
     expect((await t.send('DELETE', `/api/stores/${s.storeId}/coproducers/${inviteId}`, s.owner)).statusCode).toBe(204)
     const order = await paidOrder()
     expect(await sharesOf(order.orderId)).toEqual({})
+    expect(await consistencyProblems(t.runtime.db as unknown as Db)).toEqual({
+      unbalancedTransactions: [],
+      ordersNotSummingToNet: [],
+      commissionsNotMatchingLedger: [],
+    })
   })
 })

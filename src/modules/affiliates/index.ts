@@ -8,7 +8,7 @@ import { clickRoutes } from './clicks'
 import { affiliatesJobs, affiliatesSubscriptions } from './jobs'
 import { affiliatesRoutes } from './routes'
 
-export { releaseDue } from './commissions'
+export { consistencyProblems, releaseDue } from './commissions'
 
 export interface AffiliatesModuleDeps {
   /** The clock commission windows and releases read (tests pass a controlled one). */

@@ -2,13 +2,14 @@ import type { Clock } from '../../platform/clock'
 import type { JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import { orderPaid, orderPlaced, orderRefunded } from '../ordering'
-import { attributeOrder, creditPaidOrder, releaseDue, reverseRefundedOrder } from './commissions'
+import { attributeOrder, consistencyProblems, creditPaidOrder, releaseDue, reverseRefundedOrder } from './commissions'
 import { ordersWithCommissions } from './commissions.repository'
 import { coproducedProducts } from './coproducers.repository'
 import { openProgramProducts } from './repository'
 import type { Db } from './tables'
 
 export const RELEASE_JOB = 'affiliates.release'
+export const CONSISTENCY_JOB = 'affiliates.consistency'
 
 /** Only orders of a product with an open program become jobs (one query for the relay's whole batch). */
 async function ofOpenPrograms(ps: { items: { productId: string }[] }[], db: unknown) {
@@ -30,6 +31,16 @@ export function affiliatesJobs(clock: Clock): JobDefinition[] {
       name: RELEASE_JOB,
       everyMs: 60_000,
       handler: async (_data, ctx) => ({ released: await releaseDue({ db: ctx.db, clock }) }),
+    },
+    {
+      name: CONSISTENCY_JOB,
+      everyMs: 24 * 3600_000,
+      handler: async (_data, ctx) => {
+        const problems = await consistencyProblems(ctx.db)
+        if (Object.values(problems).some((ids) => ids.length))
+          ctx.log.error({ problems }, 'affiliates ledger inconsistent')
+        return problems
+      },
     },
   ]
 }

@@ -75,3 +75,26 @@ export async function unbalancedTransactions(db: DbOrTrx): Promise<string[]> {
     .execute()
   return rows.map((r) => r.transaction_id)
 }
+
+/** Orders whose shares do not sum to their net as the ledger booked it (−(gateway sale + platform fee)). */
+export async function ordersNotSummingToNet(db: DbOrTrx): Promise<string[]> {
+  const rows = await sql<{ order_id: string }>`
+    select c.order_id from commissions c
+    group by c.order_id
+    having sum(c.amount_cents) <> (
+      select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
+      where e.order_id = c.order_id and e.account in ('gateway', 'platform') and e.kind in ('SALE', 'FEE')
+    )`.execute(db)
+  return rows.rows.map((r) => r.order_id)
+}
+
+/** Commissions whose ledger entries do not add up to what is still credited (amount − reversed). */
+export async function commissionsNotMatchingLedger(db: DbOrTrx): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select c.id from commissions c
+    where c.amount_cents - c.reversed_cents <> (
+      select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+      where e.commission_id = c.id and e.bucket in ('PENDING', 'AVAILABLE')
+    )`.execute(db)
+  return rows.rows.map((r) => r.id)
+}
