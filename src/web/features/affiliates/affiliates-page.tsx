@@ -24,6 +24,7 @@ import {
   useStoreProducts,
   useStoreSales,
 } from './api/affiliates'
+import { CoproducersCard } from './components/coproducers-card'
 import { ProgramForm } from './components/program-form'
 import './affiliates.css'
 
@@ -59,6 +60,7 @@ function ProgramSection({ storeId }: { storeId: string }) {
       ) : (
         <ProgramForm key={chosen} storeId={storeId} productId={chosen} program={program.data ?? null} />
       )}
+      <CoproducersCard storeId={storeId} productId={chosen} />
     </>
   )
 }

@@ -22,10 +22,12 @@ import {
   Th,
 } from '../../ui'
 import {
+  useAcceptCoproduction,
   useMarketplace,
   useMyAffiliations,
   useMyBalance,
   useMyCommissions,
+  useMyCoproductions,
   useRequestAffiliation,
 } from './api/affiliates'
 import { PayoutCard } from './components/payout-form'
@@ -52,6 +54,49 @@ function BalanceCards() {
       <StatCard label="Disponível" value={formatCents(balance.data.availableCents)} />
       <StatCard label="Sacado" value={formatCents(balance.data.paidCents)} />
     </div>
+  )
+}
+
+/** Invitations to co-produce a product: accepted here, then its sales share shows in the commissions. */
+function Coproductions() {
+  const list = useMyCoproductions()
+  const accept = useAcceptCoproduction()
+  if (!list.data?.length) return null
+  return (
+    <Card title="Coproduções">
+      <Table>
+        <thead>
+          <tr>
+            <Th>Participação</Th>
+            <Th>Situação</Th>
+            <Th />
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.map((c) => (
+            <tr key={c.id}>
+              <Td>{bpsLabel(c.shareBps)}</Td>
+              <Td>{c.status === 'ACTIVE' ? 'Ativa' : 'Convite pendente'}</Td>
+              <Td>
+                {c.status === 'INVITED' && (
+                  <Button
+                    size="sm"
+                    onClick={() =>
+                      accept.mutateAsync(c.id).then(
+                        (r) => toast.success(r.message),
+                        () => toast.error('Não foi possível aceitar'),
+                      )
+                    }
+                  >
+                    Aceitar
+                  </Button>
+                )}
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Card>
   )
 }
 
@@ -208,6 +253,7 @@ export default function MyAffiliationsPage() {
       />
       <BalanceCards />
       <Links />
+      <Coproductions />
       <Commissions />
       <Payouts />
       <Marketplace />

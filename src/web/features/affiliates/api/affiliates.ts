@@ -5,6 +5,7 @@ import type {
   Affiliation,
   Balance,
   Commission,
+  Coproducer,
   MarketplaceItem,
   Payout,
   PayoutRequest,
@@ -117,6 +118,48 @@ export function useRequestPayout() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (body: PayoutRequest) => api.post<{ data: Payout; message: string }>('/me/payouts', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['affiliates'] }),
+  })
+}
+
+// Co-producers: the producer's invitations per product, the invited account's acceptance.
+const coproducersUrl = (storeId: string, productId: string) =>
+  `${store(storeId)}/products/${encodeURIComponent(productId)}/coproducers`
+
+export const coproducersQuery = (storeId: string, productId: string) =>
+  queryOptions({
+    queryKey: ['stores', storeId, 'affiliates', 'coproducers', productId],
+    queryFn: () => api.get<Coproducer[]>(coproducersUrl(storeId, productId)),
+    enabled: Boolean(productId),
+  })
+export const useCoproducers = (storeId: string, productId: string) => useQuery(coproducersQuery(storeId, productId))
+
+export function useInviteCoproducer(storeId: string, productId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { email: string; shareBps: number }) =>
+      api.post<{ data: Coproducer; message: string }>(coproducersUrl(storeId, productId), body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['stores', storeId, 'affiliates', 'coproducers'] }),
+  })
+}
+
+export function useRemoveCoproducer(storeId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`${store(storeId)}/coproducers/${encodeURIComponent(id)}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['stores', storeId, 'affiliates', 'coproducers'] }),
+  })
+}
+
+export const myCoproductionsQuery = () =>
+  queryOptions({ queryKey: ['affiliates', 'coproductions'], queryFn: () => api.get<Coproducer[]>('/me/coproductions') })
+export const useMyCoproductions = () => useQuery(myCoproductionsQuery())
+
+export function useAcceptCoproduction() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<{ data: Coproducer; message: string }>(`/me/coproductions/${encodeURIComponent(id)}/accept`),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['affiliates'] }),
   })
 }
