@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 import type { CompanionInsert } from '../platform/events'
 import type { PlatformTables } from '../platform/tables'
+import type { AffiliatesTables } from './affiliates/tables'
 import type { CatalogTables } from './catalog/tables'
 import type { CheckoutTables } from './checkout/tables'
 import type { FulfilmentTables } from './fulfilment/tables'
@@ -34,7 +35,8 @@ export interface Database
     NotificationsTables,
     RecoveryTables,
     ShippingTables,
-    FulfilmentTables {}
+    FulfilmentTables,
+    AffiliatesTables {}
 
 /**
  * A handle on the whole database, for a statement composed of several modules' parts (the one-statement order

@@ -1,3 +1,4 @@
+import { type AffiliatesModuleDeps, affiliatesModule } from './affiliates'
 import { catalogModule, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
 import { fulfilmentModule } from './fulfilment'
@@ -16,7 +17,7 @@ import { trackingModule } from './tracking'
 import type { AppModule } from './types'
 
 /** What the composition hands the modules from outside (a test's fake gateway); each has its default. */
-export type ModuleDeps = PaymentsModuleDeps
+export type ModuleDeps = PaymentsModuleDeps & AffiliatesModuleDeps
 
 /** Every module of the monolith, in registration order. */
 export function composeModules(deps: ModuleDeps = {}): AppModule[] {
@@ -36,6 +37,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     trackingModule,
     notificationsModule,
     recoveryModule,
+    affiliatesModule({ clock: deps.clock }),
   ]
 }
 

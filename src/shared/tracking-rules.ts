@@ -6,7 +6,10 @@
 
 export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'src', 'sck'] as const
 export const CLICK_IDS = ['fbp', 'fbc', 'fbclid'] as const
-export type TrackingKey = (typeof UTM_PARAMS)[number] | (typeof CLICK_IDS)[number]
+/** The affiliate link's visitor id (the `aff_v` first-party cookie): names a browser's clicks, never an affiliate. */
+export const AFFILIATE_KEY = 'aff' as const
+export const AFFILIATE_VISITOR_COOKIE = 'aff_v'
+export type TrackingKey = (typeof UTM_PARAMS)[number] | (typeof CLICK_IDS)[number] | typeof AFFILIATE_KEY
 export type TrackingParams = Partial<Record<TrackingKey, string>>
 
 /** Longer values are cut, not refused: a buyer must never fail to pay because an ad link was odd. */

@@ -20,12 +20,14 @@ export const trackingSchema = z
     fbp: clickIdField,
     fbc: clickIdField,
     fbclid: clickIdField,
+    aff: z.unknown().transform((v) => cleanTrackingValue(v, 36)),
   })
   .partial()
   .describe(
     'Attribution captured by the checkout page: utm_source, utm_medium, utm_campaign, utm_content, utm_term, src, sck ' +
       '(from its URL) and fbp, fbc, fbclid (Meta). Values are trimmed, cleaned of control characters and cut to 250 ' +
-      '(UTM) / 500 (Meta ids) characters.',
+      '(UTM) / 500 (Meta ids) characters. aff: the affiliate link visitor id (cookie aff_v); the server alone decides ' +
+      'who is credited from the clicks it recorded.',
   )
 
 /** Only the keys that carry a value (what is stored on the order). */

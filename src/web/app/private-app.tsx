@@ -15,6 +15,7 @@ const AccountSettingsPage = lazy(() => import('../features/account/account-setti
 const DebugPage = lazy(() => import('../features/debug/debug-page'))
 const SalesPage = lazy(() => import('../features/sales/sales-page'))
 const MailboxPage = lazy(() => import('../features/emails/mailbox-page'))
+const MyAffiliationsPage = lazy(() => import('../features/affiliates/my-affiliations-page'))
 
 /** /store/:storeId alone: its entry section (or the dashboard when no feature provides one). */
 function StoreIndex() {
@@ -37,6 +38,7 @@ export default function PrivateApp() {
         <Route element={<MerchantLayout />}>
           <Route path="/dashboard" element={<Titled title="Dashboard" Page={DashboardPage} />} />
           <Route path="/sales" element={<Titled title="Vendas" Page={SalesPage} />} />
+          <Route path="/afiliacoes" element={<Titled title="Minhas afiliações" Page={MyAffiliationsPage} />} />
           <Route
             path="/account-settings"
             element={<Titled title="Configurações da conta" Page={AccountSettingsPage} />}

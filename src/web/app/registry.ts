@@ -1,3 +1,4 @@
+import { affiliateSections } from '../features/affiliates/sections'
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
 import { emailSections } from '../features/emails/sections'
@@ -18,6 +19,7 @@ export const storeSections: StoreSection[] = [
   ...productSections,
   ...orderSections,
   ...recoverySections,
+  ...affiliateSections,
   ...checkoutSections,
   ...paymentSections,
   ...reviewSections,

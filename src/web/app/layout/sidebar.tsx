@@ -1,4 +1,4 @@
-import { Crown, DollarSign, LayoutDashboard, Mail, Settings, Users } from 'lucide-react'
+import { Crown, DollarSign, Handshake, LayoutDashboard, Mail, Settings, Users } from 'lucide-react'
 import { storePath } from '../../lib/sections'
 import { useStores } from '../../lib/store-context'
 import { NavGroup, NavItem, SidebarFrame } from '../../ui/sidebar-frame'
@@ -27,6 +27,7 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
     >
       <NavItem to="/dashboard" icon={LayoutDashboard} label="Dashboard" end {...item} />
       <NavItem to="/sales" icon={DollarSign} label="Vendas" {...item} />
+      <NavItem to="/afiliacoes" icon={Handshake} label="Minhas afiliações" {...item} />
       <RoleGate role="ADMIN">
         <NavGroup title="Administração" collapsed={collapsed}>
           <NavItem to="/admin" icon={Crown} label="Painel Admin" end {...item} />

@@ -3,7 +3,13 @@
  * URL on the first load and kept in sessionStorage, so it survives the steps, a reload and a return from the bank app;
  * Meta's `_fbp`/`_fbc` cookies are read when the order is sent. The server cleans and bounds every value again.
  */
-import { cleanTrackingValue, TRACKING_MAX, type TrackingParams, UTM_PARAMS } from '../../../../shared/tracking-rules'
+import {
+  AFFILIATE_VISITOR_COOKIE,
+  cleanTrackingValue,
+  TRACKING_MAX,
+  type TrackingParams,
+  UTM_PARAMS,
+} from '../../../../shared/tracking-rules'
 
 const STORAGE_KEY = 'checkout-tracking'
 
@@ -44,5 +50,7 @@ export function readTrackingParams(): TrackingParams {
   const fbp = cookie('_fbp')
   // Meta's documented format for a click id the pixel did not store yet: fb.1.<ms timestamp>.<fbclid>.
   const fbc = cookie('_fbc') ?? (kept.fbclid ? `fb.1.${fbclidAt ?? Date.now()}.${kept.fbclid}` : undefined)
-  return { ...kept, ...(fbp ? { fbp } : {}), ...(fbc ? { fbc } : {}) }
+  // The affiliate link's visitor cookie: the server looks up that browser's clicks; it names nobody by itself.
+  const aff = cookie(AFFILIATE_VISITOR_COOKIE)
+  return { ...kept, ...(fbp ? { fbp } : {}), ...(fbc ? { fbc } : {}), ...(aff ? { aff } : {}) }
 }

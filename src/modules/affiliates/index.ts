@@ -1,0 +1,27 @@
+/**
+ * Affiliates (issue 37): producers open products to affiliates, affiliates share links, attributed sales are split
+ * and credited through an append-only ledger, held until the release date, and taken back on refund or chargeback.
+ */
+import { type Clock, systemClock } from '../../platform/clock'
+import type { AppModule } from '../types'
+import { clickRoutes } from './clicks'
+import { affiliatesJobs, affiliatesSubscriptions } from './jobs'
+import { affiliatesRoutes } from './routes'
+
+export { consistencyProblems, releaseDue } from './commissions'
+
+export interface AffiliatesModuleDeps {
+  /** The clock commission windows and releases read (tests pass a controlled one). */
+  clock?: Clock
+}
+
+export function affiliatesModule(deps: AffiliatesModuleDeps = {}): AppModule {
+  const clock = deps.clock ?? systemClock
+  return {
+    name: 'affiliates',
+    routes: affiliatesRoutes(clock),
+    rootRoutes: clickRoutes(clock),
+    jobs: affiliatesJobs(clock),
+    subscriptions: affiliatesSubscriptions(clock),
+  }
+}
