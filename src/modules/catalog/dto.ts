@@ -1,5 +1,7 @@
 import type { Product, PublicProduct } from '../../shared/catalog'
+import type { ProductFile } from '../../shared/deliverables'
 import { toReais } from '../../shared/money'
+import type { ProductFileRow } from './files.repository'
 import type { ProductRow } from './repository'
 
 /** What other modules know of a product (cents, no timestamps). */
@@ -51,5 +53,17 @@ export function toPublicProductDto(row: ProductRow): PublicProduct {
   return {
     ...shown,
     ...(row.type === 'PHYSICAL' && (row.stock ?? 0) <= 0 ? { soldOut: true as const } : {}),
+  }
+}
+
+export function toProductFileDto(row: ProductFileRow): ProductFile {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.size_bytes,
+    position: row.position,
+    createdAt: row.created_at.toISOString(),
   }
 }

@@ -2,10 +2,12 @@ import type { AliasableExpression, ExpressionBuilder } from 'kysely'
 import type { z } from 'zod'
 import type { AnyTables } from '../../platform/db'
 import { AppError } from '../../platform/errors'
+import type { Storage } from '../../platform/storage'
 import { type ProductValues, productInputSchema, productPatchSchema } from '../../shared/catalog'
 import { isUuid } from '../../shared/ids'
 import { toReais } from '../../shared/money'
 import { type CatalogProduct, toCatalogProduct } from './dto'
+import { fileKeysOfProduct } from './files.repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx, Trx } from './tables'
 
@@ -110,10 +112,13 @@ export async function updateProduct(
   })
 }
 
-export async function deleteProduct(db: Db, storeId: string, productId: string) {
+/** Deletes the product, its deliverables' rows (cascade) and then their stored objects. */
+export async function deleteProduct(db: Db, storage: Storage, storeId: string, productId: string) {
   if (!isUuid(productId)) throw new AppError(404, PRODUCT_NOT_FOUND)
+  const keys = await fileKeysOfProduct(db, storeId, productId)
   const row = await repo.deleteProduct(db, storeId, productId)
   if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
+  await Promise.all(keys.map((k) => storage.delete(k)))
 }
 
 function toColumns(input: ProductValues) {
