@@ -1,4 +1,5 @@
 import type { PlatformTables } from '../platform/tables'
+import type { BuyersTables } from './buyers/tables'
 import type { CatalogTables } from './catalog/tables'
 import type { CheckoutTables } from './checkout/tables'
 import type { IdentityTables } from './identity/tables'
@@ -28,4 +29,5 @@ export interface Database
     ReviewsTables,
     TrackingTables,
     NotificationsTables,
-    RecoveryTables {}
+    RecoveryTables,
+    BuyersTables {}

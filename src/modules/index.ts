@@ -1,3 +1,4 @@
+import { buyersModule } from './buyers'
 import { catalogModule, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
 import { identityModule } from './identity'
@@ -32,6 +33,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     trackingModule,
     notificationsModule,
     recoveryModule,
+    buyersModule,
   ]
 }
 

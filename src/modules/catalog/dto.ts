@@ -67,3 +67,26 @@ export function toProductFileDto(row: ProductFileRow): ProductFile {
     createdAt: row.created_at.toISOString(),
   }
 }
+
+/** An uploaded file as other modules know it (the buyers module signs its download). */
+export interface Deliverable {
+  id: string
+  storeId: string
+  productId: string
+  name: string
+  contentType: string
+  size: number
+  storageKey: string
+}
+
+export function toDeliverable(row: ProductFileRow): Deliverable {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    productId: row.product_id,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.size_bytes,
+    storageKey: row.storage_key,
+  }
+}

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import { AppError } from '../../platform/errors'
 import type { Storage } from '../../platform/storage'
 import { isUuid } from '../../shared/ids'
+import { toDeliverable } from './dto'
 import { cleanFileName, detectDeliverableType, SNIFF_BYTES } from './file-types'
 import * as repo from './files.repository'
 import * as products from './repository'
@@ -104,4 +105,14 @@ export async function removeFile(deps: { db: Db; storage: Storage }, storeId: st
   const row = isUuid(id) && isUuid(productId) ? await repo.deleteFile(deps.db, storeId, productId, id) : undefined
   if (!row) throw new AppError(404, FILE_NOT_FOUND)
   await deps.storage.delete(row.storage_key)
+}
+
+export async function deliverablesOf(db: DbOrTrx, productIds: string[]) {
+  const ids = [...new Set(productIds.filter(isUuid))]
+  return (await repo.listFilesOfProducts(db, ids)).map(toDeliverable)
+}
+
+export async function findDeliverable(db: DbOrTrx, fileId: string) {
+  const row = isUuid(fileId) ? await repo.findFile(db, fileId) : undefined
+  return row && toDeliverable(row)
 }

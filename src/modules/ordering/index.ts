@@ -2,12 +2,14 @@ import { expose } from '../../platform/db'
 import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
+import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken } from './order-page'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
 
+export type { BuyerLine } from './buyer-orders'
 export {
   checkoutAttemptRefused,
   orderCancelled,
@@ -36,6 +38,12 @@ export const orderingService = expose({
   orderPage,
   /** The token of the order page's link (`/pedido/{id}?t=…`): the buyer's e-mails carry it. */
   orderPageToken,
+  /** The buyer's area: orders placed with an e-mail across stores, newest first, paginated. */
+  buyerOrders,
+  /** The buyer's area: the lines they bought and whether each gives access now (digital deliverables). */
+  buyerLines,
+  /** Whether an e-mail placed any order (the buyer's sign-in link is only sent then). */
+  hasOrders,
 })
 
 /**
