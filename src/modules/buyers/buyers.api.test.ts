@@ -6,7 +6,7 @@ import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 
 const clock = manualClock(new Date())
 let t: TestApp
-const { post, shop, digitalOrder, customer, sandbox, refund } = orderingFixtures(() => t)
+const { post, shop, digitalOrder, customer, sandbox, refund, orderStatus, pageTokenOf } = orderingFixtures(() => t)
 const PDF = Buffer.from('%PDF-1.7\n%conteúdo do e-book\n%%EOF\n')
 
 beforeAll(async () => {
@@ -35,9 +35,10 @@ async function uploadPdf(s: Shop, productId = s.digitalId) {
 async function paidDigitalOrder(s: Shop, email: string) {
   const placed = await post('/api/checkout/create-digital-order', digitalOrder(s, { customer: { ...customer, email } }))
   expect(placed.statusCode).toBe(200)
-  const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
+  const order = placed.json() as { orderId: string; orderPageUrl: string; paymentResult: { gatewayId: string } }
   await sandbox(order.paymentResult.gatewayId, 'pay')
-  return order.orderId
+  await waitFor(async () => (await orderStatus(order.orderId)).status === 'PAID')
+  return order
 }
 
 /** Asks for a link and reads it from the e-mail kept in the mailbox (no SMTP in tests). */
@@ -170,6 +171,28 @@ describe('buyer area', () => {
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ code: 'ACCESS_ENDED', message: BUYER_MSG.accessEnded })
     expect((await get('/api/buyer/library', cookie)).json().items).toHaveLength(0)
+  })
+
+  it("the paid order's page and e-mail lead to the area when the product has files, to its link otherwise", async () => {
+    const withFiles = await paidDigitalOrder(a, 'carla@example.com')
+    const paid = await orderStatus(withFiles.orderId, pageTokenOf(withFiles.orderPageUrl))
+    expect(paid.digitalAccess).toMatchObject({ url: '/minha-conta', inArea: true })
+    await t.drain()
+    await waitFor(async () => {
+      const mail = await t.runtime.db
+        .selectFrom('email_mailbox')
+        .where('mail_to', 'like', '%carla@example.com%')
+        .where('kind', '=', 'payment_approved')
+        .select('html')
+        .executeTakeFirst()
+      return Boolean(mail?.html.includes('/minha-conta"'))
+    })
+
+    const linkOnly = await shop({ shipping: false })
+    const old = await paidDigitalOrder(linkOnly, 'carla@example.com')
+    const page = await orderStatus(old.orderId, pageTokenOf(old.orderPageUrl))
+    expect(page.digitalAccess.url).toMatch(/^\/api\/checkout\/orders\/.+\/download\?token=/)
+    expect(page.digitalAccess.inArea).toBeUndefined()
   })
 
   it('signs out: the session is revoked', async () => {

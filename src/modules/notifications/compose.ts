@@ -150,6 +150,7 @@ export async function orderEmailData(
   const access = [...(page.digitalAccess ? [page.digitalAccess] : []), ...(page.bumpAccess ?? [])].map((a) => ({
     productName: a.productName,
     url: a.url.startsWith('/') ? `${deps.config.publicUrl}${a.url}` : a.url,
+    inArea: a.inArea === true,
   }))
   const data: OrderEmailData = {
     look: await storeLook(deps, snapshot.storeId),
