@@ -1,3 +1,4 @@
+import { buyerAreaRoutes } from '../features/buyer-area/routes'
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
 import { emailSections } from '../features/emails/sections'
@@ -29,6 +30,7 @@ export const storeSections: StoreSection[] = [
 
 export const publicRoutes: PublicRoute[] = [
   ...buyerRoutes,
+  ...buyerAreaRoutes,
   ...checkoutPublicRoutes,
   ...paymentPublicRoutes,
   ...integrationPublicRoutes,
