@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -8,6 +8,7 @@ import { type FakeS3, startFakeS3 } from '../../testing/fake-s3'
 import { manualClock } from '../clock'
 import { registerErrorHandler } from '../errors'
 import { createStorage, type LocalStorage, type Storage } from '.'
+import { copyFolderToStorage } from './copy'
 import { registerLocalStorageRoutes } from './local-routes'
 
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'))
@@ -99,6 +100,21 @@ describe.each([
   it('refuses keys that could climb out of the folder or bucket', async () => {
     await expect(storage().put('../etc/passwd', Readable.from([]), { size: 0, contentType: 'x' })).rejects.toThrow()
     expect(() => storage().signedUrl('a/../../b', { expiresInSec: 1, filename: 'a', contentType: 'x' })).toThrow()
+  })
+})
+
+describe('copyFolderToStorage (npm run storage:migrate)', () => {
+  it('copies every object of the local folder into the bucket under the same keys, skipping half-written ones', async () => {
+    const folder = path.join(dir, 'migrate')
+    const source = createStorage({ STORAGE_URL: `file:${folder}`, DATA_DIR: dir, APP_SECRET: 'x'.repeat(40) }, clock)
+    await source.put('products/p1/aaa', Readable.from([Buffer.from('um')]), { size: 2, contentType: 'x' })
+    await source.put('products/p2/bbb', Readable.from([Buffer.from('dois')]), { size: 4, contentType: 'x' })
+    writeFileSync(path.join(folder, 'products', 'p1', 'ccc.part'), 'meio')
+    const copied = await copyFolderToStorage(folder, s3)
+    expect(copied).toBe(2)
+    expect(await text(await s3.get('products/p1/aaa'))).toBe('um')
+    expect(await text(await s3.get('products/p2/bbb'))).toBe('dois')
+    expect(await s3.get('products/p1/ccc.part')).toBeUndefined()
   })
 })
 
