@@ -195,6 +195,14 @@ describe('buyer area', () => {
     expect(page.digitalAccess.inArea).toBeUndefined()
   })
 
+  it('limits sign-in links per e-mail: the sixth in an hour is 429 with the message', async () => {
+    const email = 'pressa@example.com'
+    for (let i = 0; i < 5; i++) expect((await post('/api/buyer/login-link', { email })).statusCode).toBe(202)
+    const over = await post('/api/buyer/login-link', { email })
+    expect(over.statusCode).toBe(429)
+    expect(over.json().message).toBe(BUYER_MSG.tooMany)
+  })
+
   it('signs out: the session is revoked', async () => {
     const cookie = await signIn(ana)
     const out = await t.app.inject({ method: 'POST', url: '/api/buyer/logout', headers: { cookie } })
