@@ -62,3 +62,14 @@ export const libraryItemSchema = z.object({
 })
 export const librarySchema = z.object({ items: z.array(libraryItemSchema) })
 export type Library = z.infer<typeof librarySchema>
+
+/** Per file of an order's digital products: how many times its buyer downloaded it (the merchant's order detail). */
+export const orderDownloadsSchema = z.array(
+  z.object({
+    fileId: z.string(),
+    name: z.string(),
+    downloads: z.number(),
+    lastDownloadAt: z.string().nullable(),
+  }),
+)
+export type OrderDownloads = z.infer<typeof orderDownloadsSchema>

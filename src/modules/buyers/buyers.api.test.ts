@@ -158,8 +158,24 @@ describe('buyer area', () => {
     expect((await get(`/api/buyer/files/${fileB.id}/download`, biaCookie)).statusCode).toBe(302)
     expect((await get('/api/buyer/files/not-a-uuid/download', biaCookie)).statusCode).toBe(404)
 
-    const counted = await t.runtime.db.selectFrom('buyer_downloads').select(['file_id', 'downloads']).execute()
-    expect(counted.find((c) => c.file_id === fileA.id)?.downloads).toBe(1)
+    const counted = await t.runtime.db
+      .selectFrom('buyer_downloads')
+      .select(['order_id', 'file_id', 'downloads'])
+      .execute()
+    const row = counted.find((c) => c.file_id === fileA.id)
+    expect(row?.downloads).toBe(1)
+
+    // the merchant sees it in the order; another merchant gets 404
+    const seen = await t.app.inject({
+      url: `/api/stores/${a.storeId}/orders/${row!.order_id}/downloads`,
+      headers: a.owner.headers,
+    })
+    expect(seen.json()).toEqual([expect.objectContaining({ fileId: fileA.id, name: 'E-book.pdf', downloads: 1 })])
+    const foreign = await t.app.inject({
+      url: `/api/stores/${b.storeId}/orders/${row!.order_id}/downloads`,
+      headers: b.owner.headers,
+    })
+    expect(foreign.statusCode).toBe(404)
   })
 
   it('a refunded order loses access at once: 403 with the reason, and leaves the library', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../shared/buyers'
 import { toReais } from '../../shared/money'
 import { ORDER_STATUS_LABELS } from '../../shared/ordering'
+import { merchantDownloadRoutes } from './merchant-routes'
 import * as service from './service'
 
 export const BUYER_COOKIE = 'buyer_session'
@@ -39,6 +40,7 @@ function setCookie(reply: FastifyReply, value: string, maxAgeS: number, secure: 
 
 export async function buyerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  await app.register(merchantDownloadRoutes)
   const tags = ['buyer']
   const deps = (): service.BuyerDeps => ({ db: app.db, config: app.config, clock: app.clock, storage: app.storage })
   const secure = app.config.publicUrl.startsWith('https:')
