@@ -76,6 +76,13 @@ describe("buyer's area end to end", () => {
     expect(download.suggestedFilename()).toBe('guia-de-vendas.pdf')
     expect(readFileSync((await download.path())!).equals(PDF)).toBe(true)
 
+    // the merchant sees the download in the order's detail
+    const orders = await e2e.openSignedIn(shop.token, `/store/${shop.storeId}/orders`)
+    await orders.page.getByRole('row', { name: /1001/ }).getByRole('button', { name: 'Ver' }).click()
+    await orders.page.getByTestId('order-downloads').getByText('guia-de-vendas.pdf: 1 download').waitFor()
+    await snap(orders.page, 'buyer-area-06-merchant-downloads')
+    await orders.context.close()
+
     // the merchant refunds the order: the next download is refused and the product leaves the area
     await shop.api('POST', `/stores/${shop.storeId}/orders/${orderId}/refunds`, { reason: 'Pedido do cliente' })
     const href = (await file.getAttribute('href'))!
