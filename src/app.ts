@@ -17,6 +17,7 @@ import { storesService } from './modules/stores'
 import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
 import type { CheckoutRender } from './platform/checkout-first-paint'
+import { type Clock, systemClock } from './platform/clock'
 import { type Db, type DbHandle, openDatabase } from './platform/db'
 import { registerDrain } from './platform/drain'
 import { registerErrorHandler } from './platform/errors'
@@ -35,6 +36,8 @@ import { RateLimiter } from './platform/rate-limit'
 import { purgeJob } from './platform/retention'
 import { registerSecurityHeaders } from './platform/security-headers'
 import { registerSpa } from './platform/spa'
+import { createStorage, LocalStorage, type Storage } from './platform/storage'
+import { registerLocalStorageRoutes } from './platform/storage/local-routes'
 import { storeGuardPlugin } from './platform/store-guard'
 import type { FirstReads, renderCheckout } from './web/checkout-server'
 
@@ -45,6 +48,9 @@ declare module 'fastify' {
     jobs: JobQueue
     relay: OutboxRelay
     rateLimiter: RateLimiter
+    /** Product files (local folder or S3-compatible bucket): ask the port, never an adapter. */
+    storage: Storage
+    clock: Clock
   }
 }
 
@@ -162,7 +168,10 @@ export async function createRuntime(
   }
 }
 
-export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  runtime: Runtime,
+  opts: { webDist?: string; clock?: Clock } = {},
+): Promise<FastifyInstance> {
   const { config } = runtime
   const webDist = opts.webDist ?? config.WEB_DIST ?? DEFAULT_WEB_DIST
   const app = Fastify({
@@ -184,6 +193,10 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
   app.decorate('db', runtime.db)
   app.decorate('jobs', runtime.jobs)
   app.decorate('relay', runtime.relay)
+  const clock = opts.clock ?? systemClock
+  const storage = createStorage(config, clock)
+  app.decorate('clock', clock)
+  app.decorate('storage', storage)
   registerErrorHandler(app)
   registerDrain(app, runtime.lifecycle)
   runtime.metrics.instrument(app)
@@ -229,6 +242,7 @@ export async function buildApp(runtime: Runtime, opts: { webDist?: string } = {}
     return { status: 'ok', database: runtime.dbHandle.kind, queue: config.useRedis ? 'bullmq' : 'embedded' }
   })
 
+  if (storage instanceof LocalStorage) registerLocalStorageRoutes(app, storage)
   for (const mod of runtime.modules) {
     if (mod.routes) await app.register(mod.routes, { prefix: '/api' })
     if (mod.rootRoutes) await app.register(mod.rootRoutes)

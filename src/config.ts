@@ -93,6 +93,21 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(3 * 86_400_000),
+  /**
+   * Where uploaded product files live: `file:<folder>` (default `<DATA_DIR>/files`) or
+   * `s3://<bucket>?endpoint=<url>&region=<region>` for an S3-compatible bucket shared by every replica.
+   */
+  STORAGE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(file:.+|s3:\/\/[a-z0-9.-]+\?(.*&)?endpoint=.+)$/, 'use file:<pasta> ou s3://<bucket>?endpoint=<url>')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Largest product file a merchant may upload, in MB (larger: 413). */
+  UPLOAD_FILE_MAX_MB: z.coerce.number().int().min(1).max(5000).default(500),
   ATIVOPAY_API_URL: optionalUrl,
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMIFY_API_URL}/orders. */
@@ -191,6 +206,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR)
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new ConfigError('Configuração inválida:\n  APP_SECRET: obrigatório quando NODE_ENV=production')
+  }
+  if (e.STORAGE_URL?.startsWith('s3:') && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuração inválida:\n  STORAGE_URL: s3:// pede S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY')
   }
   const appSecret = e.APP_SECRET ?? persistedSecret(dataDir)
   return {

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 import type { CompanionInsert } from '../platform/events'
 import type { PlatformTables } from '../platform/tables'
 import type { AffiliatesTables } from './affiliates/tables'
+import type { BuyersTables } from './buyers/tables'
 import type { CatalogTables } from './catalog/tables'
 import type { CheckoutTables } from './checkout/tables'
 import type { FulfilmentTables } from './fulfilment/tables'
@@ -36,7 +37,8 @@ export interface Database
     RecoveryTables,
     ShippingTables,
     FulfilmentTables,
-    AffiliatesTables {}
+    AffiliatesTables,
+    BuyersTables {}
 
 /**
  * A handle on the whole database, for a statement composed of several modules' parts (the one-statement order

@@ -1,4 +1,5 @@
 import { type AffiliatesModuleDeps, affiliatesModule } from './affiliates'
+import { buyersModule } from './buyers'
 import { catalogModule, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
 import { fulfilmentModule } from './fulfilment'
@@ -38,6 +39,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     notificationsModule,
     recoveryModule,
     affiliatesModule({ clock: deps.clock }),
+    buyersModule,
   ]
 }
 

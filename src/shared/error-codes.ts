@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   'GATEWAY_KEY_INVALID',
   /** This order's product already has the buyer's review: the form turns into its thank-you. */
   'REVIEW_ALREADY_SENT',
+  /** The buyer's sign-in link is used, expired or forged: the sign-in page offers a new one. */
+  'BUYER_LINK_INVALID',
+  /** The buyer's order of this product was refunded or charged back: the area says the access ended. */
+  'ACCESS_ENDED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

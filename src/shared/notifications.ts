@@ -13,7 +13,7 @@ export const BUYER_EMAIL_KINDS = [
 export type BuyerEmailKind = (typeof BUYER_EMAIL_KINDS)[number]
 
 /** Every kind the platform itself sends (other modules add theirs through sendStoreMessage). */
-export const EMAIL_KINDS = [...BUYER_EMAIL_KINDS, 'new_sale', 'password_reset'] as const
+export const EMAIL_KINDS = [...BUYER_EMAIL_KINDS, 'new_sale', 'password_reset', 'buyer_login'] as const
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
 export const EMAIL_KIND_LABELS: Record<string, string> = {
@@ -25,6 +25,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   order_refunded: 'Reembolso',
   new_sale: 'Nova venda aprovada (para você)',
   password_reset: 'Redefinição de senha',
+  buyer_login: 'Acesso à área do comprador',
   order_refunded_partial: 'Reembolso parcial',
   recovery_reminder: 'Lembrete de compra (Recuperação)',
 }

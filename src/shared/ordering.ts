@@ -175,7 +175,12 @@ export const digitalAccessSchema = z.object({
   productName: z.string(),
   url: z.string(),
   expiresAt: z.string(),
+  /** The product's files are in the buyer's area (BUYER_AREA_PATH): `url` leads there, not to a public link. */
+  inArea: z.boolean().optional(),
 })
+
+/** The buyer's area ('Minhas compras'): sign-in by e-mailed link, every purchase, the digital files. */
+export const BUYER_AREA_PATH = '/minha-conta'
 export type DigitalAccess = z.infer<typeof digitalAccessSchema>
 
 export const orderStatusResponseSchema = z.object({

@@ -9,6 +9,7 @@ import { buildApp, createRuntime, type Runtime } from '../app'
 import { type AppConfig, loadConfig } from '../config'
 import type { ModuleDeps } from '../modules'
 import { identityService } from '../modules/identity'
+import type { Clock } from '../platform/clock'
 import type { Role } from '../shared/identity'
 
 export const TEST_PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -85,7 +86,13 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
 }
 
 export async function createTestApp(
-  opts: { redis?: boolean; env?: Record<string, string | undefined>; moduleDeps?: ModuleDeps } = {},
+  opts: {
+    redis?: boolean
+    env?: Record<string, string | undefined>
+    moduleDeps?: ModuleDeps
+    /** The clock the app's time rules read (signed URL expiry); the system's by default. */
+    clock?: Clock
+  } = {},
 ): Promise<TestApp> {
   const database = await createDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'checkout-test-'))
@@ -98,7 +105,7 @@ export async function createTestApp(
     ...opts.env,
   })
   const runtime = await createRuntime(config, { workers: true, moduleDeps: opts.moduleDeps })
-  const app = await buildApp(runtime)
+  const app = await buildApp(runtime, { clock: opts.clock })
   await app.ready()
   let n = 0
 

@@ -1,5 +1,7 @@
 import type { Product, PublicProduct } from '../../shared/catalog'
+import type { ProductFile } from '../../shared/deliverables'
 import { toReais } from '../../shared/money'
+import type { ProductFileRow } from './files.repository'
 import type { ProductRow } from './repository'
 
 /** What other modules know of a product (cents, no timestamps). */
@@ -65,5 +67,40 @@ export function toPublicProductDto(row: ProductRow): PublicProduct {
   return {
     ...shown,
     ...(row.type === 'PHYSICAL' && (row.stock ?? 0) <= 0 ? { soldOut: true as const } : {}),
+  }
+}
+
+export function toProductFileDto(row: ProductFileRow): ProductFile {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.size_bytes,
+    position: row.position,
+    createdAt: row.created_at.toISOString(),
+  }
+}
+
+/** An uploaded file as other modules know it (the buyers module signs its download). */
+export interface Deliverable {
+  id: string
+  storeId: string
+  productId: string
+  name: string
+  contentType: string
+  size: number
+  storageKey: string
+}
+
+export function toDeliverable(row: ProductFileRow): Deliverable {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    productId: row.product_id,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.size_bytes,
+    storageKey: row.storage_key,
   }
 }

@@ -4,12 +4,13 @@ import type { ComposedColumns } from '../database'
 import type { StoreFiguresSource } from '../identity'
 import type { AppModule } from '../types'
 import { seedCatalogDemo } from './demo'
-import type { CatalogProduct } from './dto'
+import type { CatalogProduct, Deliverable } from './dto'
+import * as files from './files'
 import * as repository from './repository'
 import { catalogRoutes, uploadsStaticRoutes } from './routes'
 import * as service from './service'
 
-export type { CatalogProduct } from './dto'
+export type { CatalogProduct, Deliverable } from './dto'
 export { PRODUCT_NOT_FOUND } from './service'
 
 /** What other modules may ask of the catalog; they never read its tables. */
@@ -38,6 +39,10 @@ export const catalogService: {
     db: AnyDbOrTrx,
     storeId: string,
   ): Promise<{ total: number; digital: number; physical: number; physicalInStock: number }>
+  /** The uploaded files of these products (any store), in each product's order: the buyer's library. */
+  deliverablesOf(db: AnyDbOrTrx, productIds: string[]): Promise<Deliverable[]>
+  /** One uploaded file by id (undefined for a non-uuid or unknown id); access is the caller's rule. */
+  findDeliverable(db: AnyDbOrTrx, fileId: string): Promise<Deliverable | undefined>
 } = {
   findProduct: service.findProduct,
   findProductWith: service.findProductWith,
@@ -47,6 +52,8 @@ export const catalogService: {
   countProducts: repository.countProducts,
   storeFigures: service.storeFigures,
   countSellable: repository.countSellable,
+  deliverablesOf: files.deliverablesOf,
+  findDeliverable: files.findDeliverable,
 }
 
 export const catalogModule: AppModule = {

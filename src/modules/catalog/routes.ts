@@ -9,6 +9,7 @@ import { requireStoreOwner } from '../../platform/store-guard'
 import { productPatchSchema, productSchema, publicProductSchema, uploadResultSchema } from '../../shared/catalog'
 import { storesService } from '../stores'
 import { toProductDto, toPublicProductDto } from './dto'
+import { productFileRoutes } from './file-routes'
 import * as service from './service'
 import { NO_FILE, readMultipartForm, saveImage, UPLOAD_PURPOSES, type UploadPurpose } from './uploads'
 
@@ -104,10 +105,12 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     '/stores/:storeId/products/:productId',
     { schema: { tags, params: productParams, response: { 204: z.null(), 404: errorBody } }, preHandler: ownStore },
     async (request, reply) => {
-      await service.deleteProduct(app.db, request.store!.id, request.params.productId)
+      await service.deleteProduct(app.db, app.storage, request.store!.id, request.params.productId)
       return reply.status(204).send(null)
     },
   )
+
+  await app.register(productFileRoutes)
 
   app.post(
     '/uploads',

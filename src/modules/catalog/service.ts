@@ -1,11 +1,13 @@
 import type { AliasableExpression } from 'kysely'
 import type { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import type { Storage } from '../../platform/storage'
 import { type ProductValues, productInputSchema, productPatchSchema } from '../../shared/catalog'
 import { isUuid } from '../../shared/ids'
 import { toReais } from '../../shared/money'
 import type { ComposedColumns } from '../database'
 import { type CatalogProduct, toCatalogProduct } from './dto'
+import { fileKeysOfProduct } from './files.repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx, Trx } from './tables'
 
@@ -114,10 +116,13 @@ export async function updateProduct(
   })
 }
 
-export async function deleteProduct(db: Db, storeId: string, productId: string) {
+/** Deletes the product, its deliverables' rows (cascade) and then their stored objects. */
+export async function deleteProduct(db: Db, storage: Storage, storeId: string, productId: string) {
   if (!isUuid(productId)) throw new AppError(404, PRODUCT_NOT_FOUND)
+  const keys = await fileKeysOfProduct(db, storeId, productId)
   const row = await repo.deleteProduct(db, storeId, productId)
   if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
+  await Promise.all(keys.map((k) => storage.delete(k)))
 }
 
 function toColumns(input: ProductValues) {

@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Transaction } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 
 export type ProductType = 'PHYSICAL' | 'DIGITAL'
@@ -20,6 +20,17 @@ export interface CatalogTables {
     length_cm: Generated<number | null>
     created_at: Generated<Date>
     updated_at: Timestamp
+  }
+  product_files: {
+    id: Generated<string>
+    store_id: string
+    product_id: string
+    name: string
+    content_type: string
+    size_bytes: ColumnType<number, number, number>
+    storage_key: string
+    position: Generated<number>
+    created_at: Generated<Date>
   }
 }
 

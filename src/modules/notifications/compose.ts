@@ -150,6 +150,7 @@ export async function orderEmailData(
   const access = [...(page.digitalAccess ? [page.digitalAccess] : []), ...(page.bumpAccess ?? [])].map((a) => ({
     productName: a.productName,
     url: a.url.startsWith('/') ? `${deps.config.publicUrl}${a.url}` : a.url,
+    inArea: a.inArea === true,
   }))
   const data: OrderEmailData = {
     look: await storeLook(deps, snapshot.storeId),
@@ -256,6 +257,7 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
       fromName: look.storeName,
     }
   }
+  if (row.kind === 'buyer_login') return buyerLoginMessage(deps, row)
   if (row.kind.includes('.') && row.store_id) {
     const p = row.payload as { subject?: string; name?: string; message?: StoreMessage; listUnsubscribe?: string }
     if (!p.subject || !p.message) throw new NothingToSend('Mensagem vazia')
@@ -278,4 +280,23 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
     }
   }
   throw new NothingToSend(`Tipo de mensagem desconhecido: ${row.kind}`)
+}
+
+/** 'Acesse suas compras': the buyer's single-use sign-in link, from the platform (the area spans every store). */
+function buyerLoginMessage(deps: NotifyDeps, row: DeliveryRow): Composed {
+  const p = row.payload as { tokenEncrypted?: string; expiresAt?: string }
+  if (!p.tokenEncrypted || !p.expiresAt || new Date(p.expiresAt).getTime() < Date.now())
+    throw new NothingToSend('Link de acesso expirado antes do envio')
+  const token = decryptSecret(deps.config.APP_SECRET, p.tokenEncrypted)
+  const look = platformLook(deps.config.PLATFORM_NAME)
+  return {
+    to: { name: '', address: row.recipient },
+    subject: 'Seu link de acesso às suas compras',
+    template: {
+      kind: 'buyer_login',
+      data: { look, loginUrl: `${deps.config.publicUrl}/minha-conta/entrar?token=${encodeURIComponent(token)}` },
+    },
+    attachments: [],
+    fromName: look.storeName,
+  }
 }

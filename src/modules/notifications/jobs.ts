@@ -1,6 +1,7 @@
 import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import type { BuyerEmailKind } from '../../shared/notifications'
+import { buyerLoginRequested } from '../buyers'
 import { passwordResetRequested } from '../identity'
 import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded } from '../ordering'
 import { type RefundPayload, storeOwner } from './compose'
@@ -97,6 +98,15 @@ export const notificationsSubscriptions = [
       kind: 'password_reset',
       recipient: p.email,
       payload: { tokenEncrypted: p.tokenEncrypted, name: p.name, expiresAt: p.expiresAt },
+    })
+  }),
+  subscribe(buyerLoginRequested, 'notifications.buyer-login', async (p, ctx) => {
+    await queueAndSend(ctx, {
+      storeId: null,
+      subjectId: p.linkId,
+      kind: 'buyer_login',
+      recipient: p.email,
+      payload: { tokenEncrypted: p.tokenEncrypted, expiresAt: p.expiresAt },
     })
   }),
 ]

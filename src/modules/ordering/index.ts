@@ -2,6 +2,7 @@ import { expose } from '../../platform/db'
 import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
+import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
 import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken } from './order-page'
@@ -9,6 +10,7 @@ import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
 
+export type { BuyerLine } from './buyer-orders'
 export {
   checkoutAttemptRefused,
   orderCancelled,
@@ -46,6 +48,12 @@ export const orderingService = expose({
   /** PAID → SHIPPED and SHIPPED → DELIVERED under the order's row lock, in fulfilment's transaction. */
   markOrderShipped,
   markOrderDelivered,
+  /** The buyer's area: orders placed with an e-mail across stores, newest first, paginated. */
+  buyerOrders,
+  /** The buyer's area: the lines they bought and whether each gives access now (digital deliverables). */
+  buyerLines,
+  /** Whether an e-mail placed any order (the buyer's sign-in link is only sent then). */
+  hasOrders,
 })
 
 /**

@@ -2,7 +2,7 @@
 
 import { publish } from '../../platform/events'
 import { isUuid } from '../../shared/ids'
-import { type OrderStatusResponse, PAID_STATUSES } from '../../shared/ordering'
+import { BUYER_AREA_PATH, type OrderStatusResponse, PAID_STATUSES } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import type { PaymentStatus } from '../payments'
 import { signDownloadToken, signReviewToken } from './access'
@@ -213,10 +213,14 @@ export async function orderStatus(
     const [item] = await repo.findItems(db, [row.id])
     if (!item?.refunded_at) {
       const { token, expiresAt } = signDownloadToken(appSecret, row.id)
+      // uploaded files are delivered in the buyer's area (signed, per buyer, ended by a refund); a product with only
+      // an external link keeps the order's signed redirect to it
+      const inArea = item ? (await catalogService.deliverablesOf(db, [item.product_id])).length > 0 : false
       response.order.digitalAccess = {
         productName: item?.name ?? 'Produto digital',
-        url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}`,
+        url: inArea ? BUYER_AREA_PATH : `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}`,
         expiresAt: expiresAt.toISOString(),
+        ...(inArea ? { inArea } : {}),
       }
     }
   }

@@ -1,4 +1,5 @@
 import { affiliateSections } from '../features/affiliates/sections'
+import { buyerAreaRoutes } from '../features/buyer-area/routes'
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
 import { emailSections } from '../features/emails/sections'
@@ -31,6 +32,7 @@ export const storeSections: StoreSection[] = [
 
 export const publicRoutes: PublicRoute[] = [
   ...buyerRoutes,
+  ...buyerAreaRoutes,
   ...checkoutPublicRoutes,
   ...paymentPublicRoutes,
   ...integrationPublicRoutes,

@@ -23,7 +23,8 @@ export interface OrderEmailData {
   /** PUBLIC_URL + /minha-conta: every purchase of the buyer ('Minhas compras'). */
   accountUrl: string
   /** Digital products (and digital bumps) once paid: the page that gives access. */
-  access: { productName: string; url: string }[]
+  /** inArea: the files are in the buyer's area (the url leads there), not behind a 24-hour link. */
+  access: { productName: string; url: string; inArea?: boolean }[]
   /** A refund's figures ('order_refunded'): this refund, everything refunded so far, and the line it was for. */
   refund: { amountCents: number; refundedTotalCents: number; partial: boolean; itemName: string | null } | null
 }
@@ -110,7 +111,9 @@ export function PaymentApprovedEmail({ data }: { data: OrderEmailData }) {
             </ActionButton>
           ))}
           <Text style={styles.muted}>
-            O link de acesso vale por 24 horas; depois, abra a página do pedido para gerar um novo.
+            {data.access.some((a) => a.inArea)
+              ? 'Os arquivos ficam na sua área de compras: entre com este e-mail para baixá-los quando quiser.'
+              : 'O link de acesso vale por 24 horas; depois, abra a página do pedido para gerar um novo.'}
           </Text>
         </>
       )}

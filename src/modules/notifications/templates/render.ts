@@ -1,6 +1,7 @@
 /** HTML and plain text of a message, from React Email on the server (never part of a browser bundle). */
 import { render } from '@react-email/components'
 import { createElement } from 'react'
+import { type BuyerLoginData, BuyerLoginEmail } from './buyer-login-email'
 import { type NewSaleData, NewSaleEmail } from './new-sale-email'
 import {
   OrderCancelledEmail,
@@ -24,6 +25,7 @@ export type Template =
   | { kind: 'order_cancelled' | 'order_refunded'; data: OrderEmailData }
   | { kind: 'new_sale'; data: NewSaleData }
   | { kind: 'password_reset'; data: PasswordResetData }
+  | { kind: 'buyer_login'; data: BuyerLoginData }
   | { kind: 'store_message'; data: StoreMessageData }
 
 export interface Rendered {
@@ -49,6 +51,8 @@ function element(t: Template) {
       return createElement(NewSaleEmail, { data: t.data })
     case 'password_reset':
       return createElement(PasswordResetEmail, { data: t.data })
+    case 'buyer_login':
+      return createElement(BuyerLoginEmail, { data: t.data })
     case 'store_message':
       return createElement(StoreMessageEmail, t.data)
   }

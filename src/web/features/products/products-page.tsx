@@ -101,7 +101,12 @@ export default function ProductsPage() {
         />
       </Card>
       {form.open && (
-        <ProductFormModal product={form.product} onClose={() => setForm({ open: false })} onSubmit={submit} />
+        <ProductFormModal
+          product={form.product}
+          storeId={storeId}
+          onClose={() => setForm({ open: false })}
+          onSubmit={submit}
+        />
       )}
     </div>
   )

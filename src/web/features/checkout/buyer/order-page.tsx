@@ -171,6 +171,10 @@ function OrderView({
               <LeaveReview orderId={orderId} storeId={order.storeId} reviewToken={data.reviewToken} />
             </Suspense>
           )}
+          {/* the buyer's area (BUYER_AREA_PATH in shared/ordering, written out to keep that module off this chunk) */}
+          <p className="ck-muted">
+            <a href="/minha-conta">Ver todas as minhas compras</a>
+          </p>
         </div>
         <OrderItems order={order} />
       </div>

@@ -5,6 +5,7 @@ import { formatBRL } from '../../../../shared/money'
 import type { StoreOrder } from '../../../../shared/ordering'
 import { paymentMethodLabel } from '../../../../shared/ordering-rules'
 import { Alert, Button, Modal } from '../../../ui'
+import { OrderDownloads } from './order-downloads'
 import { RefundSection } from './refund-section'
 import { ShipmentSection } from './shipment-section'
 import { OrderStatusBadge } from './status-badge'
@@ -121,7 +122,10 @@ export function OrderDetailModal({
         <section>
           <h3>Entrega</h3>
           {order.productType === 'DIGITAL' ? (
-            <p>Produto digital: acesso liberado ao comprador após o pagamento.</p>
+            <>
+              <p>Produto digital: acesso liberado ao comprador após o pagamento.</p>
+              <OrderDownloads storeId={storeId} orderId={order.id} />
+            </>
           ) : (
             <dl className="order-dl">
               <dt>Método</dt>

@@ -15,9 +15,12 @@ import {
 import { ApiError } from '../../../lib/api'
 import { fieldBinder } from '../../../lib/form-field'
 import { Button, Field, Input, Select, Textarea } from '../../../ui'
+import { ProductFiles } from './product-files'
 
 export interface ProductFormProps {
   product?: Product
+  /** The store of the product: its deliverables are uploaded under it. */
+  storeId?: string
   /** Rejects with the ApiError so its field errors land under the fields. */
   onSubmit(values: ProductValues, image: File | undefined): Promise<unknown>
   onCancel(): void
@@ -83,7 +86,7 @@ async function checkImageFile(file: File): Promise<string | undefined> {
 }
 
 /** The product form (§4, §5): type switching, image choice with preview and removal, the shared zod rules. */
-export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
+export function ProductForm({ product, storeId, onSubmit, onCancel }: ProductFormProps) {
   const {
     register,
     handleSubmit,
@@ -156,14 +159,21 @@ export function ProductForm({ product, onSubmit, onCancel }: ProductFormProps) {
         </Select>
       </div>
       {type === 'DIGITAL' ? (
-        <Input
-          key="digitalFileUrl"
-          label="URL do arquivo digital"
-          type="url"
-          placeholder="https://..."
-          hint="Link que o comprador recebe após o pagamento."
-          {...field('digitalFileUrl')}
-        />
+        <>
+          {product && storeId ? (
+            <ProductFiles storeId={storeId} productId={product.id} />
+          ) : (
+            <span className="field-hint">Salve o produto para enviar os arquivos que o comprador vai baixar.</span>
+          )}
+          <Input
+            key="digitalFileUrl"
+            label="URL do arquivo digital"
+            type="url"
+            placeholder="https://..."
+            hint="Opcional: um link externo que o comprador também recebe após o pagamento."
+            {...field('digitalFileUrl')}
+          />
+        </>
       ) : (
         <>
           <Input

@@ -19,13 +19,17 @@ export function PaidBlock({ data }: { data: OrderPage }) {
         digitalAccess ? (
           <>
             <p>Seu acesso ao produto {digitalAccess.productName} está liberado.</p>
+            {digitalAccess.inArea && (
+              <p>Os arquivos ficam na sua área de compras: entre com o seu e-mail para baixá-los.</p>
+            )}
             <a
               className="btn btn-success btn-lg btn-block"
               href={digitalAccess.url}
               target="_blank"
               rel="noopener noreferrer"
+              data-testid="digital-access"
             >
-              Acessar Produto
+              {digitalAccess.inArea ? 'Acessar minha área' : 'Acessar Produto'}
             </a>
           </>
         ) : (

@@ -1,0 +1,73 @@
+import { type Selectable, sql } from 'kysely'
+import type { CatalogTables, DbOrTrx } from './tables'
+
+export type ProductFileRow = Selectable<CatalogTables['product_files']>
+
+export async function listFiles(db: DbOrTrx, storeId: string, productId: string): Promise<ProductFileRow[]> {
+  return db
+    .selectFrom('product_files')
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .selectAll()
+    .execute()
+}
+
+/** Files of several products (the buyer's library), in each product's order. */
+export async function listFilesOfProducts(db: DbOrTrx, productIds: string[]): Promise<ProductFileRow[]> {
+  if (productIds.length === 0) return []
+  return db
+    .selectFrom('product_files')
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('created_at')
+    .selectAll()
+    .execute()
+}
+
+export async function findFile(db: DbOrTrx, fileId: string): Promise<ProductFileRow | undefined> {
+  return db.selectFrom('product_files').where('id', '=', fileId).selectAll().executeTakeFirst()
+}
+
+export async function insertFile(
+  db: DbOrTrx,
+  row: Omit<ProductFileRow, 'id' | 'created_at' | 'position'>,
+): Promise<ProductFileRow> {
+  return db
+    .insertInto('product_files')
+    .values({
+      ...row,
+      // appended after the product's last file
+      position: sql<number>`(select coalesce(max(position), -1) + 1 from product_files where product_id = ${row.product_id})`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function deleteFile(
+  db: DbOrTrx,
+  storeId: string,
+  productId: string,
+  fileId: string,
+): Promise<ProductFileRow | undefined> {
+  return db
+    .deleteFrom('product_files')
+    .where('id', '=', fileId)
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** The storage keys of a product's files, read before the product (and, by cascade, its files) is deleted. */
+export async function fileKeysOfProduct(db: DbOrTrx, storeId: string, productId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_files')
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .select('storage_key')
+    .execute()
+  return rows.map((r) => r.storage_key)
+}

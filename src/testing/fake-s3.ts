@@ -1,0 +1,170 @@
+import { createHash, createHmac } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A fake S3 from the S3 API reference (PutObject, GetObject, DeleteObject; "Authenticating Requests (AWS Signature
+ * Version 4)": Authorization header and query-string/presigned auth), written from those pages and not from our
+ * adapter. Objects live in memory. Errors are S3's XML bodies with its codes.
+ */
+export interface FakeS3 {
+  url: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  objects: Map<string, { body: Buffer; contentType: string }>
+  /** Requests seen (method and path), for assertions. */
+  log: { method: string; path: string; auth: 'header' | 'query' }[]
+  /** The fake's own idea of now (presigned expiry), moved by the test. */
+  setNow(d: Date): void
+  close(): Promise<void>
+}
+
+const enc = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+const hex = (s: string) => createHash('sha256').update(s).digest('hex')
+const mac = (k: Buffer | string, s: string) => createHmac('sha256', k).update(s).digest()
+
+function xmlError(res: http.ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/xml' })
+  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`)
+}
+
+/** "20130524T000000Z" → Date */
+function parseAmzDate(s: string): Date | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(s)
+  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) : undefined
+}
+
+export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): Promise<FakeS3> {
+  const bucket = opts.bucket ?? 'test-bucket'
+  const accessKeyId = 'AKIDFAKES3'
+  const secretAccessKey = 'fake-s3-secret-key'
+  const objects = new Map<string, { body: Buffer; contentType: string }>()
+  const log: FakeS3['log'] = []
+  let now = opts.now ?? new Date()
+
+  /** The signature S3 would compute for this request, per the canonical-request steps of the reference. */
+  function expectedSignature(
+    req: http.IncomingMessage,
+    rawPath: string,
+    query: [string, string][],
+    signedHeaders: string[],
+    payloadHash: string,
+    amzDate: string,
+    scope: string[],
+  ): string {
+    const canonicalQuery = query
+      .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+      .sort()
+      .join('&')
+    const headerLines = signedHeaders.map((h) => {
+      const v = req.headers[h]
+      return `${h}:${(Array.isArray(v) ? v.join(',') : (v ?? '')).trim().replace(/\s+/g, ' ')}\n`
+    })
+    const canonical = [
+      req.method,
+      rawPath,
+      canonicalQuery,
+      headerLines.join(''),
+      signedHeaders.join(';'),
+      payloadHash,
+    ].join('\n')
+    const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope.join('/'), hex(canonical)].join('\n')
+    const [day, region, service] = scope
+    const key = mac(mac(mac(mac(`AWS4${secretAccessKey}`, day), region), service), 'aws4_request')
+    return createHmac('sha256', key).update(stringToSign).digest('hex')
+  }
+
+  /** undefined when the request is authenticated, else the error already sent. */
+  function authenticate(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, params: URLSearchParams) {
+    const query = [...params.entries()]
+    if (params.has('X-Amz-Signature')) {
+      const cred = (params.get('X-Amz-Credential') ?? '').split('/')
+      const amzDate = params.get('X-Amz-Date') ?? ''
+      const expires = Number(params.get('X-Amz-Expires'))
+      const signed = (params.get('X-Amz-SignedHeaders') ?? '').split(';')
+      const date = parseAmzDate(amzDate)
+      if (params.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' || cred.length !== 5 || !date || !(expires > 0)) {
+        return xmlError(res, 400, 'AuthorizationQueryParametersError', 'Query-string authentication is malformed')
+      }
+      if (cred[0] !== accessKeyId) return xmlError(res, 403, 'InvalidAccessKeyId', 'Unknown access key')
+      const rest = query.filter(([k]) => k !== 'X-Amz-Signature')
+      const sig = expectedSignature(req, rawPath, rest, signed, 'UNSIGNED-PAYLOAD', amzDate, cred.slice(1))
+      if (sig !== params.get('X-Amz-Signature')) {
+        return xmlError(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match')
+      }
+      if (now.getTime() > date.getTime() + expires * 1000)
+        return xmlError(res, 403, 'AccessDenied', 'Request has expired')
+      log.push({ method: req.method ?? '', path: rawPath, auth: 'query' })
+      return true
+    }
+    const m = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+      req.headers.authorization ?? '',
+    )
+    if (!m) return xmlError(res, 403, 'AccessDenied', 'Access Denied')
+    const cred = m[1].split('/')
+    if (cred[0] !== accessKeyId) return xmlError(res, 403, 'InvalidAccessKeyId', 'Unknown access key')
+    const amzDate = String(req.headers['x-amz-date'] ?? '')
+    const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '')
+    if (!payloadHash) return xmlError(res, 400, 'InvalidRequest', 'Missing x-amz-content-sha256')
+    const sig = expectedSignature(req, rawPath, query, m[2].split(';'), payloadHash, amzDate, cred.slice(1))
+    if (sig !== m[3])
+      return xmlError(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match')
+    log.push({ method: req.method ?? '', path: rawPath, auth: 'header' })
+    return true
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?')
+    const params = new URLSearchParams(rawQuery)
+    if (authenticate(req, res, rawPath, params) !== true) return void req.resume()
+    const [, bucketName, ...keyParts] = rawPath.split('/')
+    const key = decodeURIComponent(keyParts.join('/'))
+    if (bucketName !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist')
+    if (req.method === 'PUT') {
+      const length = req.headers['content-length']
+      if (length === undefined) return xmlError(res, 411, 'MissingContentLength', 'You must provide the Content-Length')
+      const chunks: Buffer[] = []
+      for await (const c of req) chunks.push(c as Buffer)
+      const body = Buffer.concat(chunks)
+      if (body.length !== Number(length))
+        return xmlError(res, 400, 'IncompleteBody', 'Body shorter than Content-Length')
+      objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'binary/octet-stream') })
+      res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` })
+      return void res.end()
+    }
+    if (req.method === 'GET') {
+      const obj = objects.get(key)
+      if (!obj) return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.')
+      const headers: Record<string, string> = {
+        'content-type': params.get('response-content-type') ?? obj.contentType,
+        'content-length': String(obj.body.length),
+      }
+      const disposition = params.get('response-content-disposition')
+      if (disposition) headers['content-disposition'] = disposition
+      res.writeHead(200, headers)
+      return void res.end(obj.body)
+    }
+    if (req.method === 'DELETE') {
+      objects.delete(key)
+      res.writeHead(204)
+      return void res.end()
+    }
+    xmlError(res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.')
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    objects,
+    log,
+    setNow: (d) => {
+      now = d
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  }
+}
