@@ -166,21 +166,6 @@ export async function chargeState(db: Db, transactionId: string): Promise<Charge
   return row && stateOf(row)
 }
 
-/** How far back the gateway's newest-first list is searched for a charge whose answer was lost (20 per page). */
-const LOOKUP_PAGES = 5
-
-async function findAtGateway(deps: WorkerDeps, key: string, row: repo.TransactionRow) {
-  const gateway = gatewayFor(deps)
-  for (let page = 1; page <= LOOKUP_PAGES; page++) {
-    const list = await gateway.listTransactions(key, { page })
-    const hit = list.data.find((t) => t.externalRef === row.id)
-    if (hit) return hit
-    const oldest = list.data.at(-1)?.createdAt
-    if (list.data.length === 0 || (oldest && new Date(oldest).getTime() < row.created_at.getTime() - 60_000)) break
-  }
-  return undefined
-}
-
 /**
  * Finishes a CREATING charge whose caller died, once its lease ran out: the gateway is asked first whether the
  * creation landed (its list, by our id as externalRef); if it did, its answer is stored as if it had come back.
@@ -200,7 +185,7 @@ export async function resolveCharge(
   let found: GatewayTransaction | undefined
   if (key) {
     try {
-      found = await findAtGateway(deps, key, row)
+      found = await gatewayFor(deps).findByRef(key, row.id, row.created_at)
     } catch (err) {
       // The gateway cannot say: leave the charge for the next try rather than risk a second one.
       deps.log.warn({ transactionId, err: (err as Error).message }, 'charge look-up failed; will retry')

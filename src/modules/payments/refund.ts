@@ -33,7 +33,7 @@ export async function refundCharge(deps: PaymentsDeps, req: RefundRequest): Prom
   const key = await storeApiKey(deps, req.storeId)
   if (!key) return { ok: false, kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured }
   try {
-    const refund = await gatewayFor(deps).refundTransaction(key, row.gateway_id, {
+    const refund = await gatewayFor(deps).refund(key, row.gateway_id, {
       amountCents: req.amountCents,
       reason: req.reason,
       externalRef: req.externalRef,

@@ -222,7 +222,7 @@ export async function sendToGateway(
   )
   renew.unref()
   try {
-    const gw = await gatewayFor(deps).createTransaction(key, {
+    const gw = await gatewayFor(deps).charge(key, {
       amountCents: row.amount_cents,
       method: row.method,
       customer: request.customer,

@@ -111,7 +111,7 @@ export async function rereadTransaction(
   }
   let gw: GatewayTransaction
   try {
-    gw = await gatewayFor(deps).getTransaction(key, row.gateway_id)
+    gw = await gatewayFor(deps).read(key, row.gateway_id)
   } catch (err) {
     if (err instanceof GatewayError && err.kind === 'unavailable') throw err
     deps.log.warn({ transactionId, err: (err as Error).message }, 'payment sync: gateway read failed')

@@ -18,7 +18,14 @@ export type TransactionRowStatus =
 export type ChargePurpose = 'ORDER' | 'TEST'
 
 export interface StoredChargeRequest {
-  customer: { name: string; email: string; phone: string; document: string }
+  customer: {
+    name: string
+    email: string
+    phone: string
+    document: string
+    postalCode?: string
+    addressNumber?: string
+  }
   items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
   ip?: string
   metadata?: Record<string, string>
@@ -94,6 +101,8 @@ export interface PaymentsTables {
     boleto_due_date: Nullable<string>
     card_last_digits: Nullable<string>
     card_brand: Nullable<string>
+    /** A reusable token of the card (asked with card.tokenize); only its own account can charge it. */
+    card_token: ColumnType<string | null, string | null | undefined, string | null>
     refused_reason: Nullable<string>
     customer: Json
     items: Json
