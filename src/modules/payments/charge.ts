@@ -12,9 +12,9 @@ import type { InstallmentRules } from '../../shared/pricing'
 import { installmentRulesOf, methodDiscountBpOf, methodsOf } from './config-service'
 import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
 import { toChargeResult } from './dto'
-import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
+import { targetOfCharge } from './routing'
 import {
   CREATE_LEASE_MS,
   type CreatingRow,
@@ -181,11 +181,14 @@ export async function resolveCharge(
   const row = await repo.takeCreateLease(deps.db, transactionId, CREATE_LEASE_MS)
   if (!row) return chargeState(deps.db, transactionId)
   const config = await repo.findConfig(deps.db, row.store_id)
-  const key = config?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, config.api_key_encrypted) : undefined
+  // Asked of the account the charge was sent to (the last one tried, when an earlier one was down).
+  const target = await targetOfCharge(deps, row, async () =>
+    config?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, config.api_key_encrypted) : undefined,
+  )
   let found: GatewayTransaction | undefined
-  if (key) {
+  if (target) {
     try {
-      found = await gatewayFor(deps).findByRef(key, row.id, row.created_at)
+      found = await target.gateway.findByRef(target.key, row.id, row.created_at)
     } catch (err) {
       // The gateway cannot say: leave the charge for the next try rather than risk a second one.
       deps.log.warn({ transactionId, err: (err as Error).message }, 'charge look-up failed; will retry')

@@ -162,8 +162,9 @@ export async function getConfig(deps: GatewayDeps, storeId: string): Promise<Pay
   return configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
 }
 
+/** A store can charge: an active key on this screen, or an active gateway account (routing.ts). */
 function usable(row: repo.ConfigRow | undefined): row is repo.ConfigRow {
-  return Boolean(row?.api_key_encrypted && row.active)
+  return Boolean((row?.api_key_encrypted && row.active) || row?.routed)
 }
 
 /** The store's installment rules for pricing: 'sem juros até' never above the maximum. */
