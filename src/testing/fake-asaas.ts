@@ -52,6 +52,8 @@ export interface FakeAsaas {
   payment(id: string): Payment | undefined
   /** The payer pays a pending PIX or boleto (RECEIVED). */
   receive(id: string): Payment
+  /** The body of a webhook event for a payment, as Asaas POSTs it (header `asaas-access-token`: the merchant's token). */
+  webhookEvent(event: string, paymentId: string, eventId?: string): Json
   /** Sends one webhook event for a payment to `url` with the merchant's token, as Asaas does. */
   sendWebhook(
     url: string,
@@ -313,6 +315,10 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       if (!p) throw new Error(`no payment ${id}`)
       Object.assign(p, { status: 'RECEIVED', paymentDate: today(), confirmedDate: today() })
       return p
+    },
+    webhookEvent(event, paymentId, eventId = `evt_${randomUUID().replaceAll('-', '')}&${++seq}`) {
+      const p = payments.get(paymentId)
+      return { id: eventId, event, dateCreated: stamp(), payment: p ? view(p) : { id: paymentId } }
     },
     async sendWebhook(url, token, event, paymentId, eventId = `evt_${randomUUID().replaceAll('-', '')}&${++seq}`) {
       const p = payments.get(paymentId)
