@@ -48,6 +48,17 @@ export class GatewayHealth {
     this.charges.set(k, (this.charges.get(k) ?? 0) + 1)
   }
 
+  stats() {
+    return {
+      charges: [...this.charges].map(([k, count]) => {
+        const [provider = '', outcome = ''] = k.split('|')
+        return { provider, outcome, count }
+      }),
+      fallbacks: this.fallbacks,
+      openCircuits: this.openCircuits(),
+    }
+  }
+
   openCircuits(): number {
     const now = this.now()
     let n = 0

@@ -121,6 +121,10 @@ describe('fallback', () => {
     expect(result.status).toBe('PAID')
     expect(await chargeRow(result.transactionId)).toEqual({ status: 'PAID', account_id: ids[1] })
     expect(fake.calls.filter((c) => c.path === '/v3/payments')).toHaveLength(1)
+    const metrics = (await t.app.inject({ url: '/metrics' })).body
+    expect(metrics).toMatch(/^gateway_fallbacks_total\{[^}]*\} [1-9]/m)
+    expect(metrics).toMatch(/^gateway_charges_total\{[^}]*provider="asaas",outcome="approved"[^}]*\} [1-9]/m)
+    expect(metrics).toMatch(/^gateway_charges_total\{[^}]*provider="sandbox",outcome="failed"[^}]*\} [1-9]/m)
   })
 
   it('a refused connection also moves on; a timeout does not (the charge waits for the sweep); a decline does not', async () => {

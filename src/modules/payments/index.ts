@@ -11,6 +11,7 @@ import {
 } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
 import type { PaymentsModuleDeps } from './gateway'
+import { gatewayHealthOf } from './gateway-health'
 import { paymentJobs } from './jobs'
 import { lookUpRefund, refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
@@ -57,6 +58,9 @@ export const paymentsService = expose({
   savedCardsOf,
   chargeSavedCard,
 })
+
+/** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */
+export const gatewayStats = (config: Parameters<typeof gatewayHealthOf>[0]) => gatewayHealthOf(config).stats()
 
 /** The demo store's sandbox key: the demo checkout can take payments out of the box. */
 export const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_loja_demo_0001'
