@@ -94,14 +94,14 @@ describe('card data is never stored', () => {
       let cursor = '0'
       let values = ''
       do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${t.config.QUEUE_PREFIX}*`, 'COUNT', 500)
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${t.config.QUEUE_PREFIX}*`, 'COUNT', '500')
         cursor = next
         for (const key of keys) {
           const type = await redis.type(key)
           if (type === 'string') values += (await redis.get(key)) ?? ''
           else if (type === 'hash') values += JSON.stringify(await redis.hgetall(key))
           else if (type === 'list') values += (await redis.lrange(key, 0, -1)).join('\n')
-          else if (type === 'zset') values += (await redis.zrange(key, 0, -1)).join('\n')
+          else if (type === 'zset') values += (await redis.zrange(key, '0', '-1')).join('\n')
           else if (type === 'set') values += (await redis.smembers(key)).join('\n')
           else if (type === 'stream') values += JSON.stringify(await redis.xrange(key, '-', '+'))
           values += key
