@@ -52,6 +52,9 @@ describe('gateway fallback', () => {
     await p.getByLabel('Número do cartão').pressSequentially('4111111111111111')
     await p.getByLabel('Validade').pressSequentially('1230')
     await p.getByLabel('CVV').pressSequentially('123')
+    // The store keeps cards: the step says so plainly, ticked by default.
+    expect(await p.getByLabel('Salvar cartão para próximas compras nesta loja').isChecked()).toBe(true)
+    await snap(p, 'gateways-buyer-card-step-390')
     await p.getByRole('button', { name: 'Finalizar Compra' }).click()
     await p.waitForURL(ORDER_PAGE, { timeout: 30_000 })
     await p.getByText('Pagamento Confirmado').waitFor()

@@ -99,6 +99,7 @@ function cardOf(payment: PhysicalPayload['payment']) {
     expMonth: Number(mm),
     expYear: 2000 + Number(yy),
     cvv: (payment.cvv ?? '').trim(),
+    save: payment.saveCard !== false,
   }
 }
 

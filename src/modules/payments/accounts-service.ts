@@ -18,6 +18,7 @@ import * as repo from './accounts.repository'
 import { type GatewayDeps, providerGateway } from './gateway'
 import { GatewayError } from './gateway-client'
 import { gatewayHealthOf } from './gateway-health'
+import type { Trx } from './tables'
 
 const notFound = () => new AppError(404, ACCOUNT_MESSAGES.notFound, undefined, 'NOT_FOUND')
 const priorityTaken = () =>
@@ -41,6 +42,13 @@ function toDto(deps: GatewayDeps, row: repo.AccountRow): PaymentAccount {
       circuitOpen: gatewayHealthOf(deps.config).isOpen(row.id),
     },
   }
+}
+
+/** After a change: the buyer's card step offers to keep the card only when every card account would keep it. */
+async function refresh(deps: GatewayDeps, trx: Trx, storeId: string) {
+  const cards = (await repo.listAccounts(trx, storeId)).filter((a) => a.active && a.methods.includes('credit_card'))
+  const cardOnFile = cards.length > 0 && cards.every((a) => providerGateway(deps, a.provider).capabilities.cardOnFile)
+  await repo.refreshRouted(trx, storeId, cardOnFile)
 }
 
 export async function listAccounts(deps: GatewayDeps, storeId: string): Promise<PaymentAccount[]> {
@@ -74,7 +82,7 @@ export async function createAccount(
       active: input.active,
       updated_at: new Date(),
     })
-    await repo.refreshRouted(trx, storeId)
+    await refresh(deps, trx, storeId)
     return created
   })
   return toDto(deps, row)
@@ -110,7 +118,7 @@ export async function updateAccount(
         ? { webhook_token_encrypted: encryptSecret(deps.config.APP_SECRET, input.webhookToken) }
         : {}),
     })
-    await repo.refreshRouted(trx, storeId)
+    await refresh(deps, trx, storeId)
     return updated!
   })
   return toDto(deps, row)
@@ -134,7 +142,7 @@ export async function deleteAccount(deps: GatewayDeps, storeId: string, id: stri
   if (!isUuid(id)) throw notFound()
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteAccount(trx, storeId, id))) throw notFound()
-    await repo.refreshRouted(trx, storeId)
+    await refresh(deps, trx, storeId)
   })
 }
 

@@ -96,21 +96,13 @@ export async function markAccountChecked(db: DbOrTrx, id: string, error: string 
     .execute()
 }
 
-/** Keeps payment_configs.routed = "the store has an active account" (the buyer's methods read it). */
-export async function refreshRouted(db: DbOrTrx, storeId: string) {
+/** Keeps what the buyer's methods read of the accounts: whether one is active, whether the card would be kept. */
+export async function refreshRouted(db: DbOrTrx, storeId: string, cardOnFile: boolean) {
+  const routed = sql<boolean>`exists (select 1 from payment_accounts where store_id = ${storeId} and active)`
   await db
     .insertInto('payment_configs')
-    .values({
-      store_id: storeId,
-      updated_at: new Date(),
-      routed: sql<boolean>`exists (select 1 from payment_accounts where store_id = ${storeId} and active)`,
-    })
-    .onConflict((oc) =>
-      oc.column('store_id').doUpdateSet({
-        routed: sql<boolean>`exists (select 1 from payment_accounts where store_id = ${storeId} and active)`,
-        updated_at: new Date(),
-      }),
-    )
+    .values({ store_id: storeId, updated_at: new Date(), routed, card_on_file: cardOnFile })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet({ routed, card_on_file: cardOnFile, updated_at: new Date() }))
     .execute()
 }
 

@@ -198,6 +198,7 @@ export function methodsOf(row: repo.ConfigRow | undefined): PublicPaymentMethods
     credit_card: {
       enabled: on && row.credit_card_enabled,
       name: 'Cartão de Crédito',
+      cardOnFile: on && row.routed && row.card_on_file,
       maxInstallments: rules.max,
       installments: {
         max: rules.max,

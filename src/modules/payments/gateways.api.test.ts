@@ -202,5 +202,31 @@ describe('fallback', () => {
       .where('store_id', '=', storeId)
       .execute()
     expect(charges).toEqual([{ status: 'PAID', account_id: ids[1] }])
+
+    // Both accounts keep cards: the card step offers it, and the approved card was kept (token only) for the buyer.
+    const methods = await t.app.inject({ url: `/api/payment/ativo-pay/payment-methods-public?storeId=${storeId}` })
+    expect(methods.json().data.credit_card.cardOnFile).toBe(true)
+    const kept = await t.runtime.db
+      .selectFrom('payment_instruments')
+      .select(['buyer_email', 'last4', 'brand', 'account_id', 'expires_at'])
+      .where('store_id', '=', storeId)
+      .execute()
+    expect(kept).toEqual([
+      { buyer_email: 'maria@example.com', last4: '1111', brand: 'visa', account_id: ids[1], expires_at: null },
+    ])
+  })
+
+  it("a buyer who unticks 'Salvar cartão' leaves the card for this purchase's offers only (30 minutes)", async () => {
+    const { storeId } = await storeWith(SANDBOX_OK)
+    const req = { ...cardRequest(storeId), card: { ...cardRequest(storeId).card!, save: false } }
+    expect((await paymentsService.createCharge(deps(), req)).status).toBe('PAID')
+    const [kept] = await t.runtime.db
+      .selectFrom('payment_instruments')
+      .select('expires_at')
+      .where('store_id', '=', storeId)
+      .execute()
+    const minutes = (kept!.expires_at!.getTime() - Date.now()) / 60_000
+    expect(minutes).toBeGreaterThan(29)
+    expect(minutes).toBeLessThanOrEqual(30)
   })
 })

@@ -54,6 +54,8 @@ export interface PaymentsTables {
     last_check_error: Nullable<string>
     /** The store has an active gateway account: its methods are on without a key on this row (migration 0200). */
     routed: Generated<boolean>
+    /** Every active card account keeps cards (its gateway has cardOnFile): the card step offers to save the card. */
+    card_on_file: Generated<boolean>
     created_at: Generated<Date>
     updated_at: Timestamp
   }
