@@ -198,7 +198,8 @@ export function methodsOf(row: repo.ConfigRow | undefined): PublicPaymentMethods
     credit_card: {
       enabled: on && row.credit_card_enabled,
       name: 'Cartão de Crédito',
-      cardOnFile: on && row.routed && row.card_on_file,
+      // Only said when true: a store without gateway accounts answers exactly as before them.
+      ...(on && row.routed && row.card_on_file ? { cardOnFile: true } : {}),
       maxInstallments: rules.max,
       installments: {
         max: rules.max,
