@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeAsaas, startFakeAsaas } from '../../testing/fake-asaas'
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
-import { type GatewayTransport, TransportError } from './gateway-client'
+import { type GatewayTransport, httpTransport, TransportError } from './gateway-client'
 import { paymentsService } from './index'
 import { paymentsFixtures } from './payments-test-fixtures'
 import { SANDBOX_CARDS } from './sandbox'
@@ -148,6 +148,23 @@ describe('fallback', () => {
     const declined = await paymentsService.createCharge(deps(), cardRequest(c.storeId, '5184019740373151'))
     expect(declined.status).toBe('REFUSED')
     expect(await sandboxCharges('sk_sandbox_after_decline')).toBe(0)
+  })
+
+  it('a card whose answer was lost (timeout) is found by the sweep at the account that had it: paid once', async () => {
+    const http = httpTransport(fake.url)
+    const lostAnswer: GatewayTransport = async (req) => {
+      const res = await http(req)
+      if (req.method === 'POST' && req.path === '/v3/payments') throw new TransportError('timeout', true)
+      return res
+    }
+    const { storeId, ids } = await storeWith(ASAAS, { ...SANDBOX_OK, apiKey: 'sk_sandbox_after_lost' })
+    const unknown = await paymentsService.createCharge(deps(lostAnswer), cardRequest(storeId))
+    expect(unknown.status).toBe('PENDING')
+    expect(await sandboxCharges('sk_sandbox_after_lost')).toBe(0)
+    const log = { info() {}, warn() {}, error() {} }
+    await paymentsService.sweepCharges({ ...deps(), log }, { olderThanMs: 0, planAheadMs: 0 })
+    expect(await chargeRow(unknown.transactionId)).toEqual({ status: 'PAID', account_id: ids[0] })
+    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v3/payments')).toHaveLength(1)
   })
 
   it('the circuit opens after 3 failures in a minute: the dead account is no longer asked', async () => {
