@@ -13,6 +13,7 @@ import type { AppConfig } from './config'
 import { composeModules, type ModuleDeps } from './modules'
 import { findSessionState } from './modules/identity'
 import { orderPaid, orderPlaced } from './modules/ordering'
+import { gatewayStats } from './modules/payments'
 import { storesService } from './modules/stores'
 import type { AppModule } from './modules/types'
 import { authPlugin } from './platform/auth'
@@ -143,6 +144,7 @@ export async function createRuntime(
     onRelayed: (events) => metrics.countRelayed(events, { placed: orderPlaced.name, paid: orderPaid.name }),
   })
   metrics.watch({ db, jobs, pool: () => dbHandle.poolStats() })
+  metrics.watchGateways(() => gatewayStats(config))
   const runsHandlers = opts.workers ?? config.runWorkers
   if (runsHandlers) await jobs.startWorkers()
   if (opts.relay ?? runsHandlers) await relay.start()

@@ -109,6 +109,11 @@ const envSchema = z.object({
   /** Largest product file a merchant may upload, in MB (larger: 413). */
   UPLOAD_FILE_MAX_MB: z.coerce.number().int().min(1).max(5000).default(500),
   ATIVOPAY_API_URL: optionalUrl,
+  /** Asaas API v3 base (paths /v3/...): production https://api.asaas.com, sandbox https://api-sandbox.asaas.com. */
+  ASAAS_API_URL: z.url().default('https://api.asaas.com'),
+  /** Circuit breaker of a gateway account: this many failures within a minute skip it for GATEWAY_BREAKER_OPEN_MS. */
+  GATEWAY_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+  GATEWAY_BREAKER_OPEN_MS: z.coerce.number().int().min(1000).default(30_000),
   CEP_LOOKUP_URL: z.url().default('https://viacep.com.br/ws'),
   /** UTMify's credentials API base: orders are POSTed to {UTMIFY_API_URL}/orders. */
   UTMIFY_API_URL: z.url().default('https://api.utmify.com.br/api-credentials'),

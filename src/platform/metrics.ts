@@ -16,6 +16,12 @@ export interface PoolStats {
   waiting: number
 }
 
+export interface GatewayStats {
+  charges: { provider: string; outcome: string; count: number }[]
+  fallbacks: number
+  openCircuits: number
+}
+
 export class Metrics {
   readonly registry = new Registry()
   readonly httpDuration = new Histogram({
@@ -80,6 +86,40 @@ export class Metrics {
   }
 
   /** Gauges read at scrape time: queue depth and oldest waiting job per queue, outbox lag, the pool's state. */
+  /**
+   * Gateway charges per provider and outcome, fallbacks to a next account, and open circuits, read from the payments
+   * module's own per-process counters when Prometheus scrapes (the composition hands the reader in).
+   */
+  watchGateways(read: () => GatewayStats) {
+    const registers = [this.registry]
+    new Gauge({
+      name: 'gateway_charges_total',
+      help: 'Charges sent to a gateway since the process started, by provider and outcome',
+      labelNames: ['provider', 'outcome'],
+      registers,
+      collect() {
+        this.reset()
+        for (const c of read().charges) this.set({ provider: c.provider, outcome: c.outcome }, c.count)
+      },
+    })
+    new Gauge({
+      name: 'gateway_fallbacks_total',
+      help: 'Card charges moved to the next account after a connection error or 5xx, since the process started',
+      registers,
+      collect() {
+        this.set(read().fallbacks)
+      },
+    })
+    new Gauge({
+      name: 'gateway_open_circuits',
+      help: 'Gateway accounts skipped now because they failed too often within a minute',
+      registers,
+      collect() {
+        this.set(read().openCircuits)
+      },
+    })
+  }
+
   watch(sources: { db: Db; jobs: JobQueue; pool: () => PoolStats }) {
     const { db, jobs, pool } = sources
     const registers = [this.registry]

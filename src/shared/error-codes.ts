@@ -37,6 +37,12 @@ export const ERROR_CODES = [
   'BUYER_LINK_INVALID',
   /** The buyer's order of this product was refunded or charged back: the area says the access ended. */
   'ACCESS_ENDED',
+  /** A saved card unknown to this store and buyer (or past its 30 minutes): the one-click offer falls back to the form. */
+  'SAVED_CARD_NOT_FOUND',
+  /** The account that saved the card can no longer charge it: the one-click offer falls back to the form. */
+  'CARD_ON_FILE_UNSUPPORTED',
+  /** Two gateway accounts of a store cannot share a priority: said under the priority field. */
+  'PRIORITY_TAKEN',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

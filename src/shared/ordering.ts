@@ -72,6 +72,8 @@ export const paymentSchema = z
     cardNumber: anyText.optional(),
     expiryDate: anyText.optional(),
     cvv: anyText.optional(),
+    /** 'Salvar cartão para próximas compras nesta loja' (default on); off: kept 30 minutes for this purchase's offers. */
+    saveCard: z.boolean().optional(),
     installments: z.coerce
       .number({ error: MSG.installmentsInvalid })
       .int({ error: MSG.installmentsInvalid })

@@ -124,6 +124,8 @@ export const publicPaymentMethodsSchema = z.object({
   credit_card: z.object({
     enabled: z.boolean(),
     name: z.string(),
+    /** The store keeps an approved card (a gateway token) for one-click purchases: the card step says so. */
+    cardOnFile: z.boolean().optional(),
     maxInstallments: z.number(),
     installments: z.object({
       max: z.number(),

@@ -31,6 +31,7 @@ export function cardOf(payment: PhysicalPayload['payment']): ChargeRequest['card
     expMonth: Number(mm),
     expYear: 2000 + Number(yy),
     cvv: (payment.cvv ?? '').trim(),
+    save: payment.saveCard !== false,
   }
 }
 
@@ -154,7 +155,19 @@ export function toChargeRequest(priced: PricedOrder, input: PlaceOrderInput, ids
     transactionId: ids.transactionId,
     amountCents: priced.price.totalCents,
     method: PAYMENT_TO_CHARGE[priced.paymentMethod],
-    customer: { name: customer.name, email: customer.email, phone: customer.phone, document: customer.cpf },
+    customer: {
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      document: customer.cpf,
+      // The card holder's billing address, which Asaas asks with raw card data: the delivery address when there is one.
+      ...(input.kind === 'PHYSICAL'
+        ? {
+            postalCode: input.payload.shipping.zipCode.replace(/\D/g, ''),
+            addressNumber: input.payload.shipping.number,
+          }
+        : {}),
+    },
     // The lines sum to the amount charged: products after their share of the discounts, shipping, interest.
     items: chargeLines(goods, priced.price, {
       shipping: {

@@ -11,9 +11,9 @@ import type { Companion, ComposedColumns } from '../database'
 import { installmentRulesOf, methodDiscountBpOf, methodsOf } from './config-service'
 import type { ChargeRequest, ChargeResult, PublicPaymentMethods } from './contract'
 import { toChargeResult } from './dto'
-import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
+import { targetOfCharge } from './routing'
 import {
   CREATE_LEASE_MS,
   type CreatingRow,
@@ -165,21 +165,6 @@ export async function chargeState(db: Db, transactionId: string): Promise<Charge
   return row && stateOf(row)
 }
 
-/** How far back the gateway's newest-first list is searched for a charge whose answer was lost (20 per page). */
-const LOOKUP_PAGES = 5
-
-async function findAtGateway(deps: WorkerDeps, key: string, row: repo.TransactionRow) {
-  const gateway = gatewayFor(deps)
-  for (let page = 1; page <= LOOKUP_PAGES; page++) {
-    const list = await gateway.listTransactions(key, { page })
-    const hit = list.data.find((t) => t.externalRef === row.id)
-    if (hit) return hit
-    const oldest = list.data.at(-1)?.createdAt
-    if (list.data.length === 0 || (oldest && new Date(oldest).getTime() < row.created_at.getTime() - 60_000)) break
-  }
-  return undefined
-}
-
 /**
  * Finishes a CREATING charge whose caller died, once its lease ran out: the gateway is asked first whether the
  * creation landed (its list, by our id as externalRef); if it did, its answer is stored as if it had come back.
@@ -195,11 +180,14 @@ export async function resolveCharge(
   const row = await repo.takeCreateLease(deps.db, transactionId, CREATE_LEASE_MS)
   if (!row) return chargeState(deps.db, transactionId)
   const config = await repo.findConfig(deps.db, row.store_id)
-  const key = config?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, config.api_key_encrypted) : undefined
+  // Asked of the account the charge was sent to (the last one tried, when an earlier one was down).
+  const target = await targetOfCharge(deps, row, async () =>
+    config?.api_key_encrypted ? decryptSecret(deps.config.APP_SECRET, config.api_key_encrypted) : undefined,
+  )
   let found: GatewayTransaction | undefined
-  if (key) {
+  if (target) {
     try {
-      found = await findAtGateway(deps, key, row)
+      found = await target.gateway.findByRef(target.key, row.id, row.created_at)
     } catch (err) {
       // The gateway cannot say: leave the charge for the next try rather than risk a second one.
       deps.log.warn({ transactionId, err: (err as Error).message }, 'charge look-up failed; will retry')

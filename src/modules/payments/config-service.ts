@@ -162,8 +162,9 @@ export async function getConfig(deps: GatewayDeps, storeId: string): Promise<Pay
   return configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
 }
 
+/** A store can charge: an active key on this screen, or an active gateway account (routing.ts). */
 function usable(row: repo.ConfigRow | undefined): row is repo.ConfigRow {
-  return Boolean(row?.api_key_encrypted && row.active)
+  return Boolean((row?.api_key_encrypted && row.active) || row?.routed)
 }
 
 /** The store's installment rules for pricing: 'sem juros até' never above the maximum. */
@@ -197,6 +198,8 @@ export function methodsOf(row: repo.ConfigRow | undefined): PublicPaymentMethods
     credit_card: {
       enabled: on && row.credit_card_enabled,
       name: 'Cartão de Crédito',
+      // Only said when true: a store without gateway accounts answers exactly as before them.
+      ...(on && row.routed && row.card_on_file ? { cardOnFile: true } : {}),
       maxInstallments: rules.max,
       installments: {
         max: rules.max,

@@ -9,12 +9,31 @@ export interface ChargeRequest {
   orderRef: string
   amountCents: number
   method: PaymentMethod
-  customer: { name: string; email: string; phone: string /** 11 digits CPF */; document: string }
+  customer: {
+    name: string
+    email: string
+    phone: string
+    /** 11 digits CPF */
+    document: string
+    /** The card holder's billing address (Asaas requires it with raw card data). */
+    postalCode?: string
+    addressNumber?: string
+  }
   items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
-  card?: { number: string; holderName: string; expMonth: number; expYear: number; cvv: string }
+  card?: ChargeCard
   installments?: number
   ip?: string
   metadata?: Record<string, string>
+}
+
+/** Raw card data: sent to the gateway, never stored. `save: false` keeps its token only 30 minutes (this purchase). */
+export interface ChargeCard {
+  number: string
+  holderName: string
+  expMonth: number
+  expYear: number
+  cvv: string
+  save?: boolean
 }
 
 export interface ChargeResult {

@@ -167,7 +167,9 @@ export function toSandboxWire(row: SandboxRow) {
           dueDate: row.boleto_due_date,
         }
       : null,
-    card: row.card_last_digits ? { lastDigits: row.card_last_digits, brand: row.card_brand } : null,
+    card: row.card_last_digits
+      ? { lastDigits: row.card_last_digits, brand: row.card_brand, token: row.card_token ?? null }
+      : null,
     secureUrl: row.boleto_url,
     refusedReason: row.refused_reason,
     postbackUrl: row.postback_url,

@@ -34,17 +34,19 @@ export class GatewayError extends Error {
     public kind: GatewayErrorKind,
     message: string,
     public httpStatus?: number,
+    /** The request never reached the gateway (refused, reset before sending, DNS): nothing can have been created. */
+    public connectFailed?: boolean,
   ) {
     super(message)
   }
 
   /** A plain object that survives a job boundary (BullMQ keeps only strings of thrown errors). */
   toJSON(): SerializedGatewayError {
-    return { kind: this.kind, message: this.message, httpStatus: this.httpStatus }
+    return { kind: this.kind, message: this.message, httpStatus: this.httpStatus, connectFailed: this.connectFailed }
   }
 
   static from(e: SerializedGatewayError) {
-    return new GatewayError(e.kind, e.message, e.httpStatus)
+    return new GatewayError(e.kind, e.message, e.httpStatus, e.connectFailed)
   }
 }
 
@@ -52,6 +54,7 @@ export interface SerializedGatewayError {
   kind: GatewayErrorKind
   message: string
   httpStatus?: number
+  connectFailed?: boolean
 }
 
 // ---- transport -------------------------------------------------------------------------------------------------
@@ -73,8 +76,21 @@ export interface WireResponse {
 /** How requests reach the gateway: HTTP in general, a direct call for the built-in sandbox. */
 export type GatewayTransport = (req: WireRequest) => Promise<WireResponse>
 
-/** Network trouble of any kind (refused, reset, DNS, timeout): the gateway is unavailable. */
-export class TransportError extends Error {}
+/**
+ * Network trouble of any kind (refused, reset, DNS, timeout): the gateway is unavailable. `mayHaveArrived`: a
+ * timeout or a connection cut after sending — the gateway may have acted on it, so nobody may assume nothing was
+ * created. A refused connection or an unknown host never reached it.
+ */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    public mayHaveArrived = true,
+  ) {
+    super(message)
+  }
+}
+
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 
 export function httpTransport(baseUrl: string, fetchImpl: typeof fetch = fetch): GatewayTransport {
   const base = baseUrl.replace(/\/+$/, '')
@@ -89,7 +105,11 @@ export function httpTransport(baseUrl: string, fetchImpl: typeof fetch = fetch):
       })
       return { status: res.status, body: await res.text() }
     } catch (err) {
-      throw new TransportError(err instanceof Error ? err.message : String(err))
+      const code = (err as { cause?: { code?: unknown } }).cause?.code
+      throw new TransportError(
+        err instanceof Error ? err.message : String(err),
+        !(typeof code === 'string' && NEVER_SENT.has(code)),
+      )
     }
   }
 }
@@ -100,11 +120,23 @@ export function httpTransport(baseUrl: string, fetchImpl: typeof fetch = fetch):
 export interface CreateTransactionInput {
   amountCents: number
   method: PaymentMethod
-  customer: { name: string; email: string; phone: string; document: string }
+  /** postalCode/addressNumber: the card holder's billing address, which Asaas requires with raw card data. */
+  customer: {
+    name: string
+    email: string
+    phone: string
+    document: string
+    postalCode?: string
+    addressNumber?: string
+  }
   items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
   pixExpiresInDays?: number
   boletoExpiresInDays?: number
   card?: { number: string; holderName: string; expMonth: number; expYear: number; cvv: string }
+  /** A saved card's token instead of `card` (merchant-initiated: no CVV). */
+  cardToken?: string
+  /** Ask for a reusable token of `card` (the sandbox answers it in card.token). */
+  tokenize?: boolean
   installments?: number
   postbackUrl?: string
   externalRef?: string
@@ -124,7 +156,7 @@ export interface GatewayTransaction {
   method: PaymentMethod
   pix: { qrcode: string; expirationDate: string | null } | null
   boleto: { url: string | null; digitableLine: string | null; dueDate: string | null } | null
-  card: { lastDigits: string | null; brand: string | null } | null
+  card: { lastDigits: string | null; brand: string | null; token?: string | null } | null
   secureUrl: string | null
   refusedReason: string | null
   metadata: Record<string, unknown> | null
@@ -190,7 +222,7 @@ const wireTransaction = z.object({
   paymentMethod: z.string(),
   pix: z.object({ qrcode: z.string(), expirationDate: str }).nullish(),
   boleto: z.object({ url: str, digitableLine: str, dueDate: str }).nullish(),
-  card: z.object({ lastDigits: str, brand: str }).nullish(),
+  card: z.object({ lastDigits: str, brand: str, token: str }).nullish(),
   secureUrl: str,
   refusedReason: str,
   metadata: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
@@ -255,7 +287,9 @@ function toTransaction(raw: unknown): GatewayTransaction {
     boleto: t.boleto
       ? { url: t.boleto.url ?? null, digitableLine: t.boleto.digitableLine ?? null, dueDate: t.boleto.dueDate ?? null }
       : null,
-    card: t.card ? { lastDigits: t.card.lastDigits ?? null, brand: t.card.brand ?? null } : null,
+    card: t.card
+      ? { lastDigits: t.card.lastDigits ?? null, brand: t.card.brand ?? null, token: t.card.token ?? null }
+      : null,
     secureUrl: t.secureUrl ?? null,
     refusedReason: t.refusedReason ?? null,
     metadata,
@@ -297,6 +331,11 @@ export function createBody(input: CreateTransactionInput): Record<string, unknow
       expirationYear: input.card.expYear,
       cvv: input.card.cvv,
     }
+    body.installments = input.installments ?? 1
+    if (input.tokenize) body.card = { ...(body.card as object), tokenize: true }
+  }
+  if (input.method === 'CREDIT_CARD' && !input.card && input.cardToken) {
+    body.card = { token: input.cardToken }
     body.installments = input.installments ?? 1
   }
   if (input.postbackUrl) body.postbackUrl = input.postbackUrl
@@ -341,7 +380,8 @@ export function createGatewayClient(transport: GatewayTransport): GatewayClient 
       })
     } catch (err) {
       if (err instanceof GatewayError) throw err
-      throw new GatewayError('unavailable', GATEWAY_MESSAGES.unavailable)
+      const connectFailed = err instanceof TransportError && !err.mayHaveArrived
+      throw new GatewayError('unavailable', GATEWAY_MESSAGES.unavailable, undefined, connectFailed)
     }
     let json: unknown
     try {

@@ -1,5 +1,7 @@
 import type { AppConfig } from '../../config'
 import type { JobQueue } from '../../platform/jobs'
+import { asaasGateway } from './asaas-adapter'
+import { ativoPayGateway } from './ativopay-adapter'
 import {
   createGatewayClient,
   GATEWAY_MESSAGES,
@@ -8,6 +10,7 @@ import {
   type GatewayTransport,
   httpTransport,
 } from './gateway-client'
+import type { Gateway, GatewayProvider } from './gateway-port'
 import { sandboxEnabled } from './sandbox'
 import { handleSandboxRequest } from './sandbox-contract'
 import type { Db } from './tables'
@@ -16,6 +19,8 @@ import type { Db } from './tables'
 export interface PaymentsModuleDeps {
   /** How the gateway is reached (a test's fake gateway); absent: the transport `config` names (configTransport). */
   gatewayTransport?: GatewayTransport
+  /** How Asaas is reached (a test's transport); absent: ASAAS_API_URL over HTTP. */
+  asaasTransport?: GatewayTransport
 }
 
 export interface GatewayDeps extends PaymentsModuleDeps {
@@ -39,7 +44,37 @@ export function configTransport(deps: Omit<GatewayDeps, 'gatewayTransport'>): Ga
   }
 }
 
-/** The gateway client for a call: over the transport handed in, else over the one config names. */
-export function gatewayFor(deps: GatewayDeps): GatewayClient {
+/** The AtivoPay contract's client over the transport handed in, else over the one config names. */
+export function ativoPayClient(deps: GatewayDeps): GatewayClient {
   return createGatewayClient(deps.gatewayTransport ?? configTransport(deps))
+}
+
+/**
+ * The gateway of a store's configuration-screen key (payment_configs): AtivoPay, or the built-in sandbox when config
+ * names no AtivoPay and no transport was handed in.
+ */
+export function gatewayFor(deps: GatewayDeps): Gateway {
+  const provider = !deps.gatewayTransport && sandboxEnabled(deps.config) ? 'sandbox' : 'ativopay'
+  return ativoPayGateway(ativoPayClient(deps), provider)
+}
+
+/** The built-in sandbox, in-process, whatever ATIVOPAY_API_URL says (a 'sandbox' account); never in production. */
+function sandboxTransport(deps: Omit<GatewayDeps, 'gatewayTransport'>): GatewayTransport {
+  if (deps.config.NODE_ENV === 'production')
+    return async () => {
+      throw new GatewayError('unavailable', GATEWAY_MESSAGES.notConfigured)
+    }
+  return async (req) => handleSandboxRequest({ db: deps.db, config: deps.config, jobs: deps.jobs }, req)
+}
+
+/** The adapter for an account's provider. */
+export function providerGateway(deps: GatewayDeps, provider: GatewayProvider): Gateway {
+  switch (provider) {
+    case 'sandbox':
+      return ativoPayGateway(createGatewayClient(sandboxTransport(deps)), 'sandbox')
+    case 'asaas':
+      return asaasGateway(deps.asaasTransport ?? httpTransport(deps.config.ASAAS_API_URL))
+    default:
+      return ativoPayGateway(ativoPayClient(deps), 'ativopay')
+  }
 }

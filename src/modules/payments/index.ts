@@ -11,20 +11,30 @@ import {
 } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
 import type { PaymentsModuleDeps } from './gateway'
+import { gatewayHealthOf } from './gateway-health'
 import { paymentJobs } from './jobs'
 import { lookUpRefund, refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
 import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
+import { chargeSavedCard, savedCardsOf } from './saved-cards'
 import { createCharge } from './service'
 
 export type { ChargeState, CheckoutPayments, ExecutedCharge, OpenedCharge } from './charge'
-export type { ChargeRequest, ChargeResult, PaymentMethod, PaymentStatus, PublicPaymentMethods } from './contract'
+export type {
+  ChargeCard,
+  ChargeRequest,
+  ChargeResult,
+  PaymentMethod,
+  PaymentStatus,
+  PublicPaymentMethods,
+} from './contract'
 export { paymentRefunded, paymentStatusChanged } from './events'
 export type { PaymentsModuleDeps } from './gateway'
 export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
 export type { RefundLookup, RefundOutcome, RefundRequest } from './refund'
 export * as pixRenewal from './renew-pix'
+export type { SavedCard, SavedCardCharge } from './saved-cards'
 export type { ChargeCte, PaymentsDeps } from './service'
 
 /** What other modules may call. */
@@ -44,7 +54,13 @@ export const paymentsService = expose({
   refundCharge,
   /** Where a refund asked earlier stands at the gateway, by the reference given (the refund sweeper's question). */
   lookUpRefund,
+  /** A buyer's saved cards at a store, and a merchant-initiated charge of one (upsells, renewals): no card data. */
+  savedCardsOf,
+  chargeSavedCard,
 })
+
+/** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */
+export const gatewayStats = (config: Parameters<typeof gatewayHealthOf>[0]) => gatewayHealthOf(config).stats()
 
 /** The demo store's sandbox key: the demo checkout can take payments out of the box. */
 export const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_loja_demo_0001'

@@ -5,9 +5,9 @@
  */
 import { PAYMENT_MESSAGES } from '../../shared/payments'
 import { storeApiKey } from './config-service'
-import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayErrorKind } from './gateway-client'
 import * as repo from './repository'
+import { targetOfCharge } from './routing'
 import type { PaymentsDeps, WorkerDeps } from './service'
 import { rereadTransaction } from './status'
 
@@ -30,10 +30,13 @@ export async function refundCharge(deps: PaymentsDeps, req: RefundRequest): Prom
   if (!row || row.store_id !== req.storeId || !row.gateway_id)
     return { ok: false, kind: 'not_refundable', message: 'Transação do pedido não encontrada' }
   if (row.status !== 'PAID') return { ok: false, kind: 'not_refundable', message: 'Transação não está paga' }
-  const key = await storeApiKey(deps, req.storeId)
-  if (!key) return { ok: false, kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured }
+  // The refund goes to the account that charged, whatever the store's routing says today.
+  const target = await targetOfCharge(deps, row, () => storeApiKey(deps, req.storeId))
+  if (!target) return { ok: false, kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured }
+  if (!target.gateway.capabilities.refunds)
+    return { ok: false, kind: 'not_refundable', message: 'Este gateway não faz estornos pela plataforma' }
   try {
-    const refund = await gatewayFor(deps).refundTransaction(key, row.gateway_id, {
+    const refund = await target.gateway.refund(target.key, row.gateway_id, {
       amountCents: req.amountCents,
       reason: req.reason,
       externalRef: req.externalRef,

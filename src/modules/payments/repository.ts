@@ -167,6 +167,16 @@ export async function renewCreateLease(db: DbOrTrx, id: string, leaseMs: number)
     .execute()
 }
 
+/** The request gives a CREATING charge up without an outcome: the sweep may take it at once. */
+export async function releaseCreateLease(db: DbOrTrx, id: string) {
+  await db
+    .updateTable('payment_transactions')
+    .set({ create_lease_until: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'CREATING')
+    .execute()
+}
+
 /**
  * Takes over a CREATING charge whose owner stopped renewing its lease (it died, or never had one: then the row's age
  * counts); one caller wins, under the row's own update lock.

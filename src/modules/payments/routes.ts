@@ -15,6 +15,7 @@ import {
   transactionRequestSchema,
   transactionSchema,
 } from '../../shared/payments'
+import { accountRoutes } from './accounts-routes'
 import * as configService from './config-service'
 import { toTransactionDto } from './dto'
 import type { PaymentsModuleDeps } from './gateway'
@@ -124,6 +125,7 @@ export async function paymentRoutes(fastify: FastifyInstance, module: PaymentsMo
   )
 
   await app.register(paymentMethodsRoutes)
+  await accountRoutes(fastify, module)
 
   app.post(
     '/payment/ativo-pay/transaction',

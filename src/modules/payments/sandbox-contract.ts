@@ -11,6 +11,16 @@ import * as repo from './sandbox.repository'
 const PAGE_SIZE = 20
 
 /** The account a key names (its hash: the key itself is never kept), or undefined for a key the sandbox refuses. */
+/** Keys starting so name an account whose gateway is down: every call answers 503 (the fallback's test double). */
+export const SANDBOX_DOWN_PREFIX = `${SANDBOX_KEY_PREFIX}down_`
+
+function keyOf(headers: Record<string, string | undefined>): string | undefined {
+  const auth = headers.authorization ?? ''
+  if (auth.startsWith('Basic ')) return Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0]
+  if (auth.startsWith('Bearer ')) return auth.slice(7)
+  return headers['x-api-key']
+}
+
 function accountOf(headers: Record<string, string | undefined>): string | undefined {
   const auth = headers.authorization ?? ''
   let key: string | undefined
@@ -36,6 +46,7 @@ export async function handleSandboxRequest(
   req: Pick<WireRequest, 'method' | 'path' | 'headers' | 'body'>,
 ): Promise<WireResponse> {
   const url = new URL(req.path, 'http://sandbox')
+  if (keyOf(req.headers)?.startsWith(SANDBOX_DOWN_PREFIX)) return wire(503, { message: 'Service Unavailable' })
   const account = accountOf(req.headers)
   if (!account) return wire(401, { message: 'Unauthorized: chave de API inválida' })
 

@@ -83,3 +83,13 @@ export async function moveSandboxStatus(
     .returningAll()
     .executeTakeFirst()
 }
+
+/** The approved charge that made a card token, for a charge of that token by the same account. */
+export async function findSandboxToken(db: DbOrTrx, account: string, token: string) {
+  return db
+    .selectFrom('payment_sandbox_transactions')
+    .select(['card_last_digits', 'card_brand'])
+    .where('card_token', '=', token)
+    .where('account', '=', account)
+    .executeTakeFirst()
+}

@@ -102,13 +102,18 @@ const createSchema = z.object({
   pix: z.object({ expiresInDays: z.number().int().min(1).max(30) }).optional(),
   boleto: z.object({ expiresInDays: z.number().int().min(1).max(30) }).optional(),
   card: z
-    .object({
-      number: z.string(),
-      holderName: z.string().min(1),
-      expirationMonth: z.number().int().min(1).max(12),
-      expirationYear: z.number().int(),
-      cvv: z.string().regex(/^\d{3,4}$/, 'CVV inválido'),
-    })
+    .union([
+      z.object({
+        number: z.string(),
+        holderName: z.string().min(1),
+        expirationMonth: z.number().int().min(1).max(12),
+        expirationYear: z.number().int(),
+        cvv: z.string().regex(/^\d{3,4}$/, 'CVV inválido'),
+        /** Keep the card: the answer carries card.token, chargeable later by this account without the CVV. */
+        tokenize: z.boolean().optional(),
+      }),
+      z.object({ token: z.string().min(1).max(100) }),
+    ])
     .optional(),
   installments: z.number().int().min(1).max(24).optional(),
   postbackUrl: z.string().url().optional(),
@@ -230,6 +235,7 @@ export async function createSandboxCharge(deps: SandboxDeps, account: string, ra
     installments: number
     refused_reason: string
     paid_at: Date
+    card_token: string
   }> = {}
 
   if (method === 'PIX') {
@@ -263,6 +269,19 @@ export async function createSandboxCharge(deps: SandboxDeps, account: string, ra
   } else {
     const card = input.card
     if (!card) return wire(400, { message: 'card: dados do cartão são obrigatórios' })
+    if ('token' in card) {
+      const saved = await repo.findSandboxToken(deps.db, account, card.token)
+      if (!saved) return wire(400, { message: 'card.token: token inválido para esta conta' })
+      extra = {
+        card_last_digits: saved.card_last_digits!,
+        card_brand: saved.card_brand!,
+        installments: input.installments ?? 1,
+        status: 'PAID',
+        paid_at: now,
+      }
+      const inserted = await repo.insertSandboxRow(deps.db, { ...row, status: 'WAITING_PAYMENT', ...extra })
+      return wire(200, { data: toSandboxWire(inserted) })
+    }
     const number = card.number.replace(/\D/g, '')
     if (!luhnValid(number)) return wire(400, { message: 'Número do cartão inválido' })
     const end = new Date(
@@ -277,6 +296,7 @@ export async function createSandboxCharge(deps: SandboxDeps, account: string, ra
       ...(refused
         ? { status: 'REFUSED', refused_reason: 'Transação recusada pelo emissor (cartão de teste)' }
         : { status: 'PAID', paid_at: now }),
+      ...(card.tokenize && !refused ? { card_token: `tok_sandbox_${crypto.randomUUID()}` } : {}),
     }
   }
   const inserted = await repo.insertSandboxRow(deps.db, { ...row, status: 'WAITING_PAYMENT', ...extra })

@@ -1,27 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
-import { decryptSecret } from '../../platform/crypto'
 import type { Db as AnyDb } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import type { JobQueue } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
+import * as accounts from './accounts.repository'
 import { methodsOf, publicMethods, webhookUrl } from './config-service'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { BOLETO_CLEARING_MS, toChargeResult } from './dto'
 import { paymentStatusChanged } from './events'
-import { gatewayFor } from './gateway'
 import {
   GatewayError,
   type GatewayTransaction,
   type GatewayTransport,
   type SerializedGatewayError,
 } from './gateway-client'
+import { type ChargeOutcome, gatewayHealthOf } from './gateway-health'
+import { safeToFallBack } from './gateway-port'
+import { type KeptCard, keepCard } from './keep-card'
 import * as repo from './repository'
+import { chargeTargets } from './routing'
 import { sandboxEnabled } from './sandbox'
 import type { ChargePurpose, StoredChargeRequest, TransactionRowStatus, Trx } from './tables'
 
 export type { ChargeCte, StoredCharge, StoreWith } from './repository'
+export { storeKey } from './store-key'
 export { publicMethods }
 
 export const CREATE_JOB = 'payments.create-transaction'
@@ -42,6 +46,10 @@ export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 export type WorkerDeps = PaymentsDeps & { log: Log }
 
 const silentLog: Log = { info() {}, warn() {}, error() {} }
+
+export type { KeptCard } from './keep-card'
+/** A gateway's answer to a charge, with the card to keep when it was approved on an account with cardOnFile. */
+export type SentCharge = GatewayTransaction & { keep?: KeptCard }
 
 export type CreateOutcome = { ok: true; result: ChargeResult } | { ok: false; error: SerializedGatewayError }
 
@@ -113,29 +121,6 @@ export function chargeRow(deps: { config: AppConfig }, req: ChargeRequest, purpo
   }
 }
 
-/** Decrypted store keys per app (its config), by their stored ciphertext: a new key is a new ciphertext. */
-const decryptedKeys = new WeakMap<AppConfig, Map<string, string>>()
-const KEPT_KEYS = 10_000
-
-/**
- * A store's gateway key, decrypted once per process rather than on every charge (the decipher was a visible share
- * of an order's CPU). The plaintext lives in this process's memory either way while it calls the gateway.
- */
-export function storeKey(config: AppConfig, encrypted: string): string {
-  let keys = decryptedKeys.get(config)
-  if (!keys) {
-    keys = new Map()
-    decryptedKeys.set(config, keys)
-  }
-  let key = keys.get(encrypted)
-  if (key === undefined) {
-    if (keys.size >= KEPT_KEYS) keys.clear()
-    key = decryptSecret(config.APP_SECRET, encrypted)
-    keys.set(encrypted, key)
-  }
-  return key
-}
-
 /**
  * Creates a charge at the store's gateway and waits for the answer (≤ 30 s), in this process for every method: no
  * queue round trip on the request path, and card data never lands in a queue's storage.
@@ -204,7 +189,7 @@ export async function sendToGateway(
   config: repo.ConfigRow | undefined,
   card?: ChargeRequest['card'],
   metadata?: Record<string, string>,
-): Promise<CreateOutcome | { gw: GatewayTransaction }> {
+): Promise<CreateOutcome | { gw: SentCharge }> {
   if (row.status === 'FAILED')
     return { ok: false, error: { kind: 'other', message: row.error_message ?? 'Falha na criação' } }
   if (row.status && row.status !== 'CREATING') {
@@ -213,37 +198,111 @@ export async function sendToGateway(
   }
   if (row.method === 'CREDIT_CARD' && !card)
     return fail(deps, row.id, { kind: 'invalid', message: 'Dados do cartão são obrigatórios' })
-  const key = config?.api_key_encrypted ? storeKey(deps.config, config.api_key_encrypted) : undefined
-  if (!key) return fail(deps, row.id, { kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured })
+  const targets = await chargeTargets(deps, row.store_id, row.method, config)
+  if (!targets.length) return fail(deps, row.id, { kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured })
   const request = row.request
   const renew = setInterval(
     () => void repo.renewCreateLease(deps.db, row.id, CREATE_LEASE_MS).catch(() => undefined),
     CREATE_LEASE_MS / 3,
   )
   renew.unref()
+  const health = gatewayHealthOf(deps.config)
   try {
-    const gw = await gatewayFor(deps).createTransaction(key, {
-      amountCents: row.amount_cents,
-      method: row.method,
-      customer: request.customer,
-      items: request.items,
-      pixExpiresInDays: 1,
-      boletoExpiresInDays: config?.boleto_expiration_days ?? 3,
-      card,
-      installments: row.installments ?? undefined,
-      postbackUrl: webhookUrl(deps.config.publicUrl),
-      externalRef: row.id,
-      metadata: { ...request.metadata, ...metadata, paymentId: row.id, orderRef: row.order_ref, storeId: row.store_id },
-      ip: request.ip,
-    })
-    return { gw }
-  } catch (err) {
-    const error = err instanceof GatewayError ? err.toJSON() : { kind: 'other' as const, message: 'Erro na transação' }
-    if (error.kind === 'unauthorized') await repo.markConfigChecked(deps.db, row.store_id, false, error.message)
-    deps.log.warn({ transactionId: row.id, kind: error.kind, message: error.message }, 'gateway create failed')
-    return fail(deps, row.id, error)
+    for (const [i, { account, gateway, key }] of targets.entries()) {
+      if (account) await accounts.setChargeAccount(deps.db, row.id, account.id)
+      try {
+        const gw = await gateway.charge(key, {
+          amountCents: row.amount_cents,
+          method: row.method,
+          customer: request.customer,
+          items: request.items,
+          pixExpiresInDays: 1,
+          boletoExpiresInDays: config?.boleto_expiration_days ?? 3,
+          card,
+          tokenize: Boolean(account && card && gateway.capabilities.cardOnFile),
+          installments: row.installments ?? undefined,
+          postbackUrl: webhookUrl(deps.config.publicUrl),
+          externalRef: row.id,
+          metadata: {
+            ...request.metadata,
+            ...metadata,
+            paymentId: row.id,
+            orderRef: row.order_ref,
+            storeId: row.store_id,
+          },
+          ip: request.ip,
+        })
+        if (account) health.succeeded(account.id)
+        health.count(gateway.provider, outcomeOf(gw.status))
+        const { savedCard, ...answer } = gw
+        const keep =
+          savedCard && account && card && gw.status === 'PAID'
+            ? {
+                ...savedCard,
+                accountId: account.id,
+                expMonth: card.expMonth,
+                expYear: card.expYear,
+                save: card.save !== false,
+              }
+            : undefined
+        return { gw: { ...answer, keep } }
+      } catch (err) {
+        const error =
+          err instanceof GatewayError ? err.toJSON() : { kind: 'other' as const, message: 'Erro na transação' }
+        health.count(gateway.provider, 'failed')
+        deps.log.warn(
+          { transactionId: row.id, provider: gateway.provider, kind: error.kind, status: error.httpStatus },
+          'gateway create failed',
+        )
+        if (error.kind === 'unauthorized') {
+          if (account) await accounts.markAccountChecked(deps.db, account.id, error.message)
+          else await repo.markConfigChecked(deps.db, row.store_id, false, error.message)
+        }
+        if (!account) return fail(deps, row.id, error)
+        if (error.kind === 'unavailable' || (error.httpStatus ?? 0) >= 500) health.failed(account.id)
+        const safe = safeToFallBack(error)
+        if (safe && i < targets.length - 1) {
+          health.fallbacks++
+          deps.log.warn({ transactionId: row.id, from: account.id }, 'gateway down before charging: next account')
+          continue
+        }
+        // A timeout or an unreadable answer: the card may have been charged. No second charge: the charge stays
+        // unknown (CREATING, lease released) until the sweep reads it at this account.
+        if (!safe && error.kind === 'unavailable' && row.method === 'CREDIT_CARD') {
+          health.count(gateway.provider, 'unknown')
+          return leaveUnknown(deps, row)
+        }
+        return fail(deps, row.id, error)
+      }
+    }
+    return fail(deps, row.id, { kind: 'unavailable', message: PAYMENT_MESSAGES.unavailable })
   } finally {
     clearInterval(renew)
+  }
+}
+
+function outcomeOf(status: PaymentStatus): ChargeOutcome {
+  return status === 'PAID' ? 'approved' : status === 'REFUSED' ? 'refused' : 'pending'
+}
+
+/** A card whose outcome nobody knows: the order waits (PENDING) while the sweep asks the account that had it. */
+async function leaveUnknown(deps: WorkerDeps, row: CreatingRow): Promise<CreateOutcome> {
+  await repo.releaseCreateLease(deps.db, row.id)
+  return {
+    ok: true,
+    result: {
+      transactionId: row.id,
+      gatewayId: '',
+      status: 'PENDING',
+      method: row.method,
+      amountCents: row.amount_cents,
+      pixCode: null,
+      pixExpiresAt: null,
+      boletoUrl: null,
+      boletoLine: null,
+      paymentUrl: null,
+      sandbox: sandboxEnabled(deps.config),
+    },
   }
 }
 
@@ -302,7 +361,7 @@ export function pendingWrite(deps: WorkerDeps, row: CreatingRow, gw: GatewayTran
  * Records what the gateway created for a CREATING row (its answer, or what a later look-up found). A pending
  * charge is one statement; a card decided at once also announces its status in the same transaction.
  */
-export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: GatewayTransaction): Promise<CreateOutcome> {
+export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: SentCharge): Promise<CreateOutcome> {
   if (gw.amountCents !== row.amount_cents) {
     deps.log.error({ transactionId: row.id, gatewayId: gw.id }, 'gateway answered another amount')
     return fail(deps, row.id, { kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' })
@@ -316,6 +375,7 @@ export async function storeCreated(deps: WorkerDeps, row: CreatingRow, gw: Gatew
       const next = await repo.updateTransaction(trx, row.id, patch, 'CREATING')
       // A card is decided at once: announce it like any later change.
       if (next) await announce(trx, next, 'PENDING')
+      if (next?.status === 'PAID' && gw.keep) await keepCard(deps, trx, next, gw.keep)
       return next
     })
   }

@@ -6,9 +6,9 @@ import { publish } from '../../platform/events'
 import type { PaymentStatus } from '../../shared/payments'
 import { storeApiKey } from './config-service'
 import { paymentRefunded } from './events'
-import { gatewayFor } from './gateway'
 import { GatewayError, type GatewayTransaction } from './gateway-client'
 import * as repo from './repository'
+import { targetOfCharge } from './routing'
 import { announce, chargeRefOf, EXPIRE_JOB, type Log, SYNC_JOB, type WorkerDeps } from './service'
 import type { Db, TransactionRowStatus, Trx } from './tables'
 
@@ -104,14 +104,14 @@ export async function rereadTransaction(
 ): Promise<{ result: ApplyResult; gw?: GatewayTransaction }> {
   const row = await repo.findTransaction(deps.db, transactionId)
   if (!row?.gateway_id) return { result: 'ignored' }
-  const key = await storeApiKey(deps, row.store_id)
-  if (!key) {
+  const target = await targetOfCharge(deps, row, () => storeApiKey(deps, row.store_id))
+  if (!target) {
     deps.log.warn({ transactionId }, 'payment sync: store has no key')
     return { result: 'ignored' }
   }
   let gw: GatewayTransaction
   try {
-    gw = await gatewayFor(deps).getTransaction(key, row.gateway_id)
+    gw = await target.gateway.read(target.key, row.gateway_id)
   } catch (err) {
     if (err instanceof GatewayError && err.kind === 'unavailable') throw err
     deps.log.warn({ transactionId, err: (err as Error).message }, 'payment sync: gateway read failed')

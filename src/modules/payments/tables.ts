@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
 import type { PaymentMethod } from '../../shared/payments'
+import type { GatewayProvider } from './gateway-port'
+
+export type AccountMethod = 'pix' | 'credit_card' | 'bank_slip'
 
 type Nullable<T> = T | null
 
@@ -18,7 +21,14 @@ export type TransactionRowStatus =
 export type ChargePurpose = 'ORDER' | 'TEST'
 
 export interface StoredChargeRequest {
-  customer: { name: string; email: string; phone: string; document: string }
+  customer: {
+    name: string
+    email: string
+    phone: string
+    document: string
+    postalCode?: string
+    addressNumber?: string
+  }
   items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
   ip?: string
   metadata?: Record<string, string>
@@ -42,8 +52,47 @@ export interface PaymentsTables {
     monthly_interest_bp: Generated<number>
     last_checked_at: Nullable<Date>
     last_check_error: Nullable<string>
+    /** The store has an active gateway account: its methods are on without a key on this row (migration 0200). */
+    routed: Generated<boolean>
+    /** Every active card account keeps cards (its gateway has cardOnFile): the card step offers to save the card. */
+    card_on_file: Generated<boolean>
     created_at: Generated<Date>
     updated_at: Timestamp
+  }
+  payment_accounts: {
+    id: Generated<string>
+    store_id: string
+    provider: GatewayProvider
+    label: string
+    api_key_encrypted: string
+    api_key_masked: string
+    webhook_token_encrypted: Nullable<string>
+    methods: ColumnType<AccountMethod[], AccountMethod[] | undefined, AccountMethod[]>
+    priority: number
+    active: Generated<boolean>
+    last_checked_at: Nullable<Date>
+    last_check_error: Nullable<string>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  payment_gateway_events: {
+    account_id: string
+    event_id: string
+    created_at: Generated<Date>
+  }
+  payment_instruments: {
+    id: Generated<string>
+    store_id: string
+    buyer_email: string
+    account_id: string
+    token_encrypted: string
+    customer_ref: Nullable<string>
+    brand: string
+    last4: string
+    exp_month: number
+    exp_year: number
+    expires_at: Nullable<Date>
+    created_at: Generated<Date>
   }
   payment_transactions: {
     id: Generated<string>
@@ -71,6 +120,8 @@ export interface PaymentsTables {
     /** While in CREATING: until when the request talking to the gateway owns the call (renewed as it lasts). */
     create_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
     paid_at: Nullable<Date>
+    /** The gateway account that made (or is making) the charge; null: the configuration screen's key. */
+    account_id: ColumnType<string | null, string | null | undefined, string | null>
     /** REFUNDED by a card chargeback rather than a refund (gateway-client.ts `chargedBack`). */
     charged_back: Generated<boolean>
     /** Reconciliation: how often the gateway was asked about this PENDING charge, and not before when again. */
@@ -94,6 +145,8 @@ export interface PaymentsTables {
     boleto_due_date: Nullable<string>
     card_last_digits: Nullable<string>
     card_brand: Nullable<string>
+    /** A reusable token of the card (asked with card.tokenize); only its own account can charge it. */
+    card_token: ColumnType<string | null, string | null | undefined, string | null>
     refused_reason: Nullable<string>
     customer: Json
     items: Json

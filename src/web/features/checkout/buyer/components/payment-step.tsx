@@ -1,4 +1,13 @@
-import { createElement, type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useMemo, useRef } from 'react'
+import {
+  createElement,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactElement,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { formatCardExpiry, formatCardNumber, formatCvv } from '../../../../../shared/br'
 import { toCents } from '../../../../../shared/money'
 import { type CardFields, type CheckoutMethodId, cardErrors } from '../../../../../shared/ordering-rules'
@@ -6,7 +15,7 @@ import type { PublicPaymentMethods } from '../../../../../shared/payments'
 import { installmentLabel, installmentOptions } from '../../../../../shared/pricing'
 import { Button } from '../../../../ui/button'
 import { Alert, Loading } from '../../../../ui/feedback'
-import { Input, Select } from '../../../../ui/field'
+import { Checkbox, Input, Select } from '../../../../ui/field'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useFieldForm } from '../hooks/use-field-form'
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
@@ -22,6 +31,8 @@ export interface PaymentValues {
   expiryDate: string
   cvv: string
   installments: number
+  /** Only sent when the store keeps cards (credit_card.cardOnFile). */
+  saveCard?: boolean
 }
 
 const METHOD_LOOK: Record<CheckoutMethodId, { icon: (p: IconProps) => ReactElement; hint: string }> = {
@@ -62,6 +73,7 @@ export function PaymentStep({
   const available = useMemo(() => enabledMethods(methods.data?.data), [methods.data])
   const { method, setMethod, installments, setInstallments, lastQuote: quote } = pricing
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
+  const [saveCard, setSaveCard] = useState(true)
   const ref = useRef<HTMLFormElement>(null)
   const focusFirstInvalid = useFocusFirstInvalid(ref)
 
@@ -125,7 +137,13 @@ export function PaymentStep({
       focusFirstInvalid()
       return
     }
-    onSubmit({ method, ...card.values, installments: method === 'credit_card' ? installments : 1 })
+    const keeps = method === 'credit_card' && data.credit_card.cardOnFile === true
+    onSubmit({
+      method,
+      ...card.values,
+      installments: method === 'credit_card' ? installments : 1,
+      ...(keeps ? { saveCard } : {}),
+    })
   }
 
   return (
@@ -214,6 +232,18 @@ export function PaymentStep({
               </option>
             ))}
           </Select>
+          {data.credit_card.cardOnFile && (
+            <div className="ck-save-card">
+              <Checkbox
+                label="Salvar cartão para próximas compras nesta loja"
+                checked={saveCard}
+                onChange={(e) => setSaveCard(e.target.checked)}
+              />
+              <p className="ck-muted">
+                A loja guarda apenas um código do cartão (nunca o número nem o CVV) para compras com um clique.
+              </p>
+            </div>
+          )}
         </div>
       )}
 

@@ -1,0 +1,130 @@
+/**
+ * Saved cards: after an approved card charge on an account whose gateway has cardOnFile, the gateway's token is kept
+ * for (store, buyer e-mail) — token (encrypted), brand, last 4, expiry, the account; never the number nor the CVV.
+ * A later charge of that store (an upsell, a renewal) uses the token at that same account, with no card data.
+ */
+import { decryptSecret } from '../../platform/crypto'
+import { AppError } from '../../platform/errors'
+import * as accounts from './accounts.repository'
+import type { ChargeRequest, ChargeResult } from './contract'
+import { toChargeResult } from './dto'
+import { GatewayError } from './gateway-client'
+import * as repo from './repository'
+import { targetOf } from './routing'
+import * as cards from './saved-cards.repository'
+import { chargeFailure, chargeRow, type PaymentsDeps, storeCreated, withLog } from './service'
+import type { ChargePurpose } from './tables'
+
+export const SAVED_CARD_MESSAGES = {
+  notFound: 'Cartão salvo não encontrado',
+  unsupported: 'Este gateway não permite cobrar um cartão salvo',
+} as const
+
+export interface SavedCard {
+  id: string
+  brand: string
+  last4: string
+  expMonth: number
+  expYear: number
+  /** Kept only for this purchase's offers (until then). */
+  expiresAt: string | null
+  createdAt: string
+}
+
+const toSavedCard = (r: cards.InstrumentRow): SavedCard => ({
+  id: r.id,
+  brand: r.brand,
+  last4: r.last4,
+  expMonth: r.exp_month,
+  expYear: r.exp_year,
+  expiresAt: r.expires_at?.toISOString() ?? null,
+  createdAt: r.created_at.toISOString(),
+})
+
+/** A buyer's cards at a store. */
+export async function savedCardsOf(
+  deps: Pick<PaymentsDeps, 'db'>,
+  q: { storeId: string; buyerEmail: string },
+): Promise<SavedCard[]> {
+  return (await cards.listInstruments(deps.db, q.storeId, q.buyerEmail, new Date())).map(toSavedCard)
+}
+
+export async function forgetSavedCard(deps: Pick<PaymentsDeps, 'db'>, storeId: string, cardId: string) {
+  if (!(await cards.deleteInstrument(deps.db, storeId, cardId))) throw notFound()
+}
+
+const notFound = () => new AppError(404, SAVED_CARD_MESSAGES.notFound, undefined, 'SAVED_CARD_NOT_FOUND')
+
+export interface SavedCardCharge {
+  storeId: string
+  cardId: string
+  /** The buyer the caller is charging: a card of another buyer of the same store is not found either. */
+  buyerEmail: string
+  orderRef: string
+  amountCents: number
+  customer: ChargeRequest['customer']
+  items: ChargeRequest['items']
+  ip?: string
+  purpose?: ChargePurpose
+}
+
+/**
+ * Charges a saved card (merchant-initiated: no CVV) at the account that saved it — never another: the token means
+ * nothing elsewhere. 404 for a card of another store or buyer (or expired); 409 when the gateway lost cardOnFile.
+ * A declined card answers status REFUSED, like createCharge.
+ */
+export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge): Promise<ChargeResult> {
+  if (!Number.isInteger(req.amountCents) || req.amountCents <= 0) throw new AppError(400, 'Valor inválido')
+  const card = await cards.findInstrument(deps.db, req.storeId, req.cardId, new Date())
+  if (!card || card.buyer_email !== req.buyerEmail.trim().toLowerCase()) throw notFound()
+  const account = await accounts.findAccount(deps.db, req.storeId, card.account_id)
+  if (!account) throw notFound()
+  const target = targetOf(deps, account)
+  if (!target.gateway.capabilities.cardOnFile)
+    throw new AppError(409, SAVED_CARD_MESSAGES.unsupported, undefined, 'CARD_ON_FILE_UNSUPPORTED')
+  const request: ChargeRequest = {
+    storeId: req.storeId,
+    orderRef: req.orderRef,
+    amountCents: req.amountCents,
+    method: 'CREDIT_CARD',
+    customer: req.customer,
+    items: req.items,
+    ip: req.ip,
+    metadata: { savedCard: card.id },
+  }
+  const row = await repo.insertTransaction(deps.db, {
+    ...chargeRow(deps, request, req.purpose ?? 'ORDER'),
+    card_last4: card.last4,
+    card_brand: card.brand,
+    account_id: account.id,
+  })
+  const logged = withLog(deps)
+  let outcome: Awaited<ReturnType<typeof storeCreated>>
+  try {
+    const gw = await target.gateway.charge(target.key, {
+      amountCents: req.amountCents,
+      method: 'CREDIT_CARD',
+      customer: req.customer,
+      items: req.items,
+      cardToken: decryptSecret(deps.config.APP_SECRET, card.token_encrypted),
+      customerRef: card.customer_ref ?? undefined,
+      installments: 1,
+      externalRef: row.id,
+      ip: req.ip,
+      metadata: { paymentId: row.id, orderRef: req.orderRef, storeId: req.storeId },
+    })
+    outcome = await storeCreated(logged, row, gw)
+  } catch (err) {
+    const error = err instanceof GatewayError ? err.toJSON() : { kind: 'other' as const, message: 'Erro na transação' }
+    logged.log.warn({ transactionId: row.id, kind: error.kind }, 'saved card charge failed')
+    await repo.updateTransaction(
+      deps.db,
+      row.id,
+      { status: 'FAILED', error_message: error.message, create_lease_until: null },
+      'CREATING',
+    )
+    throw chargeFailure(error)
+  }
+  if (!outcome.ok) throw chargeFailure(outcome.error)
+  return outcome.result ?? toChargeResult(row)
+}
