@@ -49,6 +49,8 @@ describe('priceOrder: each step in order', () => {
     const p = priceOrder({ lines: [main], coupon, methodDiscountBp: 500, shippingCents: 1_590 })
     // 10000 − 2000 = 8000; 5% of 8000 = 400; + 1590 shipping
     expect(p).toMatchObject({ couponDiscountCents: 2_000, methodDiscountCents: 400, shippingCents: 1_590 })
+    // The rate is kept for the lines that name it ('Desconto PIX (5%)').
+    expect(p.methodDiscountBp).toBe(500)
     expect(p.totalCents).toBe(9_190)
     expect(p.lineDiscountsCents).toEqual([2_400])
   })
@@ -63,7 +65,13 @@ describe('priceOrder: each step in order', () => {
   it('a 100% coupon makes the goods free and a fixed coupon never goes below zero', () => {
     const full = { type: 'PERCENTAGE' as const, value: 10_000, productIds: [], appliesToBumps: true }
     const p = priceOrder({ lines: [main, bump], coupon: full, methodDiscountBp: 500, shippingCents: 1_000 })
-    expect(p).toMatchObject({ couponDiscountCents: 12_990, methodDiscountCents: 0, totalCents: 1_000 })
+    // Nothing left to discount: no rate to name either.
+    expect(p).toMatchObject({
+      couponDiscountCents: 12_990,
+      methodDiscountCents: 0,
+      methodDiscountBp: 0,
+      totalCents: 1_000,
+    })
     const big = { type: 'FIXED' as const, value: 50_000, productIds: [], appliesToBumps: false }
     expect(priceOrder({ lines: [main], coupon: big }).totalCents).toBe(0)
   })
@@ -74,7 +82,13 @@ describe('priceOrder: each step in order', () => {
 
   it('installments up to the interest-free limit carry no interest', () => {
     const p = priceOrder({ lines: [main], installments: 6, rules })
-    expect(p).toMatchObject({ totalCents: 10_000, interestCents: 0, installmentCents: 1_667, interestFree: true })
+    expect(p).toMatchObject({
+      totalCents: 10_000,
+      interestCents: 0,
+      installmentCents: 1_667,
+      interestFree: true,
+      monthlyRateBp: 0,
+    })
   })
 
   it('24x with interest follows the Price table: R$ 1.000,00 at 1% a.m. is 24 × R$ 47,07', () => {
@@ -87,6 +101,7 @@ describe('priceOrder: each step in order', () => {
     expect(p.totalCents).toBe(24 * 4_707)
     expect(p.interestCents).toBe(24 * 4_707 - 100_000)
     expect(p.interestFree).toBe(false)
+    expect(p.monthlyRateBp).toBe(100)
   })
 
   it('interest applies to the discounted and shipped amount', () => {

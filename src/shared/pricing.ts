@@ -50,6 +50,8 @@ export interface PriceBreakdown {
   subtotalCents: number
   couponDiscountCents: number
   methodDiscountCents: number
+  /** The method's discount rate applied (0: none), for the lines that name it. */
+  methodDiscountBp: number
   shippingCents: number
   interestCents: number
   /** What the buyer is charged: subtotal − discounts + shipping + interest. */
@@ -58,6 +60,8 @@ export interface PriceBreakdown {
   /** One installment's value; with interest, totalCents = installments × installmentCents exactly. */
   installmentCents: number
   interestFree: boolean
+  /** The monthly rate the interest was computed with (0: interest-free). */
+  monthlyRateBp: number
   /** Each line's share of the discounts (same order as the input lines); the lines then sum to the goods' price. */
   lineDiscountsCents: number[]
 }
@@ -151,12 +155,14 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
     subtotalCents,
     couponDiscountCents,
     methodDiscountCents,
+    methodDiscountBp: methodDiscountCents > 0 ? clampBp(input.methodDiscountBp ?? 0) : 0,
     shippingCents,
     interestCents: totalCents - baseCents,
     totalCents,
     installments,
     installmentCents,
     interestFree: !interest,
+    monthlyRateBp: interest ? (input.rules?.monthlyRateBp ?? 0) : 0,
     lineDiscountsCents: lines.map((_, i) => couponShares[i] + methodShares[i]),
   }
 }

@@ -15,6 +15,8 @@ const order: OrderSnapshot = {
   couponCode: null,
   couponDiscountCents: 0,
   methodDiscountCents: 0,
+  methodDiscountBp: 0,
+  interestRateBp: 0,
   interestCents: 0,
   totalCents: 21480,
   customer: { name: 'João', email: 'joao@example.com', phone: '(21) 99876-5432', document: '529.982.247-25' },

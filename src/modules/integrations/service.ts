@@ -80,6 +80,8 @@ function sampleOrder(storeId: string): OrderSnapshot {
     couponCode: null,
     couponDiscountCents: 0,
     methodDiscountCents: 0,
+    methodDiscountBp: 0,
+    interestRateBp: 0,
     interestCents: 0,
     totalCents: 9700,
     customer: { name: 'Cliente Teste', email: 'cliente.teste@example.com', phone: '11999999999', document: '' },

@@ -11,6 +11,8 @@ const base = {
   couponCode: null,
   couponDiscountCents: 0,
   methodDiscountCents: 0,
+  methodDiscountBp: 0,
+  interestRateBp: 0,
   interestCents: 0,
   installmentCents: null,
 }
@@ -28,6 +30,7 @@ describe('order e-mail lines', () => {
       couponCode: 'bemvindo',
       couponDiscountCents: 1064,
       methodDiscountCents: 479,
+      methodDiscountBp: 500,
       shippingCents: 2000,
       totalCents: 11097,
     })
@@ -35,7 +38,7 @@ describe('order e-mail lines', () => {
     expect(lines.adjustments).toEqual([
       { label: 'Subtotal', cents: 10640 },
       { label: 'Cupom BEMVINDO', cents: -1064 },
-      { label: 'Desconto PIX', cents: -479 },
+      { label: 'Desconto PIX (5%)', cents: -479 },
       { label: 'Frete (PAC)', cents: 2000, free: false },
     ])
     expect(linesAddUp(lines)).toBe(true)
@@ -66,11 +69,12 @@ describe('order e-mail lines', () => {
       subtotalCents: 11000,
       shippingCents: 0,
       interestCents: 1156,
+      interestRateBp: 299,
       totalCents: 12156,
     })
     expect(card.adjustments).toEqual([
       { label: 'Subtotal', cents: 11000 },
-      { label: `Juros do parcelamento (6x de ${formatCents(2026)})`, cents: 1156 },
+      { label: `Juros do parcelamento (6x de ${formatCents(2026)} · 2,99% a.m.)`, cents: 1156 },
     ])
     expect(linesAddUp(card)).toBe(true)
   })

@@ -4,6 +4,7 @@
  * the buyer was charged. Pure: the lines always add up to the total, and a test holds them to it.
  */
 import { formatCents } from '../../shared/money'
+import { bpLabel } from '../../shared/pricing'
 import type { OrderSnapshot } from '../ordering'
 
 export interface PriceLine {
@@ -32,13 +33,17 @@ type Priced = Pick<
   | 'couponCode'
   | 'couponDiscountCents'
   | 'methodDiscountCents'
+  | 'methodDiscountBp'
+  | 'interestRateBp'
   | 'interestCents'
   | 'installmentCents'
   | 'totalCents'
 > & { items: Pick<OrderSnapshot['items'][number], 'name' | 'quantity' | 'listTotalCents' | 'totalCents'>[] }
 
-export function methodDiscountLabel(method: OrderSnapshot['paymentMethod']): string {
-  return method === 'BANK_SLIP' ? 'Desconto boleto' : method === 'PIX' ? 'Desconto PIX' : 'Desconto no pagamento'
+/** 'Desconto PIX (5%)', as the checkout's summary said it ('Desconto PIX' for an order priced before rates were kept). */
+export function methodDiscountLabel(method: OrderSnapshot['paymentMethod'], bp = 0): string {
+  const name = method === 'BANK_SLIP' ? 'Desconto boleto' : method === 'PIX' ? 'Desconto PIX' : 'Desconto no pagamento'
+  return bp > 0 ? `${name} (${bpLabel(bp)}%)` : name
 }
 
 export function orderLines(o: Priced): OrderLines {
@@ -53,7 +58,7 @@ export function orderLines(o: Priced): OrderLines {
       cents: -o.couponDiscountCents,
     })
   if (o.methodDiscountCents > 0)
-    adjustments.push({ label: methodDiscountLabel(o.paymentMethod), cents: -o.methodDiscountCents })
+    adjustments.push({ label: methodDiscountLabel(o.paymentMethod, o.methodDiscountBp), cents: -o.methodDiscountCents })
   if (physical || o.shippingCents > 0)
     adjustments.push({
       label: o.shippingMethod ? `Frete (${o.shippingMethod})` : 'Frete',
@@ -61,8 +66,9 @@ export function orderLines(o: Priced): OrderLines {
       free: o.shippingCents === 0,
     })
   if (o.interestCents > 0) {
+    const rate = o.interestRateBp > 0 ? ` · ${bpLabel(o.interestRateBp)}% a.m.` : ''
     const plan =
-      o.installments && o.installmentCents ? ` (${o.installments}x de ${formatCents(o.installmentCents)})` : ''
+      o.installments && o.installmentCents ? ` (${o.installments}x de ${formatCents(o.installmentCents)}${rate})` : ''
     adjustments.push({ label: `Juros do parcelamento${plan}`, cents: o.interestCents })
   }
   return {

@@ -97,7 +97,7 @@ describe('order e-mails add up', () => {
       ['1× Camiseta', 10_000],
       ['Subtotal', 10_000],
       ['Cupom DEZ', -1000],
-      ['Desconto PIX', -450],
+      ['Desconto PIX (5%)', -450],
       ['Frete (Sedex)', 2000],
       ['Total', 10_550],
     ])
@@ -114,7 +114,7 @@ describe('order e-mails add up', () => {
       '1× Camiseta',
       'Subtotal',
       'Cupom DEZ',
-      'Desconto PIX',
+      'Desconto PIX (5%)',
       'Frete (Sedex)',
       'Total',
     ])

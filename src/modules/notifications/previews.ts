@@ -21,6 +21,8 @@ const SAMPLE = {
   couponCode: 'BEMVINDO',
   couponDiscountCents: 1269,
   methodDiscountCents: 571,
+  methodDiscountBp: 500,
+  interestRateBp: 0,
   shippingCents: 1590,
   shippingMethod: 'PAC',
   interestCents: 0,

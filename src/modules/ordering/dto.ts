@@ -211,6 +211,9 @@ export interface OrderSnapshot {
   couponCode: string | null
   couponDiscountCents: number
   methodDiscountCents: number
+  /** The rates the order was priced with (0: none, or an order from before they were kept). */
+  methodDiscountBp: number
+  interestRateBp: number
   interestCents: number
   /** One installment of a card plan with interest (null: paid at once or no interest recorded). */
   installmentCents?: number | null
@@ -240,6 +243,8 @@ export function toOrderSnapshot(row: OrderRow, items: OrderItemRow[]): OrderSnap
     couponDiscountCents: Number(row.coupon_discount_cents),
     methodDiscountCents: Number(row.method_discount_cents),
     interestCents: Number(row.interest_cents),
+    methodDiscountBp: row.method_discount_bp,
+    interestRateBp: row.interest_rate_bp,
     installmentCents: row.installment_cents === null ? null : Number(row.installment_cents),
     totalCents: Number(row.total_cents),
     customer: {

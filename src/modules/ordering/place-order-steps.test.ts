@@ -169,7 +169,10 @@ describe('cardOf', () => {
       expMonth: 12,
       expYear: 2039,
       cvv: '123',
+      // Kept for the next purchase unless the buyer unticked 'Salvar cartão' (saveCard: false).
+      save: true,
     })
+    expect(cardOf({ ...input.payload.payment, saveCard: false })?.save).toBe(false)
     expect(cardOf(inputWith(pix).payload.payment)).toBeUndefined()
   })
 })

@@ -84,6 +84,8 @@ export function toOrderInsert(priced: PricedOrder, input: PlaceOrderInput, ids: 
     coupon_discount_cents: price.couponDiscountCents,
     method_discount_cents: price.methodDiscountCents,
     interest_cents: price.interestCents,
+    method_discount_bp: price.methodDiscountBp,
+    interest_rate_bp: price.monthlyRateBp,
     installment_cents: isCard(priced) ? price.installmentCents : null,
     payment_method: priced.paymentMethod,
     installments: isCard(priced) ? priced.installments : null,

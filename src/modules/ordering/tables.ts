@@ -47,6 +47,8 @@ export interface OrderingTables {
     coupon_discount_cents: Generated<number>
     method_discount_cents: Generated<number>
     interest_cents: Generated<number>
+    method_discount_bp: Generated<number>
+    interest_rate_bp: Generated<number>
     installment_cents: Generated<number | null>
     payment_method: OrderPaymentMethod
     installments: number | null
