@@ -90,7 +90,7 @@ export async function createTestApp(
     redis?: boolean
     env?: Record<string, string | undefined>
     moduleDeps?: ModuleDeps
-    /** The clock the app's time rules read (signed URL expiry); the system's by default. */
+    /** The clock the app's time rules read (signed URL expiry, commission release); the system's by default. */
     clock?: Clock
   } = {},
 ): Promise<TestApp> {
@@ -104,8 +104,10 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...opts.env,
   })
-  const runtime = await createRuntime(config, { workers: true, moduleDeps: opts.moduleDeps })
-  const app = await buildApp(runtime, { clock: opts.clock })
+  // One clock for the whole app: the modules' rules (commission release) and the platform's (signed URL expiry).
+  const clock = opts.clock ?? opts.moduleDeps?.clock
+  const runtime = await createRuntime(config, { workers: true, moduleDeps: { ...opts.moduleDeps, clock } })
+  const app = await buildApp(runtime, { clock })
   await app.ready()
   let n = 0
 
