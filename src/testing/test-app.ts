@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { buildApp, createRuntime, type Runtime } from '../app'
@@ -92,6 +92,8 @@ export async function createTestApp(
     moduleDeps?: ModuleDeps
     /** The clock the app's time rules read (signed URL expiry, commission release); the system's by default. */
     clock?: Clock
+    /** Where the app logs (tests that read the logs); silent by default. */
+    log?: FastifyBaseLogger
   } = {},
 ): Promise<TestApp> {
   const database = await createDatabase()
@@ -106,7 +108,11 @@ export async function createTestApp(
   })
   // One clock for the whole app: the modules' rules (commission release) and the platform's (signed URL expiry).
   const clock = opts.clock ?? opts.moduleDeps?.clock
-  const runtime = await createRuntime(config, { workers: true, moduleDeps: { ...opts.moduleDeps, clock } })
+  const runtime = await createRuntime(config, {
+    workers: true,
+    moduleDeps: { ...opts.moduleDeps, clock },
+    log: opts.log,
+  })
   const app = await buildApp(runtime, { clock })
   await app.ready()
   let n = 0

@@ -1,13 +1,24 @@
+import { Writable } from 'node:stream'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOG_REDACT } from '../../app'
 import { createTestApp, TEST_REDIS, type TestApp } from '../../testing/test-app'
 
 // Issue 32: after 50 card orders through the gateway accounts (the first one down, so every sale also falls back),
-// nothing in the database nor in Redis holds a card number or a CVV — only tokens, brands and last digits.
+// nothing in the database, in Redis nor in the logs holds a card number or a CVV — only tokens, brands and last digits.
 let t: TestApp
+/** Every log line the app writes, at its most talkative, through production's redaction. */
+let logs = ''
 beforeAll(async () => {
-  t = await createTestApp()
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString()
+      done()
+    },
+  })
+  t = await createTestApp({ log: pino({ level: 'trace', redact: LOG_REDACT }, sink) })
 })
 afterAll(() => t.close())
 
@@ -18,7 +29,7 @@ const CVV_ALONE = new RegExp(`(?<![0-9a-zA-Z])${CVV}(?![0-9a-zA-Z])`)
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 
 describe('card data is never stored', () => {
-  it('50 card orders leave no card number nor CVV in the database or Redis', async () => {
+  it('50 card orders leave no card number nor CVV in the database, Redis or the logs', async () => {
     const { user, storeId } = await t.merchantWithStore()
     for (const [i, apiKey] of ['sk_sandbox_down_card_data', 'sk_sandbox_card_data_0001'].entries()) {
       const res = await t.send('POST', `/api/stores/${storeId}/payment-accounts`, user, {
@@ -113,5 +124,11 @@ describe('card data is never stored', () => {
     } finally {
       redis.disconnect()
     }
+
+    // The requests themselves were logged (the orders' URLs), and nothing of the card with them.
+    expect(logs).toContain('/api/checkout/create-digital-order')
+    expect(logs).not.toContain(NUMBER)
+    expect(logs).not.toMatch(/4111[ .-]?1111[ .-]?1111/)
+    expect(logs.replace(UUID, '')).not.toMatch(CVV_ALONE)
   }, 120_000)
 })
