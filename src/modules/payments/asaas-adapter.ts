@@ -6,16 +6,8 @@
  */
 import { saoPauloDay } from '../../shared/dates'
 import type { PaymentMethod, PaymentStatus } from './contract'
-import {
-  GATEWAY_MESSAGES,
-  GatewayError,
-  type GatewayRefund,
-  type GatewayTransaction,
-  type GatewayTransport,
-  TIMEOUTS,
-  TransportError,
-  type WireResponse,
-} from './gateway-client'
+import { GATEWAY_MESSAGES, type GatewayRefund, type GatewayTransaction, TIMEOUTS } from './gateway-client'
+import { GatewayError, type GatewayTransport, sendJson } from './gateway-http'
 import type { Gateway, GatewayChargeInput } from './gateway-port'
 
 const MESSAGES = {
@@ -149,36 +141,10 @@ function spInstant(s: string | undefined | null): string | null {
 export function asaasGateway(transport: GatewayTransport): Gateway {
   async function call<T>(key: string, method: 'GET' | 'POST', path: string, timeoutMs: number, body?: unknown) {
     if (!key) throw new GatewayError('unauthorized', MESSAGES.unauthorized, 401)
-    let res: WireResponse
-    try {
-      res = await transport({
-        method,
-        path,
-        headers: {
-          access_token: key,
-          accept: 'application/json',
-          'user-agent': 'checkout-platform',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        timeoutMs,
-      })
-    } catch (err) {
-      if (err instanceof GatewayError) throw err
-      const connectFailed = err instanceof TransportError && !err.mayHaveArrived
-      throw new GatewayError('unavailable', MESSAGES.unavailable, undefined, connectFailed)
-    }
-    let json: unknown
-    try {
-      json = res.body ? JSON.parse(res.body) : undefined
-    } catch {
-      json = undefined
-    }
-    if (res.status >= 200 && res.status < 300) {
-      if (!json || typeof json !== 'object') throw new GatewayError('malformed', MESSAGES.malformed, res.status)
-      return json as T
-    }
-    throw errorFor(res.status, json)
+    const headers = { access_token: key, accept: 'application/json', 'user-agent': 'checkout-platform' }
+    const { status, json } = await sendJson(transport, { method, path, headers, body, timeoutMs }, MESSAGES)
+    if (status >= 200 && status < 300) return json as T
+    throw errorFor(status, json)
   }
 
   /** The buyer as an Asaas customer: found by CPF/CNPJ, created when absent. */

@@ -14,6 +14,19 @@
  */
 import { z } from 'zod'
 import type { PaymentMethod, PaymentStatus } from '../../shared/payments'
+import { GatewayError, type GatewayTransport, sendJson } from './gateway-http'
+
+// The HTTP layer every gateway client is built on, where the payments module has always imported it from.
+export {
+  GatewayError,
+  type GatewayErrorKind,
+  type GatewayTransport,
+  httpTransport,
+  type SerializedGatewayError,
+  TransportError,
+  type WireRequest,
+  type WireResponse,
+} from './gateway-http'
 
 export const TIMEOUTS = { create: 30_000, status: 15_000, list: 15_000, health: 4_500, refund: 30_000 } as const
 
@@ -25,94 +38,6 @@ export const GATEWAY_MESSAGES = {
   notFound: 'Transação não encontrada no AtivoPay',
   notConfigured: 'AtivoPay não configurado neste servidor (ATIVOPAY_API_URL)',
 } as const
-
-export type GatewayErrorKind = 'unauthorized' | 'invalid' | 'unavailable' | 'malformed' | 'not_found' | 'other'
-
-export class GatewayError extends Error {
-  override name = 'GatewayError'
-  constructor(
-    public kind: GatewayErrorKind,
-    message: string,
-    public httpStatus?: number,
-    /** The request never reached the gateway (refused, reset before sending, DNS): nothing can have been created. */
-    public connectFailed?: boolean,
-  ) {
-    super(message)
-  }
-
-  /** A plain object that survives a job boundary (BullMQ keeps only strings of thrown errors). */
-  toJSON(): SerializedGatewayError {
-    return { kind: this.kind, message: this.message, httpStatus: this.httpStatus, connectFailed: this.connectFailed }
-  }
-
-  static from(e: SerializedGatewayError) {
-    return new GatewayError(e.kind, e.message, e.httpStatus, e.connectFailed)
-  }
-}
-
-export interface SerializedGatewayError {
-  kind: GatewayErrorKind
-  message: string
-  httpStatus?: number
-  connectFailed?: boolean
-}
-
-// ---- transport -------------------------------------------------------------------------------------------------
-
-export interface WireRequest {
-  method: 'GET' | 'POST'
-  /** Path below the base, starting with /v1. */
-  path: string
-  headers: Record<string, string>
-  body?: string
-  timeoutMs: number
-}
-
-export interface WireResponse {
-  status: number
-  body: string
-}
-
-/** How requests reach the gateway: HTTP in general, a direct call for the built-in sandbox. */
-export type GatewayTransport = (req: WireRequest) => Promise<WireResponse>
-
-/**
- * Network trouble of any kind (refused, reset, DNS, timeout): the gateway is unavailable. `mayHaveArrived`: a
- * timeout or a connection cut after sending — the gateway may have acted on it, so nobody may assume nothing was
- * created. A refused connection or an unknown host never reached it.
- */
-export class TransportError extends Error {
-  constructor(
-    message: string,
-    public mayHaveArrived = true,
-  ) {
-    super(message)
-  }
-}
-
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
-
-export function httpTransport(baseUrl: string, fetchImpl: typeof fetch = fetch): GatewayTransport {
-  const base = baseUrl.replace(/\/+$/, '')
-  return async (req) => {
-    let res: Response
-    try {
-      res = await fetchImpl(`${base}${req.path}`, {
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        signal: AbortSignal.timeout(req.timeoutMs),
-      })
-      return { status: res.status, body: await res.text() }
-    } catch (err) {
-      const code = (err as { cause?: { code?: unknown } }).cause?.code
-      throw new TransportError(
-        err instanceof Error ? err.message : String(err),
-        !(typeof code === 'string' && NEVER_SENT.has(code)),
-      )
-    }
-  }
-}
 
 // ---- wire shapes -------------------------------------------------------------------------------------------------
 
@@ -368,33 +293,9 @@ export function createGatewayClient(transport: GatewayTransport): GatewayClient 
   async function call(apiKey: string, method: 'GET' | 'POST', path: string, timeoutMs: number, body?: unknown) {
     if (!apiKey) throw new GatewayError('unauthorized', GATEWAY_MESSAGES.unauthorized, 401)
     const headers: Record<string, string> = { authorization: authHeader(apiKey), accept: 'application/json' }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    let res: WireResponse
-    try {
-      res = await transport({
-        method,
-        path,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        timeoutMs,
-      })
-    } catch (err) {
-      if (err instanceof GatewayError) throw err
-      const connectFailed = err instanceof TransportError && !err.mayHaveArrived
-      throw new GatewayError('unavailable', GATEWAY_MESSAGES.unavailable, undefined, connectFailed)
-    }
-    let json: unknown
-    try {
-      json = res.body ? JSON.parse(res.body) : undefined
-    } catch {
-      json = undefined
-    }
-    if (res.status >= 200 && res.status < 300) {
-      if (json === undefined || typeof json !== 'object' || json === null)
-        throw new GatewayError('malformed', GATEWAY_MESSAGES.malformed, res.status)
-      return json as { data?: unknown; pagination?: { page?: number; total?: number } }
-    }
-    throw errorFor(res.status, json)
+    const { status, json } = await sendJson(transport, { method, path, headers, body, timeoutMs }, GATEWAY_MESSAGES)
+    if (status >= 200 && status < 300) return json as { data?: unknown; pagination?: { page?: number; total?: number } }
+    throw errorFor(status, json)
   }
 
   return {
