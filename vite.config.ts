@@ -8,6 +8,8 @@ import { build, defineConfig, type Plugin } from 'vite'
 const API = 'http://localhost:3001'
 const WEB = path.resolve(import.meta.dirname, 'src/web')
 const OUT_DIR = process.env.WEB_DIST || path.resolve(import.meta.dirname, 'dist/web')
+/** The buyer build's manifest, beside the merchant app's (.vite/manifest.json); src/platform/spa.ts reads both. */
+const BUYER_MANIFEST = '.vite/manifest-checkout.json'
 
 /**
  * Writes a .br and a .gz beside every text asset once, at build time, at the highest levels (too slow per request,
@@ -27,23 +29,60 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    async closeBundle() {
-      for await (const file of files(OUT_DIR)) {
-        // .vite (the manifest) and .ssr (the server's render module) are read by the server, never sent.
-        if (!COMPRESSIBLE.test(file) || /[\\/]\.(vite|ssr)[\\/]/.test(file)) continue
-        if ((await stat(file)).size < 512) continue
-        const body = await readFile(file)
-        await writeFile(
-          `${file}.br`,
-          await brotli(body, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-        )
-        await writeFile(`${file}.gz`, await gz(body, { level: 9 }))
-      }
+    // After the buyer build (buyerBuild) has written its files into the same folder.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        for await (const file of files(OUT_DIR)) {
+          // .vite (the manifest) and .ssr (the server's render module) are read by the server, never sent.
+          if (!COMPRESSIBLE.test(file) || /[\\/]\.(vite|ssr)[\\/]/.test(file)) continue
+          if ((await stat(file)).size < 512) continue
+          const body = await readFile(file)
+          await writeFile(
+            `${file}.br`,
+            await brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+          )
+          await writeFile(`${file}.gz`, await gz(body, { level: 9 }))
+        }
+      },
+    },
+  }
+}
+
+/**
+ * The buyer pages' entry (checkout.html) as a build of its own, after the merchant app's, into the same folder with
+ * its own manifest (src/platform/spa.ts reads it): built beside the merchant app, every module both use became a
+ * shared chunk kept whole for the merchant's sake (all of ordering-rules.ts, br.ts, the query client...), and a phone
+ * downloaded code no buyer page calls, in more files (101.7 KB gzip to open a checkout; 97 KB alone).
+ */
+function buyerBuild(): Plugin {
+  return {
+    name: 'buyer-build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          root: WEB,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: {
+            outDir: OUT_DIR,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            manifest: BUYER_MANIFEST,
+            modulePreload: { polyfill: false },
+            rollupOptions: { input: { checkout: path.join(WEB, 'checkout.html') } },
+          },
+        })
+      },
     },
   }
 }
@@ -56,29 +95,32 @@ function checkoutServerRender(): Plugin {
   return {
     name: 'checkout-server-render',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    async closeBundle() {
-      await build({
-        configFile: false,
-        root: WEB,
-        logLevel: 'warn',
-        plugins: [react()],
-        define: { 'process.env.NODE_ENV': '"production"' },
-        ssr: { noExternal: true, target: 'node' },
-        build: {
-          ssr: path.join(WEB, 'checkout-server.tsx'),
-          outDir: path.join(OUT_DIR, '.ssr'),
-          emptyOutDir: true,
-          copyPublicDir: false,
-          rollupOptions: { output: { entryFileNames: '[name].mjs', codeSplitting: false } },
-        },
-      })
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          root: WEB,
+          logLevel: 'warn',
+          plugins: [react()],
+          define: { 'process.env.NODE_ENV': '"production"' },
+          ssr: { noExternal: true, target: 'node' },
+          build: {
+            ssr: path.join(WEB, 'checkout-server.tsx'),
+            outDir: path.join(OUT_DIR, '.ssr'),
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rollupOptions: { output: { entryFileNames: '[name].mjs', codeSplitting: false } },
+          },
+        })
+      },
     },
   }
 }
 
 export default defineConfig({
   root: WEB,
-  plugins: [react(), checkoutServerRender(), precompress()],
+  plugins: [react(), buyerBuild(), checkoutServerRender(), precompress()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
@@ -87,8 +129,8 @@ export default defineConfig({
     // No inline script anywhere, so the Content-Security-Policy can forbid it (script-src 'self').
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // The buyer pages have their own entry, without the merchant app (src/platform/spa.ts picks it by URL).
-      input: { index: path.join(WEB, 'index.html'), checkout: path.join(WEB, 'checkout.html') },
+      // The buyer pages have their own entry, built on its own (buyerBuild; src/platform/spa.ts picks it by URL).
+      input: { index: path.join(WEB, 'index.html') },
     },
   },
   server: {

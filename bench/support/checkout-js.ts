@@ -51,8 +51,15 @@ export function checkoutJs(dist: string): PageJs[] | undefined {
   const assets = readdirSync(path.join(dist, 'assets'))
   const sum = (list: Iterable<string>) => [...list].reduce((s, f) => s + gz(f), 0)
   const pages: PageJs[] = []
+  // The buyer entry's own build names its page chunks in its manifest (the merchant app has chunks of the same name).
+  const buyerManifest = path.join(dist, '.vite', 'manifest-checkout.json')
+  const manifest = existsSync(buyerManifest)
+    ? (JSON.parse(readFileSync(buyerManifest, 'utf8')) as Record<string, { file: string }>)
+    : undefined
   for (const page of ['physical-checkout-page', 'digital-checkout-page']) {
-    const chunk = assets.find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'))
+    const chunk = manifest
+      ? manifest[`features/checkout/buyer/${page}.tsx`]?.file.replace(/^assets\//, '')
+      : assets.find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'))
     if (!chunk) continue
     const open = closure([...entry, chunk], () => false)
     const all = closure([...entry, chunk], (f) => !entry.has(f))

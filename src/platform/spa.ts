@@ -150,7 +150,9 @@ export function checkoutDataHints(storeId: string, productId: string): string[] 
  * and finds it in the cache.
  */
 function buyerPageHints(webDist: string): Partial<Record<BuyerPage, { tags: string[]; style: string }>> {
-  const file = path.join(webDist, '.vite', 'manifest.json')
+  // The buyer entry is a build of its own with its own manifest (vite.config.ts); an older build has one for both.
+  const own = path.join(webDist, '.vite', 'manifest-checkout.json')
+  const file = existsSync(own) ? own : path.join(webDist, '.vite', 'manifest.json')
   if (!existsSync(file)) return {}
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
   const entryFiles = new Set<string>()
