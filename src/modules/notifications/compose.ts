@@ -2,7 +2,6 @@
  * What each message says, read at send time from the modules that own the facts (ordering's order page, the
  * checkout's look, the store's owner) through their index — notifications reads no other module's tables.
  */
-import QRCode from 'qrcode'
 import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
 import type { Db } from '../../platform/db'
@@ -14,6 +13,7 @@ import { findUserById } from '../identity'
 import { orderingService } from '../ordering'
 import { storesService } from '../stores'
 import { orderLines } from './lines'
+import { qrPng } from './qr-png'
 import type { DeliveryRow } from './repository'
 import { type OrderEmailData, platformLook, type StoreLook, type StoreMessage, type Template } from './templates/render'
 import type { MailAttachment } from './transport'
@@ -130,12 +130,7 @@ export async function orderEmailData(
   let pix: OrderEmailData['pix'] = null
   const showCode = kind === 'order_received' || kind === 'payment_reminder'
   if (showCode && payment?.method === 'PIX' && payment.pixCode) {
-    const png = await QRCode.toBuffer(payment.pixCode, {
-      type: 'png',
-      width: 400,
-      margin: 1,
-      errorCorrectionLevel: 'M',
-    })
+    const png = qrPng(payment.pixCode, { width: 400, margin: 1, errorCorrectionLevel: 'M' })
     attachments.push({ filename: 'pix-qrcode.png', cid: PIX_QR_CID, contentType: 'image/png', content: png })
     pix = {
       code: payment.pixCode,

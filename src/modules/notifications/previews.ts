@@ -1,8 +1,8 @@
 /** Every message with the store's look and a made-up order, for the merchant's previews and the screenshots. */
-import QRCode from 'qrcode'
 import type { EmailPreview, PreviewKind } from '../../shared/notifications'
 import { accountUrl, type NotifyDeps, storeLook } from './compose'
 import { orderLines } from './lines'
+import { qrPng } from './qr-png'
 import { type OrderEmailData, renderEmail, type StoreLook, type Template } from './templates/render'
 
 const SAMPLE_PIX =
@@ -37,7 +37,7 @@ export async function sampleOrder(
   accountLink: string,
 ): Promise<OrderEmailData> {
   const withCode = kind === 'order_received' || kind === 'payment_reminder'
-  const png = withCode ? await QRCode.toBuffer(SAMPLE_PIX, { type: 'png', width: 400, margin: 1 }) : undefined
+  const png = withCode ? qrPng(SAMPLE_PIX, { width: 400, margin: 1, errorCorrectionLevel: 'M' }) : undefined
   return {
     look,
     orderNumber: '#1001',

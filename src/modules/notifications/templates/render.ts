@@ -1,5 +1,5 @@
 /** HTML and plain text of a message, from React Email on the server (never part of a browser bundle). */
-import { render } from '@react-email/components'
+import { render, toPlainText } from '@react-email/components'
 import { createElement } from 'react'
 import { type BuyerLoginData, BuyerLoginEmail } from './buyer-login-email'
 import { type NewSaleData, NewSaleEmail } from './new-sale-email'
@@ -58,17 +58,16 @@ function element(t: Template) {
   }
 }
 
+/** An amount cell keeps a space from its label in the text part ('Frete R$ 15,90', not 'FreteR$ 15,90'). */
+const TEXT_OPTIONS = {
+  selectors: [{ selector: 'td.amount', format: 'inlineSurround', options: { prefix: ' ', suffix: '' } }],
+}
+
+/**
+ * One React render for both parts: the text is what `render(el, { plainText: true })` would give (the same
+ * html-to-text conversion of the same markup), without drawing the tree a second time.
+ */
 export async function renderEmail(t: Template): Promise<Rendered> {
-  const el = element(t)
-  const [html, text] = await Promise.all([
-    render(el),
-    // An amount cell keeps a space from its label in the text part ('Frete R$ 15,90', not 'FreteR$ 15,90').
-    render(el, {
-      plainText: true,
-      htmlToTextOptions: {
-        selectors: [{ selector: 'td.amount', format: 'inlineSurround', options: { prefix: ' ', suffix: '' } }],
-      },
-    }),
-  ])
-  return { html, text }
+  const html = await render(element(t))
+  return { html, text: toPlainText(html, TEXT_OPTIONS) }
 }
