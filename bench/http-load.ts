@@ -7,6 +7,8 @@ export interface LoadResult {
   p50: number
   p99: number
   errors: number
+  /** How the failures ended: an HTTP status, or the socket error's code. */
+  failures?: Record<string, number>
 }
 
 /** A bounded closed-loop load: `concurrency` clients send `total` requests over keep-alive; loopback only. */
@@ -25,6 +27,11 @@ export async function load(
   const latencies: number[] = []
   let sent = 0
   let errors = 0
+  const failures: Record<string, number> = {}
+  const failed = (why: string) => {
+    errors++
+    failures[why] = (failures[why] ?? 0) + 1
+  }
   const one = () =>
     new Promise<void>((resolve) => {
       const started = performance.now()
@@ -43,13 +50,13 @@ export async function load(
           res.resume()
           res.on('end', () => {
             latencies.push(performance.now() - started)
-            if ((res.statusCode ?? 500) >= 400) errors++
+            if ((res.statusCode ?? 500) >= 400) failed(String(res.statusCode))
             resolve()
           })
         },
       )
-      req.on('error', () => {
-        errors++
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        failed(err.code ?? err.message)
         resolve()
       })
       req.end(body)
@@ -67,7 +74,7 @@ export async function load(
   agent.destroy()
   latencies.sort((a, b) => a - b)
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
-  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors }
+  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors, failures }
 }
 
 export const fmt = (r: LoadResult) =>

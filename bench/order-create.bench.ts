@@ -122,7 +122,7 @@ try {
   let base: LoadResult | undefined
   for (let round = 0; round < ROUNDS; round++) {
     const a = await run(appUrl, ORDERS, CONCURRENCY)
-    if (a.errors > 0) throw new Error(`${a.errors} orders failed`)
+    if (a.errors > 0) throw new Error(`${a.errors} orders failed: ${JSON.stringify(a.failures)}`)
     if (!app || a.rps > app.rps) app = a
     // The worker's share of this round is still running: the bare round must not pay for it.
     await waitUntil(drained, 'queue drained', DRAIN_MS)

@@ -30,15 +30,27 @@ export function qrPng(
   const side = Math.floor((size + opts.margin * 2) * scale)
   const margin = opts.margin * scale
   const rowBytes = Math.ceil(side / 8)
-  // Each row: filter type 0 (none), then the pixels 8 to a byte, most significant first; 1 is white, 0 black.
+  // The module under each pixel column and row, or -1 in the margin.
+  const moduleAt = (p: number) => (p >= margin && p < side - margin ? Math.floor((p - margin) / scale) : -1)
+  const cols = Array.from({ length: side }, (_, j) => moduleAt(j))
+  // Each row: filter type 0 (none), then the pixels 8 to a byte, most significant first; 1 is white, 0 black. Rows
+  // over the same module row are the same bytes: drawn once, copied after.
   const raw = Buffer.alloc((rowBytes + 1) * side)
+  let drawn = -2
+  let drawnAt = 0
   for (let i = 0; i < side; i++) {
     const row = i * (rowBytes + 1)
-    for (let j = 0; j < side; j++) {
-      const inside = i >= margin && j >= margin && i < side - margin && j < side - margin
-      const dark = inside && modules.data[Math.floor((i - margin) / scale) * size + Math.floor((j - margin) / scale)]
-      if (!dark) raw[row + 1 + (j >> 3)] |= 0x80 >> (j & 7)
+    const r = moduleAt(i)
+    if (r === drawn) {
+      raw.copy(raw, row, drawnAt, drawnAt + rowBytes + 1)
+      continue
     }
+    for (let j = 0; j < side; j++) {
+      const c = cols[j]
+      if (r < 0 || c < 0 || !modules.data[r * size + c]) raw[row + 1 + (j >> 3)] |= 0x80 >> (j & 7)
+    }
+    drawn = r
+    drawnAt = row
   }
   const header = Buffer.alloc(13)
   header.writeUInt32BE(side, 0)
