@@ -74,7 +74,15 @@ export async function load(
   agent.destroy()
   latencies.sort((a, b) => a - b)
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
-  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors, failures }
+  return {
+    requests: latencies.length,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: pct(50),
+    p99: pct(99),
+    errors,
+    failures,
+  }
 }
 
 export const fmt = (r: LoadResult) =>
