@@ -3,6 +3,7 @@ import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
+import { findDerivedOrder, placeDerivedOrder } from './derived-order'
 import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken } from './order-page'
@@ -11,6 +12,13 @@ import * as service from './service'
 import { orderSnapshot } from './snapshot'
 
 export type { BuyerLine } from './buyer-orders'
+export { type OrderingDeps, orderingDeps } from './deps'
+export {
+  DERIVED_MESSAGES,
+  type DerivedOrderInput,
+  type DerivedOrderResult,
+  derivedOrderInputSchema,
+} from './derived-order'
 export {
   checkoutAttemptRefused,
   orderCancelled,
@@ -54,6 +62,12 @@ export const orderingService = expose({
   buyerLines,
   /** Whether an e-mail placed any order (the buyer's sign-in link is only sent then). */
   hasOrders,
+  /**
+   * An order placed on the buyer's behalf from one of theirs (a funnel's offer, a renewal): priced by the caller's
+   * module, paid by the kept card (merchant-initiated) or a new PIX; one child per (parent, derivedKey).
+   */
+  placeDerivedOrder,
+  findDerivedOrder,
 })
 
 /**
