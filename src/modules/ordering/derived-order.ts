@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { publishing } from '../../platform/events'
+import { orderPagePath } from '../../shared/order-page'
 import { formatOrderNumber, MSG } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import { type ChargeResult, paymentsService } from '../payments'
@@ -17,6 +18,7 @@ import { recordRefusedAttempt } from './attempts'
 import type { OrderingDeps } from './deps'
 import { orderPlaced } from './events'
 import { chargeOrder } from './order-charge'
+import { orderPageToken } from './order-page'
 import { priceCart } from './order-pricing'
 import { METHOD_UNAVAILABLE } from './price-order'
 import type { NewOrder, OrderRow, PlacedOrder } from './repository'
@@ -50,6 +52,8 @@ export const derivedOrderInputSchema = z.object({
     z.object({ method: z.literal('PIX') }),
   ]),
   ip: z.string().optional(),
+  /** The child's id, when the caller records it before placing (a funnel's accept row); a new one otherwise. */
+  orderId: z.string().uuid().optional(),
 })
 export type DerivedOrderInput = z.input<typeof derivedOrderInputSchema>
 
@@ -116,7 +120,7 @@ export async function placeDerivedOrder(deps: OrderingDeps, raw: DerivedOrderInp
     installments,
     payments,
   })
-  const orderId = randomUUID()
+  const orderId = input.orderId ?? randomUUID()
   const transactionId = randomUUID()
   const createdAt = new Date()
   const order: NewOrder = {
@@ -326,4 +330,51 @@ async function chargeCard(
     const paid = await markPaid(trx, placed.id, charge.transactionId)
     return { ...result, status: paid?.status ?? 'PAID' }
   })
+}
+
+/** What an offer needs to know of the order it follows (funnels): never its buyer's data. */
+export interface DerivableOrder {
+  id: string
+  storeId: string
+  status: OrderRow['status']
+  paymentMethod: OrderRow['payment_method']
+  paidAt: string | null
+  /** Set on a child: a child has no offers of its own. */
+  parentOrderId: string | null
+  productIds: string[]
+  /** The kept card a one-tap offer would charge (the one that paid), or null: the offer falls back to PIX. */
+  cardLast4: string | null
+}
+
+export async function derivableOrder(deps: Pick<OrderingDeps, 'db'>, orderId: string) {
+  const row = await repo.findOrder(deps.db, orderId)
+  if (!row) return undefined
+  const items = await repo.findItems(deps.db, [row.id])
+  const card =
+    row.payment_method === 'CREDIT_CARD' && row.transaction_id
+      ? await paymentsService.savedCardOfCharge(deps, { storeId: row.store_id, transactionId: row.transaction_id })
+      : undefined
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    status: row.status,
+    paymentMethod: row.payment_method,
+    paidAt: row.paid_at?.toISOString() ?? null,
+    parentOrderId: row.parent_order_id,
+    productIds: items.map((i) => i.product_id),
+    cardLast4: card?.last4 ?? null,
+  } satisfies DerivableOrder
+}
+
+/** A parent's children as its order page lists them: number, status, total, their own page, a PIX to pay. */
+export async function childOrders(deps: Pick<OrderingDeps, 'db' | 'config'>, parentOrderId: string) {
+  const rows = await repo.listChildOrders(deps.db, parentOrderId)
+  return rows.map((r) => ({
+    orderId: r.id,
+    orderNumber: formatOrderNumber(r.order_number),
+    status: r.status,
+    totalCents: r.total_cents,
+    pageUrl: orderPagePath(r.id, orderPageToken(deps.config.APP_SECRET, r.id)),
+    pixCode: r.status === 'PENDING' ? r.pix_code : null,
+  }))
 }

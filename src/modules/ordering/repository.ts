@@ -142,6 +142,17 @@ export async function findChildOrder(db: DbOrTrx, parentOrderId: string, derived
     .executeTakeFirst()
 }
 
+/** A parent's children (derived-order.ts), oldest first. */
+export async function listChildOrders(db: DbOrTrx, parentOrderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'status', 'total_cents', 'pix_code'])
+    .where('parent_order_id', '=', parentOrderId)
+    .orderBy('created_at')
+    .limit(20)
+    .execute()
+}
+
 export async function lockOrder(trx: Trx, id: string): Promise<OrderRow | undefined> {
   return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 }
