@@ -45,7 +45,9 @@ export const funnelStepSchema = z.object({
 export type FunnelStep = z.output<typeof funnelStepSchema>
 
 /** The graph's reasons to refuse, by path (`steps.2.onAccept`) — empty when it is a valid funnel. */
-export function funnelGraphErrors(steps: readonly Pick<FunnelStep, 'key' | 'onAccept' | 'onDecline'>[]) {
+export function funnelGraphErrors(
+  steps: readonly { key: string; onAccept?: string | null; onDecline?: string | null }[],
+) {
   const errors: Record<string, string> = {}
   if (steps.length === 0) errors.steps = FUNNEL_MESSAGES.noSteps
   if (steps.length > FUNNEL_MAX_STEPS) errors.steps = FUNNEL_MESSAGES.tooManySteps
@@ -56,7 +58,7 @@ export function funnelGraphErrors(steps: readonly Pick<FunnelStep, 'key' | 'onAc
   })
   steps.forEach((s, i) => {
     for (const edge of ['onAccept', 'onDecline'] as const) {
-      const target = s[edge]
+      const target = s[edge] ?? null
       if (target !== null && !byKey.has(target))
         errors[`steps.${i}.${edge}`] = FUNNEL_MESSAGES.unknownTarget(s.key, target)
     }
@@ -71,7 +73,7 @@ export function funnelGraphErrors(steps: readonly Pick<FunnelStep, 'key' | 'onAc
     seen.add(key)
     onPath.add(key)
     const s = byKey.get(key)!
-    for (const next of [s.onAccept, s.onDecline])
+    for (const next of [s.onAccept ?? null, s.onDecline ?? null])
       if (next !== null) {
         const cycle = visit(next)
         if (cycle) return cycle

@@ -101,7 +101,7 @@ const decline = (o: { id: string; token: string }, stepKey: string) =>
   t.app.inject({ method: 'POST', url: offerUrl(o, '/decline'), payload: { stepKey } })
 
 async function orderOf(owner: TestUser, storeId: string, id: string) {
-  const res = await t.send('GET', `/api/stores/${storeId}/orders/${id}`, owner)
+  const res = await t.app.inject({ url: `/api/stores/${storeId}/orders/${id}`, headers: owner.headers })
   return res.json()
 }
 
@@ -138,7 +138,10 @@ describe('funnels', () => {
       .where((eb) => eb(eb.ref('payload', '->>').key('orderId' as never), '=', body.child.orderId))
       .execute()
     expect(placed.map((p) => p.event).sort()).toEqual(['order.paid', 'order.placed'])
-    const stats = await t.send('GET', `/api/stores/${s.storeId}/funnels/${s.funnelId}/stats`, s.user)
+    const stats = await t.app.inject({
+      url: `/api/stores/${s.storeId}/funnels/${s.funnelId}/stats`,
+      headers: s.user.headers,
+    })
     expect(stats.json().steps).toEqual([
       { key: 'a', views: 1, accepts: 1, declines: 0, paidRevenueCents: 19_700 },
       { key: 'b', views: 1, accepts: 0, declines: 1, paidRevenueCents: 0 },
@@ -243,7 +246,13 @@ describe('funnels', () => {
     expect((await post([step('a', { productId: other.a })])).json().message).toMatch(/Produto/)
     const six = await post(['a', 'b', 'c', 'd', 'e', 'f'].map((k) => step(k)))
     expect(six.statusCode).toBe(400)
-    expect((await t.send('GET', `/api/stores/${other.storeId}/funnels/${s.funnelId}`, other.user)).statusCode).toBe(404)
-    expect((await t.send('GET', `/api/stores/${s.storeId}/funnels/${s.funnelId}`, other.user)).statusCode).toBe(404)
+    expect(
+      (await t.app.inject({ url: `/api/stores/${other.storeId}/funnels/${s.funnelId}`, headers: other.user.headers }))
+        .statusCode,
+    ).toBe(404)
+    expect(
+      (await t.app.inject({ url: `/api/stores/${s.storeId}/funnels/${s.funnelId}`, headers: other.user.headers }))
+        .statusCode,
+    ).toBe(404)
   })
 })
