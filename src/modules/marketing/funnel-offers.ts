@@ -65,6 +65,7 @@ const PAID = ['PAID', 'PROCESSING', 'SHIPPED', 'DELIVERED']
 interface Context {
   parent: OfferParent
   session: repo.SessionRow
+  steps: StoredFunnelStep[]
   step: StoredFunnelStep | undefined
 }
 
@@ -95,8 +96,8 @@ async function contextOf(deps: OfferDeps, orderId: string, token: string): Promi
   }
   if (deps.clock.now().getTime() >= session.closes_at.getTime()) throw CLOSED()
   const funnel = await repo.findFunnel(app.db, parent.storeId, session.funnel_id)
-  const step = funnel?.steps.find((s) => s.key === session.current_step)
-  return { parent, session, step }
+  const steps = funnel?.steps ?? []
+  return { parent, session, steps, step: steps.find((s) => s.key === session.current_step) }
 }
 
 async function offerOf(deps: OfferDeps, ctx: Context): Promise<Offer | null> {
@@ -135,10 +136,11 @@ export async function currentOffer(deps: OfferDeps, orderId: string, token: stri
   return ctx ? offerOf(deps, ctx) : null
 }
 
-/** After an answer moved the session: the next step, read afresh (its view counted). */
-async function nextOffer(deps: OfferDeps, orderId: string, token: string) {
-  const ctx = await contextOf(deps, orderId, token)
-  return ctx ? offerOf(deps, ctx) : null
+/** After an answer moved the session (guarded by moveSession's condition): the next step, its view counted. */
+function nextOffer(deps: OfferDeps, ctx: Context, moved: boolean, key: string | null, notice: string | null) {
+  if (!moved) return Promise.resolve(null)
+  const step = ctx.steps.find((s) => s.key === key)
+  return offerOf(deps, { ...ctx, session: { ...ctx.session, current_step: key, notice }, step })
 }
 
 async function childOf(deps: OfferDeps, parentId: string, childId: string | null) {
@@ -199,24 +201,30 @@ export async function acceptOffer(
     throw err
   }
   if (placed.refused) {
-    await repo.setAcceptOutcome(deps.app.db, parent.id, step.key, 'REFUSED')
-    await repo.moveSession(deps.app.db, parent.id, step.key, step.onDecline, FUNNEL_MESSAGES.refused)
+    const [, moved] = await Promise.all([
+      repo.setAcceptOutcome(deps.app.db, parent.id, step.key, 'REFUSED'),
+      repo.moveSession(deps.app.db, parent.id, step.key, step.onDecline, FUNNEL_MESSAGES.refused),
+    ])
     return {
       accepted: false,
       child: null,
       refused: true,
       message: FUNNEL_MESSAGES.refused,
-      next: await nextOffer(deps, orderId, token),
+      next: await nextOffer(deps, ctx, moved, step.onDecline, FUNNEL_MESSAGES.refused),
     }
   }
-  await repo.setAcceptOutcome(deps.app.db, parent.id, step.key, 'PLACED')
-  await repo.moveSession(deps.app.db, parent.id, step.key, step.onAccept, null)
+  // Independent writes and reads of one answer, side by side: the tap's time is the buyer's wait.
+  const [, moved, child] = await Promise.all([
+    repo.setAcceptOutcome(deps.app.db, parent.id, step.key, 'PLACED'),
+    repo.moveSession(deps.app.db, parent.id, step.key, step.onAccept, null),
+    childOf(deps, parent.id, placed.orderId),
+  ])
   return {
     accepted: true,
-    child: await childOf(deps, parent.id, placed.orderId),
+    child,
     refused: false,
     message: null,
-    next: await nextOffer(deps, orderId, token),
+    next: await nextOffer(deps, ctx, moved, step.onAccept, null),
   }
 }
 
@@ -233,8 +241,8 @@ export async function declineOffer(deps: OfferDeps, orderId: string, token: stri
     child_order_id: null,
     outcome: null,
   })
-  await repo.moveSession(deps.app.db, parent.id, step.key, step.onDecline, null)
-  return { next: await nextOffer(deps, orderId, token) }
+  const moved = await repo.moveSession(deps.app.db, parent.id, step.key, step.onDecline, null)
+  return { next: await nextOffer(deps, ctx, moved, step.onDecline, null) }
 }
 
 /** GET …/offer/orders: the orders taken from this order's offers (the page lists them beside the order). */

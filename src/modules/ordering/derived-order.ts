@@ -92,12 +92,18 @@ export async function placeDerivedOrder(deps: OrderingDeps, raw: DerivedOrderInp
   const input = derivedOrderInputSchema.parse(raw)
   const parent = await repo.findOrder(deps.db, input.parentOrderId)
   if (!parent || parent.store_id !== input.storeId) throw notFound()
-  const earlier = await findDerivedOrder(deps, parent.id, input.derivedKey)
+  // Independent reads side by side: the buyer is waiting on a tap.
+  const [earlier, found, card] = await Promise.all([
+    findDerivedOrder(deps, parent.id, input.derivedKey),
+    catalogService.findProductWith(deps.db, parent.store_id, input.productId, (eb) =>
+      paymentsService.checkoutPaymentsColumn(eb, parent.store_id),
+    ),
+    // No child is written for a card that cannot be charged (thrown below, after the existing child is answered).
+    input.payment.method === 'SAVED_CARD'
+      ? cardFor(deps, parent, input.payment).catch((err: unknown) => err as Error)
+      : undefined,
+  ])
   if (earlier) return existingResult(earlier)
-
-  const found = await catalogService.findProductWith(deps.db, parent.store_id, input.productId, (eb) =>
-    paymentsService.checkoutPaymentsColumn(eb, parent.store_id),
-  )
   if (!found) throw new AppError(404, MSG.productUnavailable, undefined, 'PRODUCT_UNAVAILABLE')
   const { product } = found
   const payments = paymentsService.checkoutPaymentsOf(parent.store_id, found.alongside)
@@ -107,8 +113,7 @@ export async function placeDerivedOrder(deps: OrderingDeps, raw: DerivedOrderInp
   const installments = byCard ? Math.min(input.installments, payments.methods.credit_card.maxInstallments) : 1
   if (product.type === 'PHYSICAL' && !parent.shipping_address) throw new AppError(422, DERIVED_MESSAGES.needsAddress)
 
-  // The card first: no child is written for a card that cannot be charged.
-  const card = input.payment.method === 'SAVED_CARD' ? await cardFor(deps, parent, input.payment) : undefined
+  if (card instanceof Error) throw card
 
   const { breakdown: price } = await priceCart(deps.db, {
     storeId: parent.store_id,
