@@ -3,6 +3,6 @@
 -- a renewal cycle) and the unique index makes "one child per (parent, reason)" a rule of the database, so concurrent
 -- requests can never charge twice. A refused card's child is deleted like any refused order (attempts.ts), which
 -- frees its key.
-alter table orders add column parent_order_id uuid references orders(id) on delete restrict;
+alter table orders add column parent_order_id uuid references orders(id) on delete set null;
 alter table orders add column derived_key text;
 create unique index orders_parent_derived_key on orders (parent_order_id, derived_key) where parent_order_id is not null;
