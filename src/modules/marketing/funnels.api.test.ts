@@ -101,8 +101,10 @@ const decline = (o: { id: string; token: string }, stepKey: string) =>
   t.app.inject({ method: 'POST', url: offerUrl(o, '/decline'), payload: { stepKey } })
 
 async function orderOf(owner: TestUser, storeId: string, id: string) {
-  const res = await t.app.inject({ url: `/api/stores/${storeId}/orders/${id}`, headers: owner.headers })
-  return res.json()
+  const res = await t.app.inject({ url: `/api/stores/${storeId}/orders`, headers: owner.headers })
+  const order = (res.json() as { id: string; status: string }[]).find((o) => o.id === id)
+  expect(order).toBeDefined()
+  return order!
 }
 
 describe('funnels', () => {
@@ -147,6 +149,24 @@ describe('funnels', () => {
       { key: 'b', views: 1, accepts: 0, declines: 1, paidRevenueCents: 0 },
       { key: 'a2', views: 0, accepts: 0, declines: 0, paidRevenueCents: 0 },
     ])
+  })
+
+  it('the child is refunded alone: the parent stays paid', async () => {
+    const s = await shop()
+    const parent = await buy(s, { ...CARD, cardNumber: '4111111111111111' })
+    await t.app.inject({ url: offerUrl(parent) })
+    const child = (await accept(parent, 'a')).json().child
+    expect(child.status).toBe('PAID')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/stores/${s.storeId}/orders/${child.orderId}/refunds`,
+      headers: s.user.headers,
+      payload: { reason: 'Cliente desistiu da mentoria' },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ amount: 197, status: 'SUCCEEDED' })
+    expect((await orderOf(s.user, s.storeId, child.orderId)).status).toBe('REFUNDED')
+    expect((await orderOf(s.user, s.storeId, parent.id)).status).toBe('PAID')
   })
 
   it('five concurrent accepts → one child and one charge; a stale step → 409', async () => {
