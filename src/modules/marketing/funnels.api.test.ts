@@ -102,7 +102,7 @@ const decline = (o: { id: string; token: string }, stepKey: string) =>
 
 async function orderOf(owner: TestUser, storeId: string, id: string) {
   const res = await t.app.inject({ url: `/api/stores/${storeId}/orders`, headers: owner.headers })
-  const order = (res.json() as { id: string; status: string }[]).find((o) => o.id === id)
+  const order = (res.json() as { id: string; status: string; orderNumber: string }[]).find((o) => o.id === id)
   expect(order).toBeDefined()
   return order!
 }
