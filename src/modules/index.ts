@@ -5,9 +5,9 @@ import { checkoutModule } from './checkout'
 import { fulfilmentModule } from './fulfilment'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
-import { marketingModule } from './marketing'
+import { funnelsModule, marketingModule } from './marketing'
 import { notificationsModule } from './notifications'
-import { orderingModule, orderingService } from './ordering'
+import { orderingDeps, orderingModule, orderingService } from './ordering'
 import { type PaymentsModuleDeps, paymentsModule } from './payments'
 import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
@@ -34,6 +34,16 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     reportingModule,
     integrationsModule,
     marketingModule,
+    // Funnels place child orders through ordering, handed in here: ordering already calls marketing.
+    funnelsModule({
+      clock: deps.clock,
+      orders: {
+        verifyOrderPageToken: orderingService.verifyOrderPageToken,
+        derivableOrder: orderingService.derivableOrder,
+        childOrders: orderingService.childOrders,
+        placeDerivedOrder: (app, input) => orderingService.placeDerivedOrder(orderingDeps(app, deps), input),
+      },
+    }),
     reviewsModule,
     trackingModule,
     notificationsModule,

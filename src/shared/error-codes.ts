@@ -43,6 +43,10 @@ export const ERROR_CODES = [
   'CARD_ON_FILE_UNSUPPORTED',
   /** Two gateway accounts of a store cannot share a priority: said under the priority field. */
   'PRIORITY_TAKEN',
+  /** The order page's offer window (30 minutes after payment) closed: the page shows the order as before. */
+  'OFFER_CLOSED',
+  /** The offer step answered is no longer the current one (another tab moved on): the page reloads the offer. */
+  'OFFER_STEP_CHANGED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

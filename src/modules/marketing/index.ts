@@ -9,6 +9,8 @@ import { marketingRoutes } from './routes'
 export type { PricedBump } from './bumps'
 export type { CheckedCoupon } from './coupons'
 export { bumpAdded, bumpDisplayed, upsellTracked } from './events'
+export type { FunnelOrderPorts } from './funnel-offers'
+export { funnelsModule } from './funnels-module'
 
 /** What other modules may ask of marketing; they never read its tables. */
 export const marketingService = expose({

@@ -2,7 +2,50 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
 import type { BumpDiscountType, BumpPosition, BumpTemplate } from '../../shared/marketing'
 
+/** A funnel's step as stored (src/shared/funnels.ts funnelStepSchema). */
+export interface StoredFunnelStep {
+  key: string
+  kind: 'upsell' | 'downsell'
+  productId: string
+  priceCents: number
+  headline: string
+  description: string
+  maxInstallments: number
+  onAccept: string | null
+  onDecline: string | null
+}
+
 export interface MarketingTables {
+  funnels: {
+    id: Generated<string>
+    store_id: string
+    name: string
+    active: Generated<boolean>
+    trigger_product_ids: ColumnType<string[], string[] | undefined, string[]>
+    steps: ColumnType<StoredFunnelStep[], string, string>
+    created_at: Generated<Date>
+    updated_at: Generated<Date>
+  }
+  funnel_sessions: {
+    parent_order_id: string
+    funnel_id: string
+    store_id: string
+    current_step: string | null
+    notice: string | null
+    closes_at: Date
+    created_at: Generated<Date>
+  }
+  funnel_step_events: {
+    parent_order_id: string
+    step_key: string
+    kind: 'VIEW' | 'ACCEPT' | 'DECLINE'
+    funnel_id: string
+    child_order_id: string | null
+    outcome: 'PLACING' | 'PLACED' | 'REFUSED' | null
+    paid_cents: Generated<number>
+    created_at: Generated<Date>
+  }
+
   order_bumps: {
     id: Generated<string>
     store_id: string

@@ -3,14 +3,23 @@ import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
+import { childOrders, derivableOrder, findDerivedOrder, placeDerivedOrder } from './derived-order'
 import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
-import { orderPage, orderPageToken } from './order-page'
+import { orderPage, orderPageToken, verifyOrderPageToken } from './order-page'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
 
 export type { BuyerLine } from './buyer-orders'
+export { type OrderingDeps, orderingDeps } from './deps'
+export type { DerivableOrder } from './derived-order'
+export {
+  DERIVED_MESSAGES,
+  type DerivedOrderInput,
+  type DerivedOrderResult,
+  derivedOrderInputSchema,
+} from './derived-order'
 export {
   checkoutAttemptRefused,
   orderCancelled,
@@ -54,6 +63,17 @@ export const orderingService = expose({
   buyerLines,
   /** Whether an e-mail placed any order (the buyer's sign-in link is only sent then). */
   hasOrders,
+  /**
+   * An order placed on the buyer's behalf from one of theirs (a funnel's offer, a renewal): priced by the caller's
+   * module, paid by the kept card (merchant-initiated) or a new PIX; one child per (parent, derivedKey).
+   */
+  placeDerivedOrder,
+  findDerivedOrder,
+  /** What a funnel's offer reads of the order it follows, and the children taken from it (the order page lists them). */
+  derivableOrder,
+  childOrders,
+  /** Whether a token is the one of an order's page link (the buyer's only credential there). */
+  verifyOrderPageToken,
 })
 
 /**

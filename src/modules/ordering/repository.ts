@@ -132,6 +132,27 @@ export async function findOrder(db: DbOrTrx, id: string): Promise<OrderRow | und
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/** The order derived from a parent for a reason (derived-order.ts), if any. */
+export async function findChildOrder(db: DbOrTrx, parentOrderId: string, derivedKey: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('parent_order_id', '=', parentOrderId)
+    .where('derived_key', '=', derivedKey)
+    .executeTakeFirst()
+}
+
+/** A parent's children (derived-order.ts), oldest first. */
+export async function listChildOrders(db: DbOrTrx, parentOrderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'status', 'total_cents', 'pix_code'])
+    .where('parent_order_id', '=', parentOrderId)
+    .orderBy('created_at')
+    .limit(20)
+    .execute()
+}
+
 export async function lockOrder(trx: Trx, id: string): Promise<OrderRow | undefined> {
   return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 }

@@ -77,6 +77,10 @@ export interface OrderingTables {
     user_agent: string | null
     /** The recovery module's checkout session the order was placed from, if the page reported one. */
     checkout_session_id: Generated<string | null>
+    /** An order placed from this one on the buyer's behalf (derived-order.ts): a funnel's offer, a renewal. */
+    parent_order_id: Generated<string | null>
+    /** Why it was derived (unique per parent): one child per funnel step or renewal cycle. */
+    derived_key: Generated<string | null>
     created_at: Generated<Date>
     updated_at: Timestamp
   }

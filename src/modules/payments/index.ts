@@ -17,7 +17,7 @@ import { lookUpRefund, refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
 import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
-import { chargeSavedCard, savedCardsOf } from './saved-cards'
+import { chargeSavedCard, savedCardOfCharge, savedCardsOf } from './saved-cards'
 import { createCharge } from './service'
 
 export type { ChargeState, CheckoutPayments, ExecutedCharge, OpenedCharge } from './charge'
@@ -57,6 +57,8 @@ export const paymentsService = expose({
   /** A buyer's saved cards at a store, and a merchant-initiated charge of one (upsells, renewals): no card data. */
   savedCardsOf,
   chargeSavedCard,
+  /** The card that paid an order's charge, while still kept: the only card a one-tap offer of that order may use. */
+  savedCardOfCharge,
 })
 
 /** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */

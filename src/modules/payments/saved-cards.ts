@@ -128,3 +128,22 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
   if (!outcome.ok) throw chargeFailure(outcome.error)
   return outcome.result ?? toChargeResult(row)
 }
+
+/**
+ * The card that paid a charge, while its token is still kept (saved, or for this purchase's offers): what a one-tap
+ * offer of that order may charge. Matched on the charge's own store, account, buyer and card — so a card of another
+ * order, buyer or store is never the answer. Undefined when the charge was not an approved card.
+ */
+export async function savedCardOfCharge(
+  deps: Pick<PaymentsDeps, 'db'>,
+  q: { storeId: string; transactionId: string },
+): Promise<SavedCard | undefined> {
+  const tx = await repo.findTransaction(deps.db, q.transactionId)
+  if (!tx || tx.store_id !== q.storeId || tx.method !== 'CREDIT_CARD' || !tx.card_last4) return undefined
+  if (tx.status !== 'PAID' && tx.status !== 'REFUNDED') return undefined
+  const kept = await cards.listInstruments(deps.db, q.storeId, tx.request.customer.email, new Date())
+  const card = kept.find(
+    (c) => c.account_id === tx.account_id && c.last4 === tx.card_last4 && c.brand === (tx.card_brand ?? 'outro'),
+  )
+  return card && toSavedCard(card)
+}

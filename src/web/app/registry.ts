@@ -3,6 +3,7 @@ import { buyerAreaRoutes } from '../features/buyer-area/routes'
 import { buyerRoutes } from '../features/checkout/buyer/routes'
 import { checkoutPublicRoutes, checkoutSections } from '../features/checkout/sections'
 import { emailSections } from '../features/emails/sections'
+import { funnelSections } from '../features/funnels/sections'
 import { integrationPublicRoutes, integrationSections } from '../features/integrations/sections'
 import { marketingSections } from '../features/marketing/sections'
 import { orderSections } from '../features/orders/sections'
@@ -27,6 +28,7 @@ export const storeSections: StoreSection[] = [
   ...integrationSections,
   ...emailSections,
   ...marketingSections,
+  ...funnelSections,
   ...pixelSections,
 ].sort((a, b) => a.order - b.order)
 

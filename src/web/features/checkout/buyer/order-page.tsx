@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Check, Hourglass, X } from 'lucide-react'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type { PublicCustomization } from '../../../../shared/checkout'
 import { formatBRL } from '../../../../shared/money'
 import type { OrderPage as OrderPageData } from '../../../../shared/order-page'
 import { PAID_STATUSES, paymentMethodLabel } from '../../../../shared/ordering-rules'
 import { ApiError } from '../../../lib/api'
 import { Alert, Spinner } from '../../../ui/feedback'
+import { loadOfferBlock } from '../../funnels'
 import { loadUpsellRedirect } from '../../marketing'
 import { loadLeaveReview } from '../../reviews'
 import { useCustomization } from './api/get-customization'
@@ -27,6 +28,8 @@ import { useBuyerParams, useBuyerSearchParams } from './nav/buyer-nav'
 const LeaveReview = lazy(loadLeaveReview)
 // marketing: the store's post-purchase link; it redirects only once the order is paid.
 const UpsellRedirect = lazy(loadUpsellRedirect)
+// funnels: the one-tap offer of a paid order (its own chunk); when one is on, the post-purchase redirect stays off.
+const OfferBlock = lazy(loadOfferBlock)
 
 export const AWAITING_TITLE = 'Pedido recebido! Pague para confirmar'
 const RENEW_FAILED = 'Não foi possível gerar um novo código. Tente novamente.'
@@ -61,6 +64,7 @@ function OrderView({
   customization: PublicCustomization | undefined
 }) {
   const queryClient = useQueryClient()
+  const [offerState, setOfferState] = useState<'loading' | 'none' | 'active'>('loading')
   const { order, payment } = data
   const texts = textsOf(customization, order.productType)
   const paid = (PAID_STATUSES as readonly string[]).includes(order.status)
@@ -155,6 +159,11 @@ function OrderView({
           {/* Other features mount here, one line each: the post-purchase upsell (once paid), leave-a-review. */}
           {/* marketing: the post-purchase upsell (countdown once paid; before that only a link under the payment box) */}
           {!cancelled && (
+            <Suspense fallback={null}>
+              <OfferBlock orderId={orderId} token={token} paid={paid} onState={setOfferState} />
+            </Suspense>
+          )}
+          {!cancelled && (!paid || offerState === 'none') && (
             <Suspense fallback={null}>
               <UpsellRedirect
                 storeId={order.storeId}

@@ -1,0 +1,22 @@
+/**
+ * One-click upsell funnels as their own app module: its routes need ordering (placing the child order), which the
+ * composition hands in as ports, so the rest of marketing stays importable by ordering without a cycle.
+ */
+import { type Clock, systemClock } from '../../platform/clock'
+import { subscribe } from '../../platform/jobs'
+import { orderPaid } from '../ordering/events'
+import type { AppModule } from '../types'
+import type { FunnelOrderPorts } from './funnel-offers'
+import { markChildPaid } from './funnels.repository'
+import { funnelsRoutes } from './funnels-routes'
+
+export function funnelsModule(deps: { orders: FunnelOrderPorts; clock?: Clock }): AppModule {
+  return {
+    name: 'funnels',
+    routes: funnelsRoutes({ orders: deps.orders, clock: deps.clock ?? systemClock }),
+    // A child's payment is its step's revenue (set once: a repeated event changes nothing).
+    subscriptions: [
+      subscribe(orderPaid, 'marketing.funnel-child-paid', (p, ctx) => markChildPaid(ctx.db, p.orderId, p.totalCents)),
+    ],
+  }
+}

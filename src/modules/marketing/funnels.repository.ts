@@ -1,0 +1,163 @@
+/** SQL of the funnels (issue 34): the merchant's graphs, the buyers' sessions and what happened at each step. */
+import { type Insertable, sql } from 'kysely'
+import type { DbOrTrx, MarketingTables, StoredFunnelStep } from './tables'
+
+type Values = { name: string; active: boolean; trigger_product_ids: string[]; steps: StoredFunnelStep[] }
+
+export async function listFunnels(db: DbOrTrx, storeId: string, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('funnels')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .orderBy('created_at', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function findFunnel(db: DbOrTrx, storeId: string, id: string) {
+  return db.selectFrom('funnels').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+}
+export type FunnelRow = NonNullable<Awaited<ReturnType<typeof findFunnel>>>
+
+export async function insertFunnel(db: DbOrTrx, storeId: string, v: Values) {
+  return db
+    .insertInto('funnels')
+    .values({ store_id: storeId, ...v, steps: JSON.stringify(v.steps) })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function updateFunnel(db: DbOrTrx, storeId: string, id: string, v: Values) {
+  return db
+    .updateTable('funnels')
+    .set({ ...v, steps: JSON.stringify(v.steps), updated_at: new Date() })
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function deleteFunnel(db: DbOrTrx, storeId: string, id: string) {
+  const r = await db.deleteFrom('funnels').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}
+
+/** The store's newest active funnel triggered by one of these products. */
+export async function funnelFor(db: DbOrTrx, storeId: string, productIds: string[]) {
+  return db
+    .selectFrom('funnels')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('active', '=', true)
+    .where(sql<boolean>`trigger_product_ids && ${productIds}::uuid[]`)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst()
+}
+
+export async function findSession(db: DbOrTrx, parentOrderId: string) {
+  return db.selectFrom('funnel_sessions').selectAll().where('parent_order_id', '=', parentOrderId).executeTakeFirst()
+}
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>
+
+/** Opens the session once: concurrent first reads of the page open one. */
+export async function openSession(db: DbOrTrx, row: Insertable<MarketingTables['funnel_sessions']>) {
+  await db
+    .insertInto('funnel_sessions')
+    .values(row)
+    .onConflict((oc) => oc.column('parent_order_id').doNothing())
+    .execute()
+  return (await findSession(db, row.parent_order_id))!
+}
+
+/** Moves the session from `from` to `to` only if it still stands at `from` (a concurrent answer moved it first). */
+export async function moveSession(
+  db: DbOrTrx,
+  parentOrderId: string,
+  from: string,
+  to: string | null,
+  notice: string | null,
+) {
+  const r = await db
+    .updateTable('funnel_sessions')
+    .set({ current_step: to, notice })
+    .where('parent_order_id', '=', parentOrderId)
+    .where('current_step', '=', from)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
+type EventRow = MarketingTables['funnel_step_events']
+
+/** Records a step's VIEW / ACCEPT / DECLINE once per parent order; false when it was already there. */
+export async function insertStepEvent(db: DbOrTrx, row: Omit<EventRow, 'paid_cents' | 'created_at'>) {
+  const r = await db
+    .insertInto('funnel_step_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['parent_order_id', 'step_key', 'kind']).doNothing())
+    .returning('kind')
+    .executeTakeFirst()
+  return r !== undefined
+}
+
+export async function findAccept(db: DbOrTrx, parentOrderId: string, stepKey: string) {
+  return db
+    .selectFrom('funnel_step_events')
+    .selectAll()
+    .where('parent_order_id', '=', parentOrderId)
+    .where('step_key', '=', stepKey)
+    .where('kind', '=', 'ACCEPT')
+    .executeTakeFirst()
+}
+
+export async function setAcceptOutcome(
+  db: DbOrTrx,
+  parentOrderId: string,
+  stepKey: string,
+  outcome: 'PLACED' | 'REFUSED',
+) {
+  await db
+    .updateTable('funnel_step_events')
+    .set({ outcome })
+    .where('parent_order_id', '=', parentOrderId)
+    .where('step_key', '=', stepKey)
+    .where('kind', '=', 'ACCEPT')
+    .execute()
+}
+
+/** An accept that failed before anything was charged: the buyer may tap again. */
+export async function dropAccept(db: DbOrTrx, parentOrderId: string, stepKey: string) {
+  await db
+    .deleteFrom('funnel_step_events')
+    .where('parent_order_id', '=', parentOrderId)
+    .where('step_key', '=', stepKey)
+    .where('kind', '=', 'ACCEPT')
+    .where('outcome', '=', 'PLACING')
+    .execute()
+}
+
+/** order.paid of a child: its step's revenue (once: the amount is set, not added). */
+export async function markChildPaid(db: DbOrTrx, childOrderId: string, cents: number) {
+  await db
+    .updateTable('funnel_step_events')
+    .set({ paid_cents: cents, outcome: 'PLACED' })
+    .where('child_order_id', '=', childOrderId)
+    .where('kind', '=', 'ACCEPT')
+    .execute()
+}
+
+/** Per step: views, accepts (refused cards excluded), declines and paid revenue — one grouped read. */
+export async function stepStats(db: DbOrTrx, funnelId: string) {
+  return db
+    .selectFrom('funnel_step_events')
+    .select([
+      'step_key',
+      sql<number>`count(*) filter (where kind = 'VIEW')::int`.as('views'),
+      sql<number>`count(*) filter (where kind = 'ACCEPT' and outcome is distinct from 'REFUSED')::int`.as('accepts'),
+      sql<number>`count(*) filter (where kind = 'DECLINE')::int`.as('declines'),
+      sql<number>`coalesce(sum(paid_cents), 0)::bigint`.as('paid'),
+    ])
+    .where('funnel_id', '=', funnelId)
+    .groupBy('step_key')
+    .execute()
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react'
+import type { Offer, OfferChild } from '../../../../shared/funnels'
+import { formatBRL } from '../../../../shared/money'
+import { ApiError } from '../../../lib/api'
+import { acceptOffer, declineOffer, getOffer, getOfferOrders } from './offer-api'
+import './offer-block.css'
+
+const STATUS_LABEL: Record<string, string> = {
+  PAID: 'Pago',
+  PENDING: 'Aguardando pagamento',
+  CANCELLED: 'Cancelado',
+  REFUNDED: 'Reembolsado',
+}
+
+/**
+ * The offer on a paid order's page: the next product, taken with one tap ('Sim, quero!') on the card just approved —
+ * no card form, no new page — or with a new PIX shown in place; 'Não, obrigado' shows the next step. The orders taken
+ * are listed below with their own page. A closed window (410) or no funnel leaves the page as it was.
+ * `onState` tells the page whether an offer is on (the store's post-purchase redirect then stays off).
+ */
+export default function OfferBlock({
+  orderId,
+  token,
+  paid,
+  onState,
+}: {
+  orderId: string
+  token: string
+  paid: boolean
+  onState?: (state: 'none' | 'active') => void
+}) {
+  const [offer, setOffer] = useState<Offer | null>(null)
+  const [children, setChildren] = useState<OfferChild[]>([])
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [installments, setInstallments] = useState(1)
+  const idempotencyKey = useRef(crypto.randomUUID())
+
+  useEffect(() => {
+    if (!paid) return
+    let alive = true
+    Promise.all([getOffer(orderId, token), getOfferOrders(orderId, token)])
+      .then(([o, c]) => {
+        if (!alive) return
+        setOffer(o)
+        setChildren(c)
+        onState?.(o || c.length ? 'active' : 'none')
+      })
+      .catch(() => alive && onState?.('none'))
+    return () => {
+      alive = false
+    }
+  }, [paid, orderId, token, onState])
+
+  if (!paid || (!offer && children.length === 0)) return null
+
+  async function answer(yes: boolean) {
+    if (!offer) return
+    setBusy(true)
+    setError(null)
+    try {
+      if (yes) {
+        const r = await acceptOffer(orderId, token, { stepKey: offer.stepKey, installments }, idempotencyKey.current)
+        if (r.child) setChildren((c) => [...c.filter((x) => x.orderId !== r.child!.orderId), r.child!])
+        setOffer(r.next)
+      } else {
+        setOffer((await declineOffer(orderId, token, offer.stepKey)).next)
+      }
+      idempotencyKey.current = crypto.randomUUID()
+      setInstallments(1)
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 410) setOffer(null)
+      else if (err instanceof ApiError && err.status === 409) setOffer(await getOffer(orderId, token).catch(() => null))
+      else setError(err instanceof ApiError ? err.message : 'Não foi possível concluir. Tente novamente.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      {offer && (
+        <section className="ck-card of-card" aria-labelledby="offer-title" data-testid="offer">
+          {offer.notice && (
+            <p className="of-notice" role="status">
+              {offer.notice}
+            </p>
+          )}
+          <p className="of-kicker">Oferta especial para você</p>
+          <h2 id="offer-title" className="of-title">
+            {offer.headline}
+          </h2>
+          <div className="of-product">
+            {offer.imageUrl && <img src={offer.imageUrl} alt="" className="of-image" />}
+            <div>
+              <p className="of-name">{offer.productName}</p>
+              <p className="of-price">{formatBRL(offer.priceCents / 100)}</p>
+            </div>
+          </div>
+          {offer.description && <p className="of-text">{offer.description}</p>}
+          {offer.payWith === 'CREDIT_CARD' && offer.maxInstallments > 1 && (
+            <label className="of-installments">
+              Parcelas
+              <select value={installments} onChange={(e) => setInstallments(Number(e.target.value))} disabled={busy}>
+                {Array.from({ length: offer.maxInstallments }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}x
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <p className="of-how">
+            {offer.payWith === 'CREDIT_CARD'
+              ? `Cobrado no cartão final ${offer.cardLast4}, o mesmo desta compra.`
+              : 'Você recebe um novo PIX só desta oferta.'}
+          </p>
+          {error && (
+            <p className="of-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="button" className="of-yes" onClick={() => answer(true)} disabled={busy}>
+            {busy ? 'Processando…' : 'Sim, quero!'}
+          </button>
+          <button type="button" className="of-no" onClick={() => answer(false)} disabled={busy}>
+            Não, obrigado
+          </button>
+        </section>
+      )}
+      {children.length > 0 && (
+        <section className="ck-card of-card" aria-labelledby="offer-orders-title" data-testid="offer-orders">
+          <h2 id="offer-orders-title" className="of-subtitle">
+            Também nesta compra
+          </h2>
+          <ul className="of-orders">
+            {children.map((c) => (
+              <li key={c.orderId}>
+                <a href={c.pageUrl}>Pedido {c.orderNumber}</a> · {formatBRL(c.totalCents / 100)} ·{' '}
+                <span data-testid="offer-order-status">{STATUS_LABEL[c.status] ?? c.status}</span>
+                {c.pixCode && (
+                  <span className="of-pix">
+                    <span>PIX copia e cola:</span>
+                    <code>{c.pixCode}</code>
+                    <button type="button" className="of-no" onClick={() => navigator.clipboard?.writeText(c.pixCode!)}>
+                      Copiar código
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,108 @@
+import { Workflow } from 'lucide-react'
+import { useState } from 'react'
+import { useParams } from 'react-router-dom'
+import type { Funnel } from '../../../shared/funnels'
+import { formatBRL } from '../../../shared/money'
+import { toast } from '../../lib/toast'
+import { Alert, Badge, Button, Card, EmptyState, ListStates, PageHeader } from '../../ui'
+import { useDeleteFunnel, useFunnelStats, useFunnels, useSaveFunnel } from './api/funnels'
+import { FunnelEditor, FunnelFlow } from './funnel-editor'
+import './funnels.css'
+
+/** /store/:storeId/funnels — 'Funis': one-tap offers after payment, their graph and, per step, what they sold. */
+export default function FunnelsPage() {
+  const { storeId = '' } = useParams()
+  const list = useFunnels(storeId)
+  const [editing, setEditing] = useState<Funnel | 'new' | null>(null)
+  if (!storeId) return <Alert tone="danger">Nenhuma loja selecionada</Alert>
+  if (editing)
+    return (
+      <div className="fn-page">
+        <FunnelEditor
+          storeId={storeId}
+          funnel={editing === 'new' ? undefined : editing}
+          onDone={() => setEditing(null)}
+        />
+      </div>
+    )
+  return (
+    <div className="fn-page">
+      <PageHeader
+        title="Funis"
+        subtitle="Ofertas que o comprador aceita com um toque, logo depois do pagamento, no mesmo cartão."
+        actions={<Button onClick={() => setEditing('new')}>+ Novo funil</Button>}
+      />
+      <ListStates
+        query={list}
+        loading="Carregando funis…"
+        failed={<Alert tone="danger">Não foi possível carregar os funis</Alert>}
+        empty={
+          <EmptyState
+            icon={<Workflow />}
+            title="Nenhum funil ainda"
+            description="Crie o primeiro para oferecer o próximo produto depois da compra."
+          />
+        }
+      >
+        {(funnels) =>
+          funnels.map((f) => <FunnelCard key={f.id} storeId={storeId} funnel={f} onEdit={() => setEditing(f)} />)
+        }
+      </ListStates>
+    </div>
+  )
+}
+
+function FunnelCard({ storeId, funnel, onEdit }: { storeId: string; funnel: Funnel; onEdit: () => void }) {
+  const stats = useFunnelStats(storeId, funnel.id)
+  const save = useSaveFunnel(storeId)
+  const remove = useDeleteFunnel(storeId)
+  const toggle = async () => {
+    const { id: _id, storeId: _s, createdAt: _c, updatedAt: _u, ...body } = funnel
+    await save.mutateAsync({ id: funnel.id, body: { ...body, active: !funnel.active } })
+    toast.success(funnel.active ? 'Funil desativado' : 'Funil ativado')
+  }
+  return (
+    <Card
+      title={funnel.name}
+      actions={
+        <div className="fn-row">
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            Editar
+          </Button>
+          <Button size="sm" variant="secondary" onClick={toggle}>
+            {funnel.active ? 'Desativar' : 'Ativar'}
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => remove.mutate(funnel.id)}>
+            Excluir
+          </Button>
+        </div>
+      }
+    >
+      <Badge tone={funnel.active ? 'success' : 'neutral'}>{funnel.active ? 'Ativo' : 'Inativo'}</Badge>
+      <FunnelFlow steps={funnel.steps} />
+      <table className="fn-stats" data-testid="funnel-stats">
+        <caption>Resultados por etapa</caption>
+        <thead>
+          <tr>
+            <th scope="col">Etapa</th>
+            <th scope="col">Viram</th>
+            <th scope="col">Aceitaram</th>
+            <th scope="col">Recusaram</th>
+            <th scope="col">Receita paga</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(stats.data?.steps ?? []).map((s) => (
+            <tr key={s.key}>
+              <th scope="row">{s.key}</th>
+              <td>{s.views}</td>
+              <td>{s.accepts}</td>
+              <td>{s.declines}</td>
+              <td>{formatBRL(s.paidRevenueCents / 100)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  )
+}
