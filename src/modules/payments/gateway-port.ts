@@ -99,6 +99,11 @@ export interface PixRecurringChargeInput {
   /** Our reference (the subscription cycle's attempt id): finds the charge again when an answer is lost. */
   externalRef: string
   description: string
+  /**
+   * A new attempt of this failed charge (the gateway's id): not bound by the D-10..D-2 window, but by the retry rule
+   * (at most 3 within 7 days of the first due date, checked by the caller; the authorisation allows them).
+   */
+  retryOf?: string
 }
 
 export type PixRecurringStatus = 'SCHEDULED' | 'PAID' | 'FAILED' | 'CANCELLED'

@@ -160,6 +160,66 @@ export interface PaymentsTables {
     created_at: Generated<Date>
     updated_at: Timestamp
   }
+  payment_pix_authorizations: {
+    id: Generated<string>
+    store_id: string
+    account_id: Nullable<string>
+    gateway_id: string
+    customer_email: string
+    customer_ref: Nullable<string>
+    contract_ref: string
+    frequency: string
+    amount_cents: Nullable<number>
+    first_amount_cents: number
+    status: Generated<string>
+    qrcode: Nullable<string>
+    qr_expires_at: Nullable<Date>
+    first_paid_at: Nullable<Date>
+    cancelled_by: Nullable<string>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  payment_pix_charges: {
+    id: Generated<string>
+    store_id: string
+    authorization_id: string
+    gateway_id: Nullable<string>
+    external_ref: string
+    amount_cents: number
+    due_date: string
+    original_due_date: string
+    retry: Generated<number>
+    status: Generated<string>
+    paid_at: Nullable<Date>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  payment_sandbox_pix_authorizations: {
+    id: string
+    api_key: string
+    contract_ref: string
+    customer_ref: string
+    amount_cents: number | null
+    first_amount_cents: number
+    status: Generated<string>
+    qrcode: string
+    qr_expires_at: Date
+    first_paid_at: Nullable<Date>
+    cancellation_reason: Nullable<string>
+    insufficient_funds: Generated<boolean>
+    created_at: Generated<Date>
+  }
+  payment_sandbox_pix_charges: {
+    id: string
+    api_key: string
+    authorization_id: string
+    amount_cents: number
+    due_date: string
+    external_ref: string
+    status: Generated<string>
+    paid_at: Nullable<Date>
+    created_at: Generated<Date>
+  }
   payment_refunds: {
     transaction_id: string
     gateway_refund_id: string
