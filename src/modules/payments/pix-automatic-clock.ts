@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock'
 import { systemClock } from '../../platform/clock'
 import type { JobDefinition } from '../../platform/jobs'
 import type { GatewayDeps } from './gateway'
-import { receivePixNotice } from './pix-automatic'
+import { PIX_NOTICE_JOB, type PixNotice, receivePixNotice } from './pix-automatic-notices'
 import { settleSandboxPixCharges } from './sandbox-pix-automatic'
 import type { PaymentsDeps } from './service'
 
@@ -36,6 +36,14 @@ export function pixAutomaticJobs(clock: Clock = systemClock): JobDefinition[] {
       attempts: 1,
       everyMs: 60_000,
       handler: async (_data, ctx) => void (await advancePixAutomatic(ctx, { now: clock.now() })),
+    },
+    {
+      name: PIX_NOTICE_JOB,
+      handler: async (data, ctx) => {
+        const now = clock.now()
+        const g = { ...(ctx as unknown as GatewayDeps), clock: { now: () => now } }
+        await receivePixNotice(g, data as PixNotice)
+      },
     },
   ]
 }

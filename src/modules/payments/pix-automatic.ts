@@ -7,23 +7,19 @@
  */
 import { z } from 'zod'
 import { AppError } from '../../platform/errors'
-import { publish } from '../../platform/events'
 import { saoPauloDay } from '../../shared/dates'
-import * as accounts from './accounts.repository'
-import { pixAutomaticAuthorizationChanged, pixAutomaticChargeChanged } from './events'
 import type { GatewayDeps } from './gateway'
-import { gatewayFor } from './gateway'
 import { GatewayError } from './gateway-client'
-import { type GatewayPixAuthorization, type GatewayPixRecurringCharge, PIX_FREQUENCIES } from './gateway-port'
+import { PIX_FREQUENCIES } from './gateway-port'
 import * as pix from './pix-automatic.repository'
+import { applyAuthorization, applyCharge, PIX_UNSUPPORTED, portOf, targetOfAuth } from './pix-automatic-notices'
 import * as repo from './repository'
-import { type ChargeTarget, chargeTargets, targetOf } from './routing'
+import { chargeTargets } from './routing'
 import { inSchedulingWindow } from './sandbox-pix-automatic'
 import { chargeFailure, type PaymentsDeps } from './service'
-import { storeKey } from './store-key'
 
 export const PIX_AUTOMATIC_MESSAGES = {
-  unsupported: 'Nenhum gateway desta loja oferece Pix Automático',
+  unsupported: PIX_UNSUPPORTED,
   notFound: 'Autorização do Pix Automático não encontrada',
   chargeNotFound: 'Cobrança do Pix Automático não encontrada',
   notActive: 'A autorização do Pix Automático não está ativa',
@@ -143,24 +139,6 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 const at = (deps: PaymentsDeps, now: Date | undefined): GatewayDeps & { now: Date } => {
   const when = now ?? new Date()
   return { ...(deps as unknown as GatewayDeps), clock: { now: () => when }, now: when }
-}
-
-/** The account (or configuration key) that made an authorisation: everything about it goes there. */
-async function targetOfAuth(deps: GatewayDeps, row: pix.AuthRow): Promise<ChargeTarget> {
-  if (row.account_id) {
-    const account = await accounts.findAccountById(deps.db, row.account_id)
-    if (account) return targetOf(deps, account)
-  } else {
-    const config = await repo.findConfig(deps.db, row.store_id)
-    if (config?.api_key_encrypted)
-      return { account: null, gateway: gatewayFor(deps), key: storeKey(deps.config, config.api_key_encrypted) }
-  }
-  throw new AppError(409, PIX_AUTOMATIC_MESSAGES.unsupported)
-}
-
-function portOf(t: ChargeTarget) {
-  if (!t.gateway.pixAutomatic) throw new AppError(409, PIX_AUTOMATIC_MESSAGES.unsupported)
-  return t.gateway.pixAutomatic
 }
 
 /** A gateway's refusal as the caller sees it: its 4xx message as a 422, the rest as chargeFailure maps it. */
@@ -330,80 +308,4 @@ export async function cancelPixCharge(deps: PaymentsDeps, input: PixRef) {
   const target = await targetOfAuth(g, auth)
   const gw = await portOf(target).cancelCharge(target.key, row.gateway_id).catch(failure)
   return chargeView(await applyCharge(g, row, gw))
-}
-
-/** Writes what the gateway said of an authorisation and announces a change, once (guarded on the old status). */
-export async function applyAuthorization(deps: GatewayDeps, row: pix.AuthRow, gw: GatewayPixAuthorization) {
-  if (gw.status === row.status && gw.cancelledBy === row.cancelled_by) return row
-  return deps.db.transaction().execute(async (trx) => {
-    const next = await pix.updateAuthorization(trx, row.id, row.status, {
-      status: gw.status,
-      cancelled_by: gw.cancelledBy,
-      first_paid_at: gw.firstPaidAt ? new Date(gw.firstPaidAt) : row.first_paid_at,
-      updated_at: new Date(),
-    })
-    if (!next) return (await pix.findAuthorization(trx, row.store_id, row.id))!
-    await publish(trx as never, pixAutomaticAuthorizationChanged, {
-      storeId: row.store_id,
-      authorizationId: row.id,
-      contractRef: row.contract_ref,
-      status: gw.status,
-      previousStatus: row.status,
-      cancelledBy: gw.cancelledBy,
-      firstAmountCents: row.first_amount_cents,
-    })
-    return next
-  })
-}
-
-export async function applyCharge(deps: GatewayDeps, row: pix.ChargeRow, gw: GatewayPixRecurringCharge) {
-  if (gw.status === row.status) return row
-  return deps.db.transaction().execute(async (trx) => {
-    const next = await pix.updateCharge(trx, row.id, row.status, {
-      status: gw.status,
-      paid_at: gw.paidAt ? new Date(gw.paidAt) : null,
-      updated_at: new Date(),
-    })
-    if (!next) return (await pix.findCharge(trx, row.store_id, row.id))!
-    await publish(trx as never, pixAutomaticChargeChanged, {
-      storeId: row.store_id,
-      authorizationId: row.authorization_id,
-      chargeId: row.id,
-      externalRef: row.external_ref,
-      status: gw.status,
-      previousStatus: row.status,
-      amountCents: row.amount_cents,
-      dueDate: row.due_date,
-      retry: row.retry,
-    })
-    return next
-  })
-}
-
-/**
- * A gateway's notice about an authorisation or a recurring charge (a webhook, the sandbox's simulation): only a
- * hint — the object is re-read from the account that made it before anything changes. `accountId` null: the
- * configuration key's gateway; absent: any (the built-in sandbox, whose ids are unique across its merchants).
- */
-export async function receivePixNotice(
-  deps: GatewayDeps,
-  notice: { accountId?: string | null; authorizationGatewayId?: string; chargeGatewayId?: string },
-) {
-  if (notice.authorizationGatewayId) {
-    for (const row of await pix.findAuthorizationsByGatewayId(
-      deps.db,
-      notice.authorizationGatewayId,
-      notice.accountId,
-    )) {
-      const target = await targetOfAuth(deps, row)
-      await applyAuthorization(deps, row, await portOf(target).readAuthorization(target.key, row.gateway_id))
-    }
-  }
-  if (notice.chargeGatewayId) {
-    for (const row of await pix.findChargesByGatewayId(deps.db, notice.chargeGatewayId, notice.accountId)) {
-      const auth = (await pix.findAuthorization(deps.db, row.store_id, row.authorization_id))!
-      const target = await targetOfAuth(deps, auth)
-      await applyCharge(deps, row, await portOf(target).readCharge(target.key, row.gateway_id!))
-    }
-  }
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Clock } from '../../platform/clock'
 import type { GatewayDeps } from './gateway'
-import { receivePixNotice } from './pix-automatic'
+import { receivePixNotice } from './pix-automatic-notices'
 import { SANDBOX_PIX_ACTIONS, simulateSandboxPix } from './sandbox-pix-automatic'
 
 /**
