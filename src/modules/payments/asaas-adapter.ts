@@ -246,7 +246,7 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
   return {
     provider: 'asaas',
     // Split exists at Asaas but is not built here yet: declared false until it is.
-    capabilities: { cardOnFile: true, refunds: true, split: false, pixAutomatic: true },
+    capabilities: { cardOnFile: true, refunds: true, split: false, pixAutomatic: true, holderAddress: true },
     pixAutomatic: asaasPixAutomatic({ call, customerOf }),
     async charge(key, input) {
       const customer = input.customerRef ?? (await customerOf(key, input.customer))

@@ -17,7 +17,13 @@ export function ativoPayGateway(
   const cardOnFile = provider === 'sandbox'
   const gateway: Gateway = {
     provider,
-    capabilities: { cardOnFile, refunds: true, split: false, pixAutomatic: Boolean(pixAutomatic) },
+    capabilities: {
+      cardOnFile,
+      refunds: true,
+      split: false,
+      pixAutomatic: Boolean(pixAutomatic),
+      holderAddress: false,
+    },
     pixAutomatic,
     async charge(key, input) {
       const gw = await client.createTransaction(key, { ...input, tokenize: cardOnFile && input.tokenize })

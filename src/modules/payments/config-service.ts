@@ -200,6 +200,7 @@ export function methodsOf(row: repo.ConfigRow | undefined): PublicPaymentMethods
       name: 'Cartão de Crédito',
       // Only said when true: a store without gateway accounts answers exactly as before them.
       ...(on && row.routed && row.card_on_file ? { cardOnFile: true } : {}),
+      ...(on && row.routed && row.card_holder_address ? { holderAddress: true } : {}),
       maxInstallments: rules.max,
       installments: {
         max: rules.max,

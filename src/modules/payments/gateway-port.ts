@@ -19,6 +19,8 @@ export interface GatewayCapabilities {
   refunds: boolean
   split: boolean
   pixAutomatic: boolean
+  /** Raw card data needs the holder's CEP and house number (Asaas's creditCardHolderInfo). */
+  holderAddress: boolean
 }
 
 /** A charge: raw card data (never stored) or a saved card's token, with the gateway's customer it belongs to. */

@@ -56,6 +56,8 @@ export interface PaymentsTables {
     routed: Generated<boolean>
     /** Every active card account keeps cards (its gateway has cardOnFile): the card step offers to save the card. */
     card_on_file: Generated<boolean>
+    /** A card account needs the holder's CEP and house number (migration 0281): the digital checkout asks them. */
+    card_holder_address: Generated<boolean>
     created_at: Generated<Date>
     updated_at: Timestamp
   }
