@@ -26,7 +26,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     identityModule({ storeFigures: [catalogService.storeFigures, orderingService.storeFigures] }),
     storesModule,
     catalogModule,
-    paymentsModule({ gatewayTransport: deps.gatewayTransport }),
+    paymentsModule({ gatewayTransport: deps.gatewayTransport, clock: deps.clock }),
     shippingModule,
     checkoutModule,
     orderingModule({ gatewayTransport: deps.gatewayTransport }),

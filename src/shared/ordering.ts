@@ -74,6 +74,9 @@ export const paymentSchema = z
     cvv: anyText.optional(),
     /** 'Salvar cartão para próximas compras nesta loja' (default on); off: kept 30 minutes for this purchase's offers. */
     saveCard: z.boolean().optional(),
+    /** 'CEP do titular' and 'Número': digital card orders at a store whose card gateway needs them (holderAddress). */
+    holderPostalCode: anyText.optional(),
+    holderAddressNumber: anyText.optional(),
     installments: z.coerce
       .number({ error: MSG.installmentsInvalid })
       .int({ error: MSG.installmentsInvalid })

@@ -126,6 +126,8 @@ export const publicPaymentMethodsSchema = z.object({
     name: z.string(),
     /** The store keeps an approved card (a gateway token) for one-click purchases: the card step says so. */
     cardOnFile: z.boolean().optional(),
+    /** A digital order's card step asks 'CEP do titular' and 'Número' (the gateway needs the holder's address). */
+    holderAddress: z.boolean().optional(),
     maxInstallments: z.number(),
     installments: z.object({
       max: z.number(),

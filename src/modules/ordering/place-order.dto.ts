@@ -168,7 +168,10 @@ export function toChargeRequest(priced: PricedOrder, input: PlaceOrderInput, ids
             postalCode: input.payload.shipping.zipCode.replace(/\D/g, ''),
             addressNumber: input.payload.shipping.number,
           }
-        : {}),
+        : {
+            postalCode: (payment.holderPostalCode ?? '').replace(/\D/g, '') || undefined,
+            addressNumber: payment.holderAddressNumber?.trim() || undefined,
+          }),
     },
     // The lines sum to the amount charged: products after their share of the discounts, shipping, interest.
     items: chargeLines(goods, priced.price, {

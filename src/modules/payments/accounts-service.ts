@@ -48,7 +48,9 @@ function toDto(deps: GatewayDeps, row: repo.AccountRow): PaymentAccount {
 async function refresh(deps: GatewayDeps, trx: Trx, storeId: string) {
   const cards = (await repo.listAccounts(trx, storeId)).filter((a) => a.active && a.methods.includes('credit_card'))
   const cardOnFile = cards.length > 0 && cards.every((a) => providerGateway(deps, a.provider).capabilities.cardOnFile)
-  await repo.refreshRouted(trx, storeId, cardOnFile)
+  // Any card account may take the charge (fallback): one that needs the holder's address makes the checkout ask it.
+  const holderAddress = cards.some((a) => providerGateway(deps, a.provider).capabilities.holderAddress)
+  await repo.refreshRouted(trx, storeId, cardOnFile, holderAddress)
 }
 
 export async function listAccounts(deps: GatewayDeps, storeId: string): Promise<PaymentAccount[]> {

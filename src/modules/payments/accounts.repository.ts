@@ -97,12 +97,13 @@ export async function markAccountChecked(db: DbOrTrx, id: string, error: string 
 }
 
 /** Keeps what the buyer's methods read of the accounts: whether one is active, whether the card would be kept. */
-export async function refreshRouted(db: DbOrTrx, storeId: string, cardOnFile: boolean) {
+export async function refreshRouted(db: DbOrTrx, storeId: string, cardOnFile: boolean, holderAddress = false) {
   const routed = sql<boolean>`exists (select 1 from payment_accounts where store_id = ${storeId} and active)`
+  const values = { routed, card_on_file: cardOnFile, card_holder_address: holderAddress, updated_at: new Date() }
   await db
     .insertInto('payment_configs')
-    .values({ store_id: storeId, updated_at: new Date(), routed, card_on_file: cardOnFile })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ routed, card_on_file: cardOnFile, updated_at: new Date() }))
+    .values({ store_id: storeId, ...values })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet(values))
     .execute()
 }
 

@@ -5,6 +5,7 @@
  * `externalReference`, so a charge whose answer was lost is found again.
  */
 import { saoPauloDay } from '../../shared/dates'
+import { asaasPixAutomatic } from './asaas-pix-automatic'
 import type { PaymentMethod, PaymentStatus } from './contract'
 import { GATEWAY_MESSAGES, type GatewayRefund, type GatewayTransaction, TIMEOUTS } from './gateway-client'
 import { GatewayError, type GatewayTransport, sendJson } from './gateway-http'
@@ -139,7 +140,13 @@ function spInstant(s: string | undefined | null): string | null {
 }
 
 export function asaasGateway(transport: GatewayTransport): Gateway {
-  async function call<T>(key: string, method: 'GET' | 'POST', path: string, timeoutMs: number, body?: unknown) {
+  async function call<T>(
+    key: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    timeoutMs: number,
+    body?: unknown,
+  ) {
     if (!key) throw new GatewayError('unauthorized', MESSAGES.unauthorized, 401)
     const headers = { access_token: key, accept: 'application/json', 'user-agent': 'checkout-platform' }
     const { status, json } = await sendJson(transport, { method, path, headers, body, timeoutMs }, MESSAGES)
@@ -238,8 +245,9 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
 
   return {
     provider: 'asaas',
-    // Split and PIX Automático exist at Asaas but are not built here yet: declared false until they are.
-    capabilities: { cardOnFile: true, refunds: true, split: false, pixAutomatic: false },
+    // Split exists at Asaas but is not built here yet: declared false until it is.
+    capabilities: { cardOnFile: true, refunds: true, split: false, pixAutomatic: true, holderAddress: true },
+    pixAutomatic: asaasPixAutomatic({ call, customerOf }),
     async charge(key, input) {
       const customer = input.customerRef ?? (await customerOf(key, input.customer))
       let p: AsaasPayment

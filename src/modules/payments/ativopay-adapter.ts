@@ -3,16 +3,28 @@
  * speaks the same contract and adds what the seed gateway lacks: card tokens and merchant-initiated charges.
  */
 import type { GatewayClient } from './gateway-client'
-import type { Gateway, GatewayProvider } from './gateway-port'
+import type { Gateway, GatewayProvider, PixAutomaticPort } from './gateway-port'
 
 /** How far back the gateway's newest-first list is searched for a charge whose answer was lost (20 per page). */
 const LOOKUP_PAGES = 5
 
-export function ativoPayGateway(client: GatewayClient, provider: Extract<GatewayProvider, 'ativopay' | 'sandbox'>) {
+/** `pixAutomatic`: the built-in sandbox's (sandbox-pix-automatic.ts); the AtivoPay contract has none. */
+export function ativoPayGateway(
+  client: GatewayClient,
+  provider: Extract<GatewayProvider, 'ativopay' | 'sandbox'>,
+  pixAutomatic?: PixAutomaticPort,
+) {
   const cardOnFile = provider === 'sandbox'
   const gateway: Gateway = {
     provider,
-    capabilities: { cardOnFile, refunds: true, split: false, pixAutomatic: false },
+    capabilities: {
+      cardOnFile,
+      refunds: true,
+      split: false,
+      pixAutomatic: Boolean(pixAutomatic),
+      holderAddress: false,
+    },
+    pixAutomatic,
     async charge(key, input) {
       const gw = await client.createTransaction(key, { ...input, tokenize: cardOnFile && input.tokenize })
       const token = gw.card?.token

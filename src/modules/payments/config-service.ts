@@ -14,6 +14,7 @@ import {
   WEBHOOK_CALLBACK_PATH,
 } from '../../shared/payments'
 import { bpToPercent, type InstallmentRules, percentToBp } from '../../shared/pricing'
+import * as accounts from './accounts.repository'
 import { toConfigDto } from './dto'
 import type { GatewayDeps } from './gateway'
 import type { SerializedGatewayError } from './gateway-client'
@@ -27,9 +28,17 @@ export function webhookUrl(publicUrl: string): string {
   return `${publicUrl}${WEBHOOK_CALLBACK_PATH}`
 }
 
+/** The store's AtivoPay gateway account (the first by priority): the configuration screen's key is its key. */
+async function ativoPayAccount(db: DbOrTrx, storeId: string) {
+  return (await accounts.listAccounts(db, storeId)).find((a) => a.provider === 'ativopay')
+}
+
 /** The configuration answer: the store's row and what this server says about it. */
-function configDto(storeId: string, row: repo.ConfigRow | undefined, deps: GatewayDeps): PaymentConfig {
-  return toConfigDto(storeId, row, {
+async function configDto(storeId: string, row: repo.ConfigRow | undefined, deps: GatewayDeps): Promise<PaymentConfig> {
+  // The key shown is the AtivoPay account's when the store has one (the screen reads and writes that account).
+  const account = await ativoPayAccount(deps.db, storeId)
+  const shown = account && row ? { ...row, api_key_masked: account.api_key_masked } : row
+  return toConfigDto(storeId, shown, {
     webhookUrl: webhookUrl(deps.config.publicUrl),
     webhookUrlPublic: deps.config.publicUrlSet,
     sandbox: sandboxEnabled(deps.config),
@@ -123,8 +132,9 @@ export async function saveConfig(
   input: z.output<typeof paymentConfigInputSchema>,
 ): Promise<PaymentConfig> {
   const existing = await repo.findConfig(deps.db, storeId)
+  const account = await ativoPayAccount(deps.db, storeId)
   const keepKey = isMaskedKey(input.ativoPayApiKey)
-  if (keepKey && !existing?.api_key_encrypted)
+  if (keepKey && !existing?.api_key_encrypted && !account)
     throw new AppError(400, PAYMENT_MESSAGES.apiKeyRequired, {
       ativoPayApiKey: PAYMENT_MESSAGES.apiKeyRequired,
     })
@@ -139,6 +149,12 @@ export async function saveConfig(
     interest_free_installments: input.interestFreeInstallments,
     monthly_interest_bp: percentToBp(input.monthlyInterestPercent),
   }
+  const accountKey = account ? decryptSecret(deps.config.APP_SECRET, account.api_key_encrypted) : undefined
+  if (account && !keepKey && accountKey !== input.ativoPayApiKey)
+    await accounts.updateAccount(deps.db, storeId, account.id, {
+      api_key_encrypted: encryptSecret(deps.config.APP_SECRET, input.ativoPayApiKey),
+      api_key_masked: maskSecret(input.ativoPayApiKey),
+    })
   const changedKey =
     !keepKey && (!existing?.api_key_encrypted || (await storeApiKey(deps, storeId)) !== input.ativoPayApiKey)
   if (!changedKey) {
@@ -155,11 +171,11 @@ export async function saveConfig(
     // The answer only matters for the recorded state: the save itself succeeds either way.
     await checkHealth(deps, storeId).catch(() => undefined)
   }
-  return configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
+  return await configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
 }
 
 export async function getConfig(deps: GatewayDeps, storeId: string): Promise<PaymentConfig> {
-  return configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
+  return await configDto(storeId, await repo.findConfig(deps.db, storeId), deps)
 }
 
 /** A store can charge: an active key on this screen, or an active gateway account (routing.ts). */
@@ -200,6 +216,7 @@ export function methodsOf(row: repo.ConfigRow | undefined): PublicPaymentMethods
       name: 'Cartão de Crédito',
       // Only said when true: a store without gateway accounts answers exactly as before them.
       ...(on && row.routed && row.card_on_file ? { cardOnFile: true } : {}),
+      ...(on && row.routed && row.card_holder_address ? { holderAddress: true } : {}),
       maxInstallments: rules.max,
       installments: {
         max: rules.max,

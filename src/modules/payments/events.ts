@@ -44,3 +44,41 @@ export const paymentRefunded = defineEvent(
     refundedTotalCents: z.number().int(),
   }),
 )
+
+/**
+ * A PIX Automático authorisation changed (the QR paid: ACTIVE; the payer revoked it in the bank app: CANCELLED with
+ * cancelledBy PAYER; the merchant cancelled it: RECEIVER; the QR was never paid: EXPIRED). Known only after the
+ * authorisation was re-read from the account that made it: a webhook is never believed on its own.
+ */
+export const pixAutomaticAuthorizationChanged = defineEvent(
+  'payment.pix_automatic.authorization_changed',
+  z.object({
+    storeId: z.string(),
+    authorizationId: z.string(),
+    /** The caller's reference given at creation (a subscription id). */
+    contractRef: z.string(),
+    status: z.enum(['PENDING', 'ACTIVE', 'CANCELLED', 'EXPIRED', 'REFUSED']),
+    previousStatus: z.string(),
+    cancelledBy: z.enum(['PAYER', 'RECEIVER', 'OTHER']).nullable(),
+    /** What the QR charged, paid when status is ACTIVE. */
+    firstAmountCents: z.number().int(),
+  }),
+)
+
+/** A recurring PIX Automático charge was debited (PAID), failed for good (FAILED) or was cancelled. */
+export const pixAutomaticChargeChanged = defineEvent(
+  'payment.pix_automatic.charge_changed',
+  z.object({
+    storeId: z.string(),
+    authorizationId: z.string(),
+    chargeId: z.string(),
+    /** The caller's reference given when scheduling. */
+    externalRef: z.string(),
+    status: z.enum(['SCHEDULED', 'PAID', 'FAILED', 'CANCELLED']),
+    previousStatus: z.string(),
+    amountCents: z.number().int(),
+    dueDate: z.string(),
+    /** 0: the charge on its due date; 1–3: a retry. */
+    retry: z.number().int(),
+  }),
+)

@@ -37,7 +37,8 @@ export interface SerializedGatewayError {
 // ---- transport -------------------------------------------------------------------------------------------------
 
 export interface WireRequest {
-  method: 'GET' | 'POST'
+  /** DELETE: Asaas removes a payment or ends a PIX Automático authorisation with it. */
+  method: 'GET' | 'POST' | 'DELETE'
   /** Path below the base, starting with /v1. */
   path: string
   headers: Record<string, string>

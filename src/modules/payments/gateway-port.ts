@@ -19,6 +19,8 @@ export interface GatewayCapabilities {
   refunds: boolean
   split: boolean
   pixAutomatic: boolean
+  /** Raw card data needs the holder's CEP and house number (Asaas's creditCardHolderInfo). */
+  holderAddress: boolean
 }
 
 /** A charge: raw card data (never stored) or a saved card's token, with the gateway's customer it belongs to. */
@@ -42,6 +44,91 @@ export interface Gateway {
   refund(key: string, id: string, input: RefundInput): Promise<GatewayRefund>
   /** Resolves when the key is accepted; throws GatewayError otherwise. */
   checkHealth(key: string): Promise<void>
+  /** PIX Automático (Journey 3): present exactly when capabilities.pixAutomatic. */
+  readonly pixAutomatic?: PixAutomaticPort
+}
+
+/** How often the payer agrees to be charged (the mandate's periodicity, as the BCB rules name them). */
+export const PIX_FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'ANNUALLY'] as const
+export type PixFrequency = (typeof PIX_FREQUENCIES)[number]
+
+/** A PIX Automático authorisation (mandate) in our terms. PENDING: the QR was not paid yet. */
+export type PixAuthorizationStatus = 'PENDING' | 'ACTIVE' | 'CANCELLED' | 'EXPIRED' | 'REFUSED'
+/** Who ended an authorisation: the payer in the bank app (a revocation), the merchant (us), or something else. */
+export type PixCancelledBy = 'PAYER' | 'RECEIVER' | 'OTHER'
+
+export interface PixAuthorizationInput {
+  customer: GatewayChargeInput['customer']
+  /** The gateway's customer, when known (else found or created by CPF). */
+  customerRef?: string
+  /** Our reference of what is authorised (a subscription id): at most 35 characters (BCB idContrato). */
+  contractRef: string
+  description: string
+  frequency: PixFrequency
+  /** First day of the mandate (YYYY-MM-DD, São Paulo). */
+  startDate: string
+  finishDate?: string
+  /** The fixed value of every recurring charge; absent: variable value. */
+  amountCents?: number
+  /** What the QR charges now (the first period). */
+  firstAmountCents: number
+  /** How long the QR can be paid. */
+  expiresInSeconds: number
+}
+
+export interface GatewayPixAuthorization {
+  id: string
+  status: PixAuthorizationStatus
+  gatewayStatus: string
+  customerRef: string | null
+  contractRef: string | null
+  /** The composite QR (PIX copia e cola): pays the first charge and grants the mandate. */
+  qrcode: string | null
+  qrExpiresAt: string | null
+  firstAmountCents: number | null
+  /** When the QR's payment settled (the mandate is active from then). */
+  firstPaidAt: string | null
+  cancelledBy: PixCancelledBy | null
+}
+
+/** A recurring charge sent on an active authorisation (the gateway debits the payer on the due date). */
+export interface PixRecurringChargeInput {
+  authorizationId: string
+  customerRef: string
+  amountCents: number
+  /** YYYY-MM-DD: the debit day. The instruction must reach the gateway 10 to 2 days before it. */
+  dueDate: string
+  /** Our reference (the subscription cycle's attempt id): finds the charge again when an answer is lost. */
+  externalRef: string
+  description: string
+  /**
+   * A new attempt of this failed charge (the gateway's id): not bound by the D-10..D-2 window, but by the retry rule
+   * (at most 3 within 7 days of the first due date, checked by the caller; the authorisation allows them).
+   */
+  retryOf?: string
+}
+
+export type PixRecurringStatus = 'SCHEDULED' | 'PAID' | 'FAILED' | 'CANCELLED'
+
+export interface GatewayPixRecurringCharge {
+  id: string
+  status: PixRecurringStatus
+  gatewayStatus: string
+  authorizationId: string | null
+  amountCents: number
+  dueDate: string
+  externalRef: string | null
+  paidAt: string | null
+}
+
+export interface PixAutomaticPort {
+  createAuthorization(key: string, input: PixAuthorizationInput): Promise<GatewayPixAuthorization>
+  readAuthorization(key: string, id: string): Promise<GatewayPixAuthorization>
+  /** The merchant ends the mandate: no charge is debited after it (scheduled ones are cancelled by the gateway). */
+  cancelAuthorization(key: string, id: string): Promise<GatewayPixAuthorization>
+  scheduleCharge(key: string, input: PixRecurringChargeInput): Promise<GatewayPixRecurringCharge>
+  readCharge(key: string, id: string): Promise<GatewayPixRecurringCharge>
+  cancelCharge(key: string, id: string): Promise<GatewayPixRecurringCharge>
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config'
+import { type Clock, systemClock } from '../../platform/clock'
 import type { JobQueue } from '../../platform/jobs'
 import { asaasGateway } from './asaas-adapter'
 import { ativoPayGateway } from './ativopay-adapter'
@@ -13,6 +14,7 @@ import {
 import type { Gateway, GatewayProvider } from './gateway-port'
 import { sandboxEnabled } from './sandbox'
 import { handleSandboxRequest } from './sandbox-contract'
+import { sandboxPixAutomatic } from './sandbox-pix-automatic'
 import type { Db } from './tables'
 
 /** What the composition (app.ts, modules/index.ts) hands this module. */
@@ -21,6 +23,8 @@ export interface PaymentsModuleDeps {
   gatewayTransport?: GatewayTransport
   /** How Asaas is reached (a test's transport); absent: ASAAS_API_URL over HTTP. */
   asaasTransport?: GatewayTransport
+  /** The clock the sandbox's PIX Automático debits by, and the worker's sweep of them (a test's controlled one). */
+  clock?: Clock
 }
 
 export interface GatewayDeps extends PaymentsModuleDeps {
@@ -55,7 +59,7 @@ export function ativoPayClient(deps: GatewayDeps): GatewayClient {
  */
 export function gatewayFor(deps: GatewayDeps): Gateway {
   const provider = !deps.gatewayTransport && sandboxEnabled(deps.config) ? 'sandbox' : 'ativopay'
-  return ativoPayGateway(ativoPayClient(deps), provider)
+  return ativoPayGateway(ativoPayClient(deps), provider, provider === 'sandbox' ? sandboxPix(deps) : undefined)
 }
 
 /** The built-in sandbox, in-process, whatever ATIVOPAY_API_URL says (a 'sandbox' account); never in production. */
@@ -71,10 +75,19 @@ function sandboxTransport(deps: Omit<GatewayDeps, 'gatewayTransport'>): GatewayT
 export function providerGateway(deps: GatewayDeps, provider: GatewayProvider): Gateway {
   switch (provider) {
     case 'sandbox':
-      return ativoPayGateway(createGatewayClient(sandboxTransport(deps)), 'sandbox')
+      return ativoPayGateway(
+        createGatewayClient(sandboxTransport(deps)),
+        'sandbox',
+        deps.config.NODE_ENV === 'production' ? undefined : sandboxPix(deps),
+      )
     case 'asaas':
       return asaasGateway(deps.asaasTransport ?? httpTransport(deps.config.ASAAS_API_URL))
     default:
       return ativoPayGateway(ativoPayClient(deps), 'ativopay')
   }
+}
+
+function sandboxPix(deps: Pick<GatewayDeps, 'db' | 'clock'>) {
+  const clock = deps.clock ?? systemClock
+  return sandboxPixAutomatic(deps.db, () => clock.now())
 }

@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock'
 import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import {
@@ -13,9 +14,20 @@ import { publicMethods, seedDemoConfig } from './config-service'
 import type { PaymentsModuleDeps } from './gateway'
 import { gatewayHealthOf } from './gateway-health'
 import { paymentJobs } from './jobs'
+import {
+  cancelPixAuthorization,
+  cancelPixCharge,
+  createPixAuthorization,
+  pixAuthorizationOf,
+  pixChargeOf,
+  retryPixCharge,
+  schedulePixCharge,
+} from './pix-automatic'
+import { advancePixAutomatic, pixAutomaticJobs } from './pix-automatic-clock'
 import { lookUpRefund, refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
 import { paymentRoutes } from './routes'
+import { sandboxPixRoutes } from './sandbox-pix-routes'
 import { sandboxRoutes } from './sandbox-routes'
 import { chargeSavedCard, savedCardOfCharge, savedCardsOf } from './saved-cards'
 import { createCharge } from './service'
@@ -29,9 +41,23 @@ export type {
   PaymentStatus,
   PublicPaymentMethods,
 } from './contract'
-export { paymentRefunded, paymentStatusChanged } from './events'
+export {
+  paymentRefunded,
+  paymentStatusChanged,
+  pixAutomaticAuthorizationChanged,
+  pixAutomaticChargeChanged,
+} from './events'
 export type { PaymentsModuleDeps } from './gateway'
 export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
+export type { PixFrequency } from './gateway-port'
+export type {
+  PixAuthorizationRequest,
+  PixAutomaticAuthorization,
+  PixAutomaticCharge,
+  PixChargeRequest,
+  PixRef,
+  PixRetryRequest,
+} from './pix-automatic'
 export type { RefundLookup, RefundOutcome, RefundRequest } from './refund'
 export * as pixRenewal from './renew-pix'
 export type { SavedCard, SavedCardCharge } from './saved-cards'
@@ -59,6 +85,22 @@ export const paymentsService = expose({
   chargeSavedCard,
   /** The card that paid an order's charge, while still kept: the only card a one-tap offer of that order may use. */
   savedCardOfCharge,
+  /**
+   * PIX Automático (Journey 3) on the store's first PIX account whose gateway has it: the authorisation whose QR
+   * pays the first charge and grants the mandate; recurring charges scheduled 10 to 2 days before their due date,
+   * at most 3 retries within 7 days; cancellations. Every id is checked to be the store's (404). Changes (the QR
+   * paid, the payer's revocation, a debit) arrive as pixAutomaticAuthorizationChanged / pixAutomaticChargeChanged.
+   * `now` (optional in each request): the caller's clock (a test clock) for the time rules and the sandbox.
+   */
+  createPixAuthorization,
+  pixAuthorizationOf,
+  cancelPixAuthorization,
+  schedulePixCharge,
+  retryPixCharge,
+  pixChargeOf,
+  cancelPixCharge,
+  /** Moves PIX Automático's time to `now`: the sandbox debits what is due, unpaid QRs past expiry are re-read. */
+  advancePixAutomatic,
 })
 
 /** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */
@@ -72,8 +114,11 @@ export function paymentsModule(deps: PaymentsModuleDeps = {}): AppModule {
   return {
     name: 'payments',
     routes: (app) => paymentRoutes(app, deps),
-    rootRoutes: sandboxRoutes,
-    jobs: paymentJobs(deps),
+    rootRoutes: async (app) => {
+      await sandboxRoutes(app)
+      await sandboxPixRoutes(deps.clock ?? systemClock)(app)
+    },
+    jobs: [...paymentJobs(deps), ...pixAutomaticJobs(deps.clock)],
     subscriptions: [flagDoublePayment],
     async seedDemo({ db, config, storeId }) {
       await seedDemoConfig(db, config.APP_SECRET, storeId, DEMO_SANDBOX_KEY)

@@ -76,6 +76,11 @@ export function chargeFailure(error: SerializedGatewayError): AppError {
   }
 }
 
+export const PAYMENT_HOLDER_MESSAGES = {
+  postalCode: 'Informe o CEP do titular do cartão (8 dígitos)',
+  addressNumber: 'Informe o número do endereço do titular do cartão',
+} as const
+
 /** How long a CREATING charge stays with the request calling the gateway without a renewal (renewed every third). */
 export const CREATE_LEASE_MS = 10_000
 
@@ -92,6 +97,10 @@ export function checkChargeRequest(config: repo.ConfigRow | undefined, req: Char
   if (!enabled) throw notConfigured()
   if (req.method === 'CREDIT_CARD') {
     if (!req.card) throw new AppError(400, 'Dados do cartão são obrigatórios')
+    if (config?.routed && config.card_holder_address) {
+      if (!/^\d{8}$/.test(req.customer.postalCode ?? '')) throw new AppError(400, PAYMENT_HOLDER_MESSAGES.postalCode)
+      if (!req.customer.addressNumber?.trim()) throw new AppError(400, PAYMENT_HOLDER_MESSAGES.addressNumber)
+    }
     const max = methods.credit_card.maxInstallments
     if ((req.installments ?? 1) > max) throw new AppError(400, `Número máximo de parcelas: ${max}`)
   }

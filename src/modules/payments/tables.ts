@@ -56,6 +56,8 @@ export interface PaymentsTables {
     routed: Generated<boolean>
     /** Every active card account keeps cards (its gateway has cardOnFile): the card step offers to save the card. */
     card_on_file: Generated<boolean>
+    /** A card account needs the holder's CEP and house number (migration 0281): the digital checkout asks them. */
+    card_holder_address: Generated<boolean>
     created_at: Generated<Date>
     updated_at: Timestamp
   }
@@ -159,6 +161,66 @@ export interface PaymentsTables {
     refunds: ColumnType<SandboxRefund[], string | undefined, string>
     created_at: Generated<Date>
     updated_at: Timestamp
+  }
+  payment_pix_authorizations: {
+    id: Generated<string>
+    store_id: string
+    account_id: Nullable<string>
+    gateway_id: string
+    customer_email: string
+    customer_ref: Nullable<string>
+    contract_ref: string
+    frequency: string
+    amount_cents: Nullable<number>
+    first_amount_cents: number
+    status: Generated<string>
+    qrcode: Nullable<string>
+    qr_expires_at: Nullable<Date>
+    first_paid_at: Nullable<Date>
+    cancelled_by: Nullable<string>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  payment_pix_charges: {
+    id: Generated<string>
+    store_id: string
+    authorization_id: string
+    gateway_id: Nullable<string>
+    external_ref: string
+    amount_cents: number
+    due_date: string
+    original_due_date: string
+    retry: Generated<number>
+    status: Generated<string>
+    paid_at: Nullable<Date>
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  payment_sandbox_pix_authorizations: {
+    id: string
+    api_key: string
+    contract_ref: string
+    customer_ref: string
+    amount_cents: number | null
+    first_amount_cents: number
+    status: Generated<string>
+    qrcode: string
+    qr_expires_at: Date
+    first_paid_at: Nullable<Date>
+    cancellation_reason: Nullable<string>
+    insufficient_funds: Generated<boolean>
+    created_at: Generated<Date>
+  }
+  payment_sandbox_pix_charges: {
+    id: string
+    api_key: string
+    authorization_id: string
+    amount_cents: number
+    due_date: string
+    external_ref: string
+    status: Generated<string>
+    paid_at: Nullable<Date>
+    created_at: Generated<Date>
   }
   payment_refunds: {
     transaction_id: string

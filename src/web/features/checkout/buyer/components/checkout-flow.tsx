@@ -160,6 +160,7 @@ export function CheckoutFlowPage<F extends FlowForm>({
                 error={flow.error}
                 onBack={flow.back}
                 onSubmit={flow.pay}
+                digital={flow.kind === 'DIGITAL'}
               />
             </Suspense>
           )}

@@ -31,7 +31,9 @@ function setup({
   error,
   submitting = false,
   quoteArrives = true,
+  digital = false,
 }: {
+  digital?: boolean
   methods?: PublicPaymentMethods
   error?: string
   submitting?: boolean
@@ -58,6 +60,7 @@ function setup({
             error={error}
             onBack={() => {}}
             onSubmit={onSubmit}
+            digital={digital}
           />
         </RouterBuyerNav>
       </MemoryRouter>
@@ -145,6 +148,36 @@ describe('PaymentStep', () => {
     expect(descriptionOf(field('Número do cartão'))).toBe('Número do cartão inválido. Deve ter 16 dígitos')
     await waitFor(() => expect(document.activeElement).toBe(field('Número do cartão')))
     expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('asks the holder’s CEP and number only for a digital order whose card gateway needs them', async () => {
+    const base = paymentMethods()
+    const needs = { ...base, credit_card: { ...base.credit_card, holderAddress: true } }
+    const { user, finish, field, chooseCard, onSubmit } = setup({ methods: needs, digital: true })
+    await chooseCard()
+    await user.type(field('Nome no cartão'), 'Ana Souza')
+    await user.type(field('Número do cartão'), '4111111111111111')
+    await user.type(field('Validade'), '1240')
+    await user.type(field('CVV'), '123')
+    await finish()
+    expect(descriptionOf(field('CEP do titular'))).toBe('Informe o CEP do titular do cartão (8 dígitos)')
+    expect(descriptionOf(field('Número'))).toBe('Informe o número do endereço do titular')
+    await waitFor(() => expect(document.activeElement).toBe(field('CEP do titular')))
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(await typed(user, 'CEP do titular', '01310100')).toBe('01310-100')
+    await user.type(field('Número'), '1000')
+    await finish()
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'credit_card', holderPostalCode: '01310100', holderAddressNumber: '1000' }),
+    )
+  })
+
+  it('does not ask the holder’s address on a physical order (the delivery address goes) nor when not needed', async () => {
+    const base = paymentMethods()
+    const needs = { ...base, credit_card: { ...base.credit_card, holderAddress: true } }
+    const { chooseCard } = setup({ methods: needs, digital: false })
+    await chooseCard()
+    expect(screen.queryByLabelText('CEP do titular')).toBeNull()
   })
 
   it('pays by card with the installments chosen', async () => {

@@ -33,7 +33,15 @@ export interface PaymentValues {
   installments: number
   /** Only sent when the store keeps cards (credit_card.cardOnFile). */
   saveCard?: boolean
+  /** A digital order at a store whose card gateway needs the holder's address (credit_card.holderAddress). */
+  holderPostalCode?: string
+  holderAddressNumber?: string
 }
+
+const HOLDER_ERRORS = {
+  postalCode: 'Informe o CEP do titular do cartão (8 dígitos)',
+  addressNumber: 'Informe o número do endereço do titular',
+} as const
 
 const METHOD_LOOK: Record<CheckoutMethodId, { icon: (p: IconProps) => ReactElement; hint: string }> = {
   pix: { icon: QrCodeIcon, hint: 'Aprovação imediata' },
@@ -59,8 +67,11 @@ export function PaymentStep({
   error,
   onBack,
   onSubmit,
+  digital = false,
 }: {
   storeId: string
+  /** A digital order: no delivery address, so the card holder's is asked when the gateway needs it. */
+  digital?: boolean
   /** The server's quote and the buyer's coupon, method and plan (use-pricing). */
   pricing: Pricing
   amount: number
@@ -74,6 +85,8 @@ export function PaymentStep({
   const { method, setMethod, installments, setInstallments, lastQuote: quote } = pricing
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
   const [saveCard, setSaveCard] = useState(true)
+  const [holder, setHolder] = useState({ postalCode: '', addressNumber: '' })
+  const [holderErrors, setHolderErrors] = useState<{ postalCode?: string; addressNumber?: string }>({})
   const ref = useRef<HTMLFormElement>(null)
   const focusFirstInvalid = useFocusFirstInvalid(ref)
 
@@ -133,7 +146,16 @@ export function PaymentStep({
   function submit(e: FormEvent) {
     e.preventDefault()
     if (!method) return
-    if (method === 'credit_card' && !card.validate()) {
+    const asksHolder = method === 'credit_card' && digital && data.credit_card.holderAddress === true
+    const holderFaults = asksHolder
+      ? {
+          ...(holder.postalCode.replace(/\D/g, '').length !== 8 ? { postalCode: HOLDER_ERRORS.postalCode } : {}),
+          ...(!holder.addressNumber.trim() ? { addressNumber: HOLDER_ERRORS.addressNumber } : {}),
+        }
+      : {}
+    setHolderErrors(holderFaults)
+    const cardOk = method !== 'credit_card' || card.validate()
+    if (!cardOk || Object.keys(holderFaults).length > 0) {
       focusFirstInvalid()
       return
     }
@@ -143,6 +165,9 @@ export function PaymentStep({
       ...card.values,
       installments: method === 'credit_card' ? installments : 1,
       ...(keeps ? { saveCard } : {}),
+      ...(asksHolder
+        ? { holderPostalCode: holder.postalCode.replace(/\D/g, ''), holderAddressNumber: holder.addressNumber.trim() }
+        : {}),
     })
   }
 
@@ -220,6 +245,33 @@ export function PaymentStep({
               {...card.bind('cvv', formatCvv)}
             />
           </div>
+          {digital && data.credit_card.holderAddress && (
+            <div className="ck-row">
+              <Input
+                label="CEP do titular"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                placeholder="00000-000"
+                maxLength={9}
+                value={holder.postalCode}
+                error={holderErrors.postalCode}
+                aria-invalid={holderErrors.postalCode ? true : undefined}
+                onChange={(e) => {
+                  const d = e.target.value.replace(/\D/g, '').slice(0, 8)
+                  setHolder((h) => ({ ...h, postalCode: d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d }))
+                }}
+              />
+              <Input
+                label="Número"
+                autoComplete="address-line2"
+                maxLength={10}
+                value={holder.addressNumber}
+                error={holderErrors.addressNumber}
+                aria-invalid={holderErrors.addressNumber ? true : undefined}
+                onChange={(e) => setHolder((h) => ({ ...h, addressNumber: e.target.value }))}
+              />
+            </div>
+          )}
           <Select
             label="Parcelas"
             name="installments"
