@@ -1,6 +1,7 @@
 /** Every message with the store's look and a made-up order, for the merchant's previews and the screenshots. */
 import QRCode from 'qrcode'
 import type { EmailPreview, PreviewKind } from '../../shared/notifications'
+import { type OrderStatus, orderStatusLabel } from '../../shared/ordering-rules'
 import { accountUrl, type NotifyDeps, storeLook } from './compose'
 import { orderLines } from './lines'
 import { type OrderEmailData, renderEmail, type StoreLook, type Template } from './templates/render'
@@ -63,7 +64,19 @@ export async function sampleOrder(
         : kind === 'order_refunded'
           ? { amountCents: SAMPLE.totalCents, refundedTotalCents: SAMPLE.totalCents, partial: false, itemName: null }
           : null,
+    statusLabel: orderStatusLabel(PREVIEW_STATUS[kind] ?? 'PAID', {
+      refunded: kind === 'order_refunded_partial' ? 2556 : 0,
+    }),
   }
+}
+
+/** The state each preview announces, in the shared words of every other surface. */
+const PREVIEW_STATUS: Partial<Record<string, OrderStatus>> = {
+  order_received: 'PENDING',
+  payment_reminder: 'PENDING',
+  payment_expired: 'CANCELLED',
+  order_cancelled: 'CANCELLED',
+  order_refunded: 'REFUNDED',
 }
 
 const SUBJECTS: Record<PreviewKind, string> = {
