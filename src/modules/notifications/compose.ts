@@ -98,12 +98,13 @@ const KIND_STATUS: Record<string, OrderStatus> = {
   order_received: 'PENDING',
   payment_reminder: 'PENDING',
   payment_approved: 'PAID',
-  payment_expired: 'CANCELLED',
   order_cancelled: 'CANCELLED',
   order_refunded: 'REFUNDED',
 }
 
+/** '' for the expired PIX: that message offers a new code, so it must not read as a cancelled order. */
 function messageStatusLabel(kind: string, current: OrderStatus, refund: RefundPayload | null): string {
+  if (kind === 'payment_expired') return ''
   if (kind === 'order_refunded' && refund?.partial && PAID_STATUSES.includes(current))
     return orderStatusLabel(current, { refunded: refund.refundedTotalCents })
   return orderStatusLabel(KIND_STATUS[kind] ?? current)

@@ -64,9 +64,12 @@ export async function sampleOrder(
         : kind === 'order_refunded'
           ? { amountCents: SAMPLE.totalCents, refundedTotalCents: SAMPLE.totalCents, partial: false, itemName: null }
           : null,
-    statusLabel: orderStatusLabel(PREVIEW_STATUS[kind] ?? 'PAID', {
-      refunded: kind === 'order_refunded_partial' ? 2556 : 0,
-    }),
+    statusLabel:
+      kind === 'payment_expired'
+        ? ''
+        : orderStatusLabel(PREVIEW_STATUS[kind] ?? 'PAID', {
+            refunded: kind === 'order_refunded_partial' ? 2556 : 0,
+          }),
   }
 }
 
@@ -74,7 +77,6 @@ export async function sampleOrder(
 const PREVIEW_STATUS: Partial<Record<string, OrderStatus>> = {
   order_received: 'PENDING',
   payment_reminder: 'PENDING',
-  payment_expired: 'CANCELLED',
   order_cancelled: 'CANCELLED',
   order_refunded: 'REFUNDED',
 }

@@ -27,12 +27,13 @@ export interface OrderEmailData {
   access: { productName: string; url: string; inArea?: boolean }[]
   /** A refund's figures ('order_refunded'): this refund, everything refunded so far, and the line it was for. */
   refund: { amountCents: number; refundedTotalCents: number; partial: boolean; itemName: string | null } | null
-  /** The order's state this message announces, in the shared words (orderStatusLabel) the merchant's screens use. */
+  /** The order's state this message announces, in the shared words (orderStatusLabel) the merchant's screens use; '' shows none. */
   statusLabel: string
 }
 
 /** 'Status do pedido: Pago': the same label as the order page, the sales and orders screens, and the CSV. */
 function StatusLine({ data }: { data: OrderEmailData }) {
+  if (!data.statusLabel) return null
   return (
     <Text style={{ ...styles.muted, margin: '0 0 12px' }}>
       Status do pedido: <strong data-status>{data.statusLabel}</strong>
