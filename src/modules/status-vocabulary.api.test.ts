@@ -34,6 +34,12 @@ async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
 const mailLabel = (m: ParsedMail) => /Status do pedido:\s*(.+)/.exec(m.text ?? '')?.[1].trim()
 
 const get = (url: string, s: Shop) => t.app.inject({ url, headers: s.owner.headers })
+/** The buyer's order page (order-status with the page token of the link the e-mails carry). */
+async function pageOf(orderPageUrl: string) {
+  const u = new URL(orderPageUrl, 'http://x')
+  const id = u.pathname.split('/').at(-1)
+  return (await t.app.inject({ url: `/api/checkout/order-status/${id}?t=${u.searchParams.get('t')}` })).json()
+}
 
 /** The label of one order on each surface: sales screen, orders screen (API label and the screen's function), CSV. */
 async function labels(s: Shop, orderId: string, orderNumber: string) {
@@ -75,6 +81,8 @@ describe('one vocabulary of statuses', () => {
 
     await sandbox(placed.paymentResult.gatewayId, 'pay')
     await expectEverywhere(s, id, n, 'Pago', await mailTo(email, /^Pagamento aprovado/))
+    // The review invitation of a physical product waits for the delivery ('Pedido entregue'), not the paid page.
+    expect((await pageOf(placed.orderPageUrl)).order.reviewToken).toBeUndefined()
 
     // The sales screen's dropdown: the same steps as fulfilment, with its shipment, events and e-mails.
     expect((await patchSale(s, id, 'Entregue')).json().message).toBe('O pedido ainda não foi enviado.')
@@ -84,7 +92,11 @@ describe('one vocabulary of statuses', () => {
     expect(shipment.shipment).toMatchObject({ kind: 'MANUAL', status: 'SHIPPED' })
 
     expect((await patchSale(s, id, 'Entregue')).statusCode).toBe(200)
-    await expectEverywhere(s, id, n, 'Entregue', await mailTo(email, /entregue$/))
+    const delivered = await mailTo(email, /entregue$/)
+    await expectEverywhere(s, id, n, 'Entregue', delivered)
+    expect(delivered.html).toMatch(/\/pedido\/[^"]+#avaliar/)
+    expect(delivered.text).toContain('Avaliar minha compra')
+    await waitFor(async () => Boolean((await pageOf(placed.orderPageUrl)).order.reviewToken))
     await waitFor(
       async () =>
         (await get(`/api/stores/${s.storeId}/orders/${id}/shipment`, s)).json().shipment.status === 'DELIVERED',

@@ -61,7 +61,9 @@ export async function sendDelivered(ctx: JobContext, p: Delivered): Promise<void
         `A transportadora confirmou a entrega do pedido ${p.orderNumber}.`,
         'Gostou? Sua avaliação ajuda outros compradores.',
       ],
-      button: { label: 'Ver pedido e avaliar', url: orderUrl(ctx, p.orderId) },
+      // The review invitation lives here for a physical product (not on the paid page): the order page shows the
+      // form once delivered, and #avaliar lands on it.
+      button: { label: 'Avaliar minha compra', url: `${orderUrl(ctx, p.orderId)}#avaliar` },
     },
   })
 }
