@@ -303,7 +303,9 @@ describe('PATCH /sales/:saleId/status', () => {
     )
     const delivered = (await patchStatus(merchant, id, 'Entregue')).json()
     expect(delivered).toMatchObject({ status: 'Entregue', statusLabel: 'Entregue' })
-    expect((await patchStatus(merchant, id, 'Enviado')).json().message).toBe('Uma venda entregue não volta para Enviado.')
+    expect((await patchStatus(merchant, id, 'Enviado')).json().message).toBe(
+      'Uma venda entregue não volta para Enviado.',
+    )
     expect((await patchStatus(merchant, id, 'Reembolsado')).json().message).toMatch(/Reembolsar/)
     expect(await outboxCount('order.status-changed', id)).toBe(3)
 
