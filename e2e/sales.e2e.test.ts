@@ -79,7 +79,7 @@ describe('sales screen', () => {
     await dialog.getByRole('button', { name: 'Editar' }).click()
     await dialog.getByLabel('Status da venda').selectOption('Enviado')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
-    await dialog.getByText('Confirme o pagamento (Pago) antes de marcar a venda como Enviado ou Entregue.').waitFor()
+    await dialog.getByText('Pedido de produto digital não tem envio.').waitFor()
     await snap(page, 'sales-status-refused')
     await dialog.getByRole('button', { name: 'Cancelar' }).click()
     await dialog.getByRole('button', { name: 'Editar' }).waitFor()
