@@ -79,7 +79,7 @@ describe('sales screen', () => {
     await dialog.getByRole('button', { name: 'Editar' }).click()
     await dialog.getByLabel('Status da venda').selectOption('Enviado')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
-    await dialog.getByText('Confirme o pagamento (Pago) antes de marcar a venda como Enviado ou Entregue.').waitFor()
+    await dialog.getByText('Pedido de produto digital não tem envio.').waitFor()
     await snap(page, 'sales-status-refused')
     await dialog.getByRole('button', { name: 'Cancelar' }).click()
     await dialog.getByRole('button', { name: 'Editar' }).waitFor()
@@ -92,7 +92,7 @@ describe('sales screen', () => {
     await page.locator('.modal-backdrop').click({ position: { x: 5, y: 5 } })
     await dialog.waitFor({ state: 'detached' })
 
-    // A boleto paid at the counter: confirmed by hand, then shipped.
+    // A boleto paid at the counter: confirmed by hand; a digital sale is never 'Enviado' (fulfilment's own rule).
     await rows.first().getByRole('button', { name: 'Ver' }).click()
     await dialog.getByRole('button', { name: 'Editar' }).click()
     await dialog.getByLabel('Status da venda').selectOption('Pago')
@@ -101,21 +101,22 @@ describe('sales screen', () => {
     await dialog.getByRole('button', { name: 'Editar' }).click()
     await dialog.getByLabel('Status da venda').selectOption('Enviado')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
-    await waitForToast(page, 'status alterado para Enviado')
+    await dialog.getByText('Pedido de produto digital não tem envio.').waitFor()
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
     await dialog.getByRole('button', { name: 'Editar' }).waitFor()
-    expect(await dialog.textContent()).toContain('Enviado')
-    await snap(page, 'sales-detail-shipped')
+    expect(await dialog.textContent()).toContain('Pago')
+    await snap(page, 'sales-detail-paid')
     await page.keyboard.press('Escape')
-    await expect.poll(() => rows.first().textContent()).toContain('Enviado')
+    await expect.poll(() => rows.first().textContent()).toContain('Pago')
 
-    // The list by status: the shipped sale is the only one.
+    // The list by status: the paid sale is the only one.
     await page.getByRole('button', { name: 'Limpar' }).click()
     await page.getByText('Página 1 de 2').waitFor()
-    await page.getByLabel('Status', { exact: true }).selectOption('Enviado')
+    await page.getByLabel('Status', { exact: true }).selectOption('Pago')
     await page.getByRole('button', { name: 'Filtrar' }).click()
     await expect.poll(() => rows.count()).toBe(1)
     expect(await rows.first().textContent()).toContain('Joana Prado')
-    await snap(page, 'sales-filtered-shipped')
+    await snap(page, 'sales-filtered-paid')
     await context.close()
   })
 

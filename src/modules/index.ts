@@ -1,6 +1,6 @@
 import { type AffiliatesModuleDeps, affiliatesModule } from './affiliates'
 import { buyersModule } from './buyers'
-import { catalogModule, catalogService } from './catalog'
+import { catalogModuleWith, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
 import { fulfilmentModule } from './fulfilment'
 import { identityModule } from './identity'
@@ -12,7 +12,7 @@ import { type PaymentsModuleDeps, paymentsModule } from './payments'
 import { recoveryModule } from './recovery'
 import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
-import { shippingModule } from './shipping'
+import { shippingModule, shippingService } from './shipping'
 import { storesModule } from './stores'
 import { trackingModule } from './tracking'
 import type { AppModule } from './types'
@@ -25,7 +25,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
   return [
     identityModule({ storeFigures: [catalogService.storeFigures, orderingService.storeFigures] }),
     storesModule,
-    catalogModule,
+    catalogModuleWith({ needsDimensions: shippingService.usesRealQuotes }),
     paymentsModule({ gatewayTransport: deps.gatewayTransport, clock: deps.clock }),
     shippingModule,
     checkoutModule,

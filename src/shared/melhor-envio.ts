@@ -18,7 +18,18 @@ export function meServiceOf(optionId: string): number | undefined {
   return m ? Number(m[1]) : undefined
 }
 
+/** Melhor Envio's quotes beside the store's own CEP zones, or instead of them (the zones stay the fallback). */
+export const ZONES_MODES = ['BESIDE', 'INSTEAD'] as const
+export type ZonesMode = (typeof ZONES_MODES)[number]
+export const ZONES_MODE_LABELS: Record<ZonesMode, string> = {
+  BESIDE: 'Junto das minhas opções de frete por CEP',
+  INSTEAD: 'No lugar das minhas opções por CEP (que só aparecem se as transportadoras falharem)',
+}
+
 export const ME_MESSAGES = {
+  zones: 'Escolha como as cotações aparecem',
+  dimensionsRequired:
+    'Peso e dimensões (peso, altura, largura e comprimento) são obrigatórios: a loja cota o frete com as transportadoras.',
   tokenFirst: 'Informe o token do Melhor Envio',
   tokenInvalid: 'Token inválido',
   originCep: 'CEP de origem deve ter 8 dígitos',
@@ -96,6 +107,8 @@ export const melhorEnvioSettingsInputSchema = z.object({
     .default(null),
   /** Needed to buy labels only; quotes work without it. */
   sender: senderSchema.nullable().default(null),
+  /** The carriers' quotes beside the store's CEP zones, or instead of them (the zones answer when carriers fail). */
+  zones: z.enum(ZONES_MODES, { error: ME_MESSAGES.zones }).default('BESIDE'),
   active: z.boolean({ error: 'Valor inválido' }),
 })
 export type MelhorEnvioSettingsInput = z.input<typeof melhorEnvioSettingsInputSchema>
@@ -122,6 +135,7 @@ export const melhorEnvioSettingsSchema = z.object({
       state: z.string(),
     })
     .nullable(),
+  zones: z.enum(ZONES_MODES),
   active: z.boolean(),
 })
 export type MelhorEnvioSettings = z.infer<typeof melhorEnvioSettingsSchema>

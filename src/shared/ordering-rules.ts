@@ -45,6 +45,30 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  */
 export const CHARGEBACK_LABEL = 'Chargeback'
 
+/** A paid order of which part (not all) was refunded: its status stays paid, its label says so. */
+export const PARTIALLY_REFUNDED_LABEL = 'Parcialmente reembolsado'
+
+export interface StatusFacts {
+  /** REFUNDED because the buyer's card issuer charged it back. */
+  chargeback?: boolean
+  /** Anything refunded so far (cents or reais: only > 0 matters). */
+  refunded?: number
+}
+
+/**
+ * The one name of an order's state that every surface shows (sales screen, orders screen, dashboard, CSV, e-mails,
+ * API): a wholly refunded order is 'Reembolsado' (or 'Chargeback'), a partly refunded paid one says so.
+ */
+export function orderStatusLabel(status: unknown, facts: StatusFacts = {}): string {
+  const s = normalizeOrderStatus(status)
+  if (s === 'REFUNDED') return facts.chargeback ? CHARGEBACK_LABEL : ORDER_STATUS_LABELS.REFUNDED
+  if ((facts.refunded ?? 0) > 0 && PAID_STATUSES.includes(s))
+    return s === 'PAID' || s === 'PROCESSING'
+      ? PARTIALLY_REFUNDED_LABEL
+      : `${ORDER_STATUS_LABELS[s]} (${PARTIALLY_REFUNDED_LABEL.toLowerCase()})`
+  return ORDER_STATUS_LABELS[s]
+}
+
 /** An unknown status is displayed as PENDING. */
 export function normalizeOrderStatus(status: unknown): OrderStatus {
   return ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : 'PENDING'

@@ -217,6 +217,8 @@ export const storeOrderSchema = z.object({
   customerPhone: z.string(),
   customerDocument: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** orderStatusLabel: the words every screen, the CSV and the e-mails use for this state. */
+  statusLabel: z.string().optional(),
   paymentMethod: z.string(),
   paymentData: z.object({ method: z.string(), installments: z.number().nullable() }),
   /** The order's charge was paid after the order was cancelled: it stays cancelled; the merchant refunds or fulfils. */
@@ -291,6 +293,8 @@ export const recentOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** A REFUNDED order the buyer's card issuer charged back. */
   chargeback: z.boolean().optional(),
+  /** Reais refunded so far: a paid order with refunds reads 'Parcialmente reembolsado'. */
+  refunded: z.number().optional(),
 })
 export type RecentOrder = z.infer<typeof recentOrderSchema>
 

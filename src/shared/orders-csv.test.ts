@@ -50,9 +50,9 @@ describe('orders CSV', () => {
 
   it('tells a chargeback apart from a refund, and only on a refunded order', () => {
     expect(statusLabel('REFUNDED')).toBe('Reembolsado')
-    expect(statusLabel('REFUNDED', false)).toBe('Reembolsado')
-    expect(statusLabel('REFUNDED', true)).toBe('Chargeback')
-    expect(statusLabel('PAID', true)).toBe('Pago')
+    expect(statusLabel('REFUNDED', { chargeback: false })).toBe('Reembolsado')
+    expect(statusLabel('REFUNDED', { chargeback: true })).toBe('Chargeback')
+    expect(statusLabel('PAID', { chargeback: true })).toBe('Pago')
     const [, row] = ordersToCsv([{ ...order, status: 'REFUNDED', chargeback: true }])
       .trim()
       .split('\r\n')

@@ -4,7 +4,7 @@
  */
 import { formatBRL } from './money'
 import type { StoreOrder } from './ordering'
-import { CHARGEBACK_LABEL, normalizeOrderStatus, ORDER_STATUS_LABELS, paymentMethodLabel } from './ordering-rules'
+import { orderStatusLabel, paymentMethodLabel, type StatusFacts } from './ordering-rules'
 
 const CSV_HEADER = [
   'Pedido',
@@ -29,9 +29,9 @@ const CSV_HEADER = [
   'Endereço',
 ]
 
-export function statusLabel(status: string, chargeback?: boolean): string {
-  const normalized = normalizeOrderStatus(status)
-  return normalized === 'REFUNDED' && chargeback ? CHARGEBACK_LABEL : ORDER_STATUS_LABELS[normalized]
+/** The shared label (ordering-rules.ts): the CSV reads exactly what the screens show. */
+export function statusLabel(status: string, facts: StatusFacts = {}): string {
+  return orderStatusLabel(status, facts)
 }
 
 export function addressLine(o: Pick<StoreOrder, 'shippingAddress'>): string {
@@ -70,7 +70,7 @@ export function csvLine(o: StoreOrder): string {
     o.orderNumber,
     o.transactionId,
     dateFmt.format(new Date(o.createdAt)),
-    statusLabel(o.status, o.chargeback),
+    statusLabel(o.status, { chargeback: o.chargeback, refunded: o.refunded }),
     o.customerName,
     o.customerEmail,
     o.customerPhone,

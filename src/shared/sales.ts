@@ -3,21 +3,22 @@
  * all their stores, with Portuguese status and payment labels. The same schemas validate the route and the filter form.
  */
 import { z } from 'zod'
-import type { OrderPaymentMethod, OrderStatus } from './ordering-rules'
+import { type OrderPaymentMethod, type OrderStatus, orderStatusLabel } from './ordering-rules'
 
 export const SALES_PAGE_SIZE = 10
 export const SALES_MAX_LIMIT = 100
 
-export const SALE_STATUSES = ['Pendente', 'Pago', 'Enviado', 'Entregue', 'Cancelado'] as const
+export const SALE_STATUSES = ['Pendente', 'Pago', 'Enviado', 'Entregue', 'Cancelado', 'Reembolsado'] as const
 export type SaleStatus = (typeof SALE_STATUSES)[number]
 
-/** Which order statuses each label covers: PROCESSING reads as Pago, REFUNDED as Cancelado. */
+/** Which order statuses each label covers: PROCESSING reads as Pago; the words are ORDER_STATUS_LABELS'. */
 export const SALE_STATUS_ORDERS: Record<SaleStatus, readonly OrderStatus[]> = {
   Pendente: ['PENDING'],
   Pago: ['PAID', 'PROCESSING'],
   Enviado: ['SHIPPED'],
   Entregue: ['DELIVERED'],
-  Cancelado: ['CANCELLED', 'REFUNDED'],
+  Cancelado: ['CANCELLED'],
+  Reembolsado: ['REFUNDED'],
 }
 
 /** The order status a label sets. */
@@ -27,11 +28,15 @@ export const SALE_STATUS_TARGET: Record<SaleStatus, OrderStatus> = {
   Enviado: 'SHIPPED',
   Entregue: 'DELIVERED',
   Cancelado: 'CANCELLED',
+  Reembolsado: 'REFUNDED',
 }
 
 export function saleStatusOf(status: OrderStatus): SaleStatus {
   return SALE_STATUSES.find((label) => SALE_STATUS_ORDERS[label].includes(status)) ?? 'Pendente'
 }
+
+/** What the sale's badge reads: the shared label, so a sale and its order never name one state differently. */
+export const saleStatusLabel = orderStatusLabel
 
 /** The filter labels (spec 000 §9); we take no transfers nor cash, so those two match no sale. */
 export const SALE_PAYMENT_METHODS = ['Cartão de Crédito', 'Boleto', 'PIX', 'Transferência', 'Dinheiro'] as const
@@ -51,10 +56,14 @@ export function salePaymentOf(method: OrderPaymentMethod): SalePaymentMethod {
 
 export const SALES_MSG = {
   notFound: 'Venda não encontrada',
-  cancelledLocked: 'Venda cancelada não pode ser alterada.',
+  cancelledLocked: 'Venda cancelada ou reembolsada não pode ser alterada.',
+  refundHere:
+    'Reembolso não se marca por aqui: use "Reembolsar" no pedido (tela Pedidos), que devolve o dinheiro ao comprador.',
   backToPending: 'Uma venda paga, enviada ou entregue não pode voltar para Pendente.',
   paidCannotCancel:
-    'Venda paga não pode ser cancelada por aqui: faça o estorno do pagamento e ela passará a Cancelado.',
+    'Venda paga não pode ser cancelada por aqui: faça o reembolso na tela Pedidos e ela passará a Reembolsado.',
+  backToPaid: 'Uma venda enviada ou entregue não volta para Pago.',
+  deliveredStays: 'Uma venda entregue não volta para Enviado.',
   unpaidCannotShip: 'Confirme o pagamento (Pago) antes de marcar a venda como Enviado ou Entregue.',
   loadFailed: 'Falha ao carregar dados de vendas.',
   empty: 'Nenhuma venda para exibir na tabela.',
@@ -144,8 +153,10 @@ export const saleSchema = z.object({
   items: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number(), price: z.number() })),
   totalAmount: z.number(),
   status: z.enum(SALE_STATUSES),
+  /** The badge's words (orderStatusLabel): 'Parcialmente reembolsado', 'Chargeback'... as on the orders screen. */
+  statusLabel: z.string(),
   paymentMethod: z.enum(SALE_PAYMENT_METHODS),
-  /** A Cancelado sale whose payment the buyer's card issuer charged back (contestação), not a refund. */
+  /** A Reembolsado sale whose payment the buyer's card issuer charged back (contestação), not a refund. */
   chargeback: z.boolean().optional(),
 })
 export type Sale = z.infer<typeof saleSchema>

@@ -3,9 +3,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A fake S3 from the S3 API reference (PutObject, GetObject, DeleteObject; "Authenticating Requests (AWS Signature
- * Version 4)": Authorization header and query-string/presigned auth), written from those pages and not from our
- * adapter. Objects live in memory. Errors are S3's XML bodies with its codes.
+ * A fake S3 from the S3 API reference (PutObject, GetObject, DeleteObject; the multipart upload: CreateMultipartUpload,
+ * UploadPart, CompleteMultipartUpload, AbortMultipartUpload; "Authenticating Requests (AWS Signature Version 4)":
+ * Authorization header and query-string/presigned auth), written from those pages and not from our adapter. Objects
+ * live in memory. Errors are S3's XML bodies with its codes.
  */
 export interface FakeS3 {
   url: string
@@ -13,6 +14,8 @@ export interface FakeS3 {
   accessKeyId: string
   secretAccessKey: string
   objects: Map<string, { body: Buffer; contentType: string }>
+  /** Multipart uploads in progress (by UploadId): their parts by number. */
+  uploads: Map<string, { key: string; parts: Map<number, Buffer>; contentType?: string }>
   /** Requests seen (method and path), for assertions. */
   log: { method: string; path: string; auth: 'header' | 'query' }[]
   /** The fake's own idea of now (presigned expiry), moved by the test. */
@@ -42,6 +45,8 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
   const secretAccessKey = 'fake-s3-secret-key'
   const objects = new Map<string, { body: Buffer; contentType: string }>()
   const log: FakeS3['log'] = []
+  const uploads: FakeS3['uploads'] = new Map()
+  let uploadSeq = 0
   let now = opts.now ?? new Date()
 
   /** The signature S3 would compute for this request, per the canonical-request steps of the reference. */
@@ -115,6 +120,102 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
     return true
   }
 
+  const md5 = (b: Buffer) => `"${createHash('md5').update(b).digest('hex')}"`
+  const xml = (res: http.ServerResponse, body: string) => {
+    res.writeHead(200, { 'content-type': 'application/xml' })
+    res.end(`<?xml version="1.0" encoding="UTF-8"?>${body}`)
+  }
+  async function bodyOf(req: http.IncomingMessage): Promise<Buffer> {
+    const chunks: Buffer[] = []
+    for await (const c of req) chunks.push(c as Buffer)
+    return Buffer.concat(chunks)
+  }
+
+  /**
+   * The multipart upload's four calls; true when this request was one of them (and answered). Per the reference:
+   * parts are numbered 1–10000, every part but the last at least 5 MiB, Complete lists them in ascending order with
+   * the ETags UploadPart returned, and an unknown UploadId is NoSuchUpload.
+   */
+  async function multipartStep(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    key: string,
+    params: URLSearchParams,
+  ): Promise<boolean> {
+    if (req.method === 'POST' && params.has('uploads')) {
+      const id = `upload-${++uploadSeq}`
+      uploads.set(id, { key, parts: new Map(), contentType: req.headers['content-type'] })
+      xml(
+        res,
+        `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+      )
+      return true
+    }
+    const id = params.get('uploadId')
+    if (!id) return false
+    const upload = uploads.get(id)
+    if (!upload || upload.key !== key) {
+      req.resume()
+      xmlError(res, 404, 'NoSuchUpload', 'The specified upload does not exist.')
+      return true
+    }
+    if (req.method === 'PUT') {
+      const n = Number(params.get('partNumber'))
+      if (!Number.isInteger(n) || n < 1 || n > 10_000) {
+        req.resume()
+        xmlError(res, 400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000')
+        return true
+      }
+      const body = await bodyOf(req)
+      if (body.length !== Number(req.headers['content-length'])) {
+        xmlError(res, 400, 'IncompleteBody', 'Body shorter than Content-Length')
+        return true
+      }
+      upload.parts.set(n, body)
+      res.writeHead(200, { etag: md5(body) })
+      res.end()
+      return true
+    }
+    if (req.method === 'DELETE') {
+      uploads.delete(id)
+      res.writeHead(204)
+      res.end()
+      return true
+    }
+    if (req.method !== 'POST') return false
+    const listed = [...(await bodyOf(req)).toString().matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({
+      n: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1])?.[1]),
+      etag: /<ETag>([^<]+)<\/ETag>/.exec(m[1])?.[1]?.replace(/&quot;/g, '"'),
+    }))
+    if (listed.length === 0) {
+      xmlError(res, 400, 'MalformedXML', 'The XML you provided was not well-formed')
+      return true
+    }
+    for (const [i, p] of listed.entries()) {
+      if (i > 0 && p.n <= listed[i - 1].n) {
+        xmlError(res, 400, 'InvalidPartOrder', 'The list of parts was not in ascending order.')
+        return true
+      }
+      const part = upload.parts.get(p.n)
+      if (!part || md5(part) !== p.etag) {
+        xmlError(res, 400, 'InvalidPart', 'One or more of the specified parts could not be found.')
+        return true
+      }
+      if (i < listed.length - 1 && part.length < 5 * 1024 * 1024) {
+        xmlError(res, 400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.')
+        return true
+      }
+    }
+    const body = Buffer.concat(listed.map((p) => upload.parts.get(p.n)!))
+    objects.set(key, { body, contentType: upload.contentType ?? 'binary/octet-stream' })
+    uploads.delete(id)
+    xml(
+      res,
+      `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"${createHash('md5').update(body).digest('hex')}-${listed.length}"</ETag></CompleteMultipartUploadResult>`,
+    )
+    return true
+  }
+
   const server = http.createServer(async (req, res) => {
     const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?')
     const params = new URLSearchParams(rawQuery)
@@ -122,6 +223,8 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
     const [, bucketName, ...keyParts] = rawPath.split('/')
     const key = decodeURIComponent(keyParts.join('/'))
     if (bucketName !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist')
+    const multipart = await multipartStep(req, res, key, params)
+    if (multipart) return
     if (req.method === 'PUT') {
       const length = req.headers['content-length']
       if (length === undefined) return xmlError(res, 411, 'MissingContentLength', 'You must provide the Content-Length')
@@ -161,6 +264,7 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
     accessKeyId,
     secretAccessKey,
     objects,
+    uploads,
     log,
     setNow: (d) => {
       now = d

@@ -12,7 +12,7 @@ import {
   librarySchema,
 } from '../../shared/buyers'
 import { toReais } from '../../shared/money'
-import { ORDER_STATUS_LABELS } from '../../shared/ordering'
+import { orderStatusLabel } from '../../shared/ordering'
 import { merchantDownloadRoutes } from './merchant-routes'
 import * as service from './service'
 
@@ -106,7 +106,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
           storeName: names.get(o.storeId) ?? 'Loja',
           orderNumber: o.orderNumber,
           status: o.status,
-          statusLabel: ORDER_STATUS_LABELS[o.status],
+          statusLabel: orderStatusLabel(o.status, { refunded: o.refundedCents }),
           total: toReais(o.totalCents),
           refunded: toReais(o.refundedCents),
           createdAt: o.createdAt.toISOString(),

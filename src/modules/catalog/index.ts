@@ -8,10 +8,11 @@ import type { CatalogProduct, Deliverable } from './dto'
 import * as files from './files'
 import * as repository from './repository'
 import { catalogRoutes, uploadsStaticRoutes } from './routes'
+import type { CatalogDeps } from './service'
 import * as service from './service'
 
 export type { CatalogProduct, Deliverable } from './dto'
-export { PRODUCT_NOT_FOUND } from './service'
+export { type CatalogDeps, PRODUCT_NOT_FOUND } from './service'
 
 /** What other modules may ask of the catalog; they never read its tables. */
 export const catalogService: {
@@ -56,9 +57,14 @@ export const catalogService: {
   findDeliverable: files.findDeliverable,
 }
 
+/** The catalog with what other modules tell it (the composition wires shipping's rule in). */
+export function catalogModuleWith(deps: CatalogDeps): AppModule {
+  return { ...catalogModule, routes: (app) => catalogRoutes(app, deps) }
+}
+
 export const catalogModule: AppModule = {
   name: 'catalog',
-  routes: catalogRoutes,
+  routes: (app) => catalogRoutes(app),
   rootRoutes: uploadsStaticRoutes,
   seedDemo: seedCatalogDemo,
 }

@@ -10,6 +10,7 @@ import { productPatchSchema, productSchema, publicProductSchema, uploadResultSch
 import { storesService } from '../stores'
 import { toProductDto, toPublicProductDto } from './dto'
 import { productFileRoutes } from './file-routes'
+import type { CatalogDeps } from './service'
 import * as service from './service'
 import { NO_FILE, readMultipartForm, saveImage, UPLOAD_PURPOSES, type UploadPurpose } from './uploads'
 
@@ -30,7 +31,7 @@ async function readProductForm(request: FastifyRequest): Promise<{ raw: Record<s
   return { raw, imageUrl }
 }
 
-export async function catalogRoutes(fastify: FastifyInstance) {
+export async function catalogRoutes(fastify: FastifyInstance, deps: CatalogDeps = {}) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
   const tags = ['products']
@@ -55,7 +56,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { raw, imageUrl } = await readProductForm(request)
-      const row = await service.createProduct(app.db, request.store!.id, raw, imageUrl)
+      const row = await service.createProduct(app.db, request.store!.id, raw, imageUrl, deps)
       return reply.status(201).send(toProductDto(row))
     },
   )
@@ -89,7 +90,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   const update = async (request: FastifyRequest) => {
     const { productId } = request.params as z.infer<typeof productParams>
     const { raw, imageUrl } = await readProductForm(request)
-    const row = await service.updateProduct(app.db, request.store!.id, productId, raw, imageUrl)
+    const row = await service.updateProduct(app.db, request.store!.id, productId, raw, imageUrl, deps)
     return toProductDto(row)
   }
   const updateSchema = {

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors'
 import type { Storage } from '../../platform/storage'
 import { type ProductValues, productInputSchema, productPatchSchema } from '../../shared/catalog'
 import { isUuid } from '../../shared/ids'
+import { ME_MESSAGES } from '../../shared/melhor-envio'
 import { toReais } from '../../shared/money'
 import type { ComposedColumns } from '../database'
 import { type CatalogProduct, toCatalogProduct } from './dto'
@@ -75,9 +76,36 @@ export async function listProducts(db: DbOrTrx, storeId: string, page: { limit?:
   return repo.listProducts(db, storeId, page)
 }
 
+/** What the composition hands the catalog from other modules (it imports none of them). */
+export interface CatalogDeps {
+  /** Whether the store quotes real carriers (shipping's Melhor Envio): its physical products then need a size. */
+  needsDimensions?: (db: Db, storeId: string) => Promise<boolean>
+}
+
+const DIMENSION_FIELDS = ['weightGrams', 'heightCm', 'widthCm', 'lengthCm'] as const
+
+/** 400 for a physical product without weight and size in a store that quotes real carriers (issue 38 §1). */
+async function checkDimensions(db: Db, deps: CatalogDeps, storeId: string, input: ProductValues) {
+  if (input.type !== 'PHYSICAL' || !deps.needsDimensions) return
+  const missing = DIMENSION_FIELDS.filter((f) => !input[f])
+  if (missing.length === 0 || !(await deps.needsDimensions(db, storeId))) return
+  throw new AppError(
+    400,
+    ME_MESSAGES.dimensionsRequired,
+    Object.fromEntries(missing.map((f) => [f, 'Obrigatório quando a loja cota o frete com as transportadoras'])),
+  )
+}
+
 /** Creates a product from form fields (JSON or multipart strings); `imageUrl` wins over the field when given. */
-export async function createProduct(db: Db, storeId: string, raw: Record<string, unknown>, imageUrl?: string) {
+export async function createProduct(
+  db: Db,
+  storeId: string,
+  raw: Record<string, unknown>,
+  imageUrl?: string,
+  deps: CatalogDeps = {},
+) {
   const input = parseProduct(imageUrl ? { ...raw, imageUrl } : raw)
+  await checkDimensions(db, deps, storeId, input)
   return repo.insertProduct(db, { store_id: storeId, ...toColumns(input) })
 }
 
@@ -88,6 +116,7 @@ export async function updateProduct(
   productId: string,
   raw: Record<string, unknown>,
   imageUrl?: string,
+  deps: CatalogDeps = {},
 ) {
   const patch = productPatchSchema.safeParse(raw)
   if (!patch.success) throw validationError(patch.error)
@@ -110,6 +139,7 @@ export async function updateProduct(
     for (const [key, value] of Object.entries(patch.data)) if (value !== undefined) merged[key] = value
     if (imageUrl) merged.imageUrl = imageUrl
     const input = parseProduct(merged)
+    await checkDimensions(db, deps, storeId, input)
     const row = await repo.updateProduct(trx, storeId, productId, toColumns(input))
     if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
     return row

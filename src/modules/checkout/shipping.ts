@@ -50,7 +50,8 @@ export interface ShippingQuotes {
 
 /**
  * What a buyer may pick for a CEP: real carriers' quotes when the store connected Melhor Envio (and `carriers` is
- * given), beside the store's active zone options; with neither, the spec's default prices only when the merchant
+ * given), beside the store's active zone options or instead of them (the merchant's choice; the zones still answer
+ * when the carriers give nothing); with neither, the spec's default prices only when the merchant
  * turned the fallback on (otherwise nothing, and the order is refused), so no store charges invented prices.
  */
 export async function quoteShippingWithFallback(
@@ -64,7 +65,9 @@ export async function quoteShippingWithFallback(
   const live = carriers
     ? await shippingService.quoteCarriers(carriers.deps, storeId, zipCode, carriers.items, subtotalCents)
     : { quotes: [] }
-  const rows = await repo.listShippingOptions(db, storeId, { activeOnly: true })
+  // 'Instead of the zones': the carriers alone when they answered; the zones whenever they did not.
+  const onlyCarriers = 'instead' in live && live.instead === true && live.quotes.length > 0
+  const rows = onlyCarriers ? [] : await repo.listShippingOptions(db, storeId, { activeOnly: true })
   const zones = rows.map((r) => computeQuote(termsOf(r), zipCode, subtotalCents))
   const quotes = [...live.quotes, ...zones]
   const unavailable = live.unavailable ? { carriersUnavailable: live.unavailable } : {}

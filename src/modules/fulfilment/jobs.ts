@@ -1,6 +1,8 @@
 import { type JobDefinition, subscribe } from '../../platform/jobs'
+import { orderStatusChanged } from '../ordering'
 import { orderDelivered, orderShipped } from './events'
 import { sendDelivered, sendShipped } from './messages'
+import { followSalesStatus } from './sales-status'
 import { pollTracking } from './service'
 
 export const TRACKING_POLL_JOB = 'fulfilment.tracking-poll'
@@ -23,4 +25,8 @@ export const fulfilmentJobs: JobDefinition[] = [
 export const fulfilmentSubscriptions = [
   subscribe(orderShipped, 'fulfilment.shipped-email', (p, ctx) => sendShipped(ctx, p)),
   subscribe(orderDelivered, 'fulfilment.delivered-email', (p, ctx) => sendDelivered(ctx, p)),
+  // The sales screen's Enviado / Entregue: the same shipment row, events and e-mails as this module's own route.
+  subscribe(orderStatusChanged, 'fulfilment.sales-status', (p, ctx) => followSalesStatus({ db: ctx.db }, p), {
+    relevant: (payloads) => payloads.map((p) => p.to === 'SHIPPED' || p.to === 'DELIVERED'),
+  }),
 ]

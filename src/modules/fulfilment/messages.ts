@@ -1,9 +1,11 @@
 /** The buyer's e-mails of a shipment: 'Seu pedido foi enviado' (tracking link) and 'Pedido entregue'. */
 import type { z } from 'zod'
 import type { JobContext } from '../../platform/jobs'
+import { orderStatusLabel } from '../../shared/ordering-rules'
 import { notificationsService } from '../notifications'
 import { orderingService } from '../ordering'
 import type { orderDelivered, orderShipped } from './events'
+import { CARRIER_NOT_GIVEN } from './sales-status'
 
 type Shipped = z.output<(typeof orderShipped)['schema']>
 type Delivered = z.output<(typeof orderDelivered)['schema']>
@@ -19,7 +21,9 @@ function orderUrl(ctx: JobContext, orderId: string) {
 export async function sendShipped(ctx: JobContext, p: Shipped): Promise<void> {
   const code = p.trackingCode
     ? `Código de rastreio: ${p.trackingCode} (${p.carrier}).`
-    : `Transportadora: ${p.carrier}.`
+    : p.carrier === CARRIER_NOT_GIVEN
+      ? 'A loja ainda não informou a transportadora; acompanhe pela página do pedido.'
+      : `Transportadora: ${p.carrier}.`
   await notificationsService.sendStoreMessage(depsOf(ctx), {
     storeId: p.storeId,
     subjectId: p.orderId,
@@ -29,7 +33,12 @@ export async function sendShipped(ctx: JobContext, p: Shipped): Promise<void> {
     message: {
       preview: p.trackingCode ? `Acompanhe a entrega pelo código ${p.trackingCode}` : 'Seu pedido está a caminho',
       heading: `${firstName(p.customer.name)}, seu pedido foi enviado!`,
-      paragraphs: [`O pedido ${p.orderNumber} saiu para entrega.`, code],
+      // The shared label: the merchant's screens and the CSV name this state the same way.
+      paragraphs: [
+        `Status do pedido: ${orderStatusLabel('SHIPPED')}`,
+        `O pedido ${p.orderNumber} saiu para entrega.`,
+        code,
+      ],
       button: p.trackingUrl
         ? { label: 'Rastrear pedido', url: p.trackingUrl }
         : { label: 'Ver pedido', url: orderUrl(ctx, p.orderId) },
@@ -48,10 +57,13 @@ export async function sendDelivered(ctx: JobContext, p: Delivered): Promise<void
       preview: 'Seu pedido chegou. Conte o que achou!',
       heading: `${firstName(p.customer.name)}, seu pedido foi entregue!`,
       paragraphs: [
+        `Status do pedido: ${orderStatusLabel('DELIVERED')}`,
         `A transportadora confirmou a entrega do pedido ${p.orderNumber}.`,
         'Gostou? Sua avaliação ajuda outros compradores.',
       ],
-      button: { label: 'Ver pedido e avaliar', url: orderUrl(ctx, p.orderId) },
+      // The review invitation lives here for a physical product (not on the paid page): the order page shows the
+      // form once delivered, and #avaliar lands on it.
+      button: { label: 'Avaliar minha compra', url: `${orderUrl(ctx, p.orderId)}#avaliar` },
     },
   })
 }

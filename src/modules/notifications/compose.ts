@@ -7,7 +7,13 @@ import { decryptSecret } from '../../platform/crypto'
 import type { Db } from '../../platform/db'
 import type { JobQueue } from '../../platform/jobs'
 import { formatCents } from '../../shared/money'
-import { PAID_STATUSES, paymentMethodLabel } from '../../shared/ordering-rules'
+import {
+  normalizeOrderStatus,
+  type OrderStatus,
+  orderStatusLabel,
+  PAID_STATUSES,
+  paymentMethodLabel,
+} from '../../shared/ordering-rules'
 import { checkoutService } from '../checkout'
 import { findUserById } from '../identity'
 import { orderingService } from '../ordering'
@@ -85,6 +91,23 @@ const ORDER_SUBJECTS: Record<string, (n: string, pix: boolean) => string> = {
     pix ? `Seu PIX do pedido ${n} expirou` : `O prazo de pagamento do pedido ${n} terminou`,
   order_cancelled: (n) => `Pedido ${n} cancelado`,
   order_refunded: (n) => `Reembolso do pedido ${n}`,
+}
+
+/** The state each order message announces (a partial refund names the order's current paid state). */
+const KIND_STATUS: Record<string, OrderStatus> = {
+  order_received: 'PENDING',
+  payment_reminder: 'PENDING',
+  payment_approved: 'PAID',
+  order_cancelled: 'CANCELLED',
+  order_refunded: 'REFUNDED',
+}
+
+/** '' for the expired PIX: that message offers a new code, so it must not read as a cancelled order. */
+function messageStatusLabel(kind: string, current: OrderStatus, refund: RefundPayload | null): string {
+  if (kind === 'payment_expired') return ''
+  if (kind === 'order_refunded' && refund?.partial && PAID_STATUSES.includes(current))
+    return orderStatusLabel(current, { refunded: refund.refundedTotalCents })
+  return orderStatusLabel(KIND_STATUS[kind] ?? current)
 }
 
 /** Whether the order, as it stands now, still calls for this message. */
@@ -170,6 +193,7 @@ export async function orderEmailData(
             }
           : null
         : null,
+    statusLabel: messageStatusLabel(kind, normalizeOrderStatus(snapshot.status), refundOf),
   }
   return { data, attachments, email: snapshot.customer.email, name: snapshot.customer.name, storeId: snapshot.storeId }
 }

@@ -1,5 +1,6 @@
 /** Every message with the store's look and a made-up order, for the merchant's previews and the screenshots. */
 import type { EmailPreview, PreviewKind } from '../../shared/notifications'
+import { type OrderStatus, orderStatusLabel } from '../../shared/ordering-rules'
 import { accountUrl, type NotifyDeps, storeLook } from './compose'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
@@ -63,7 +64,21 @@ export async function sampleOrder(
         : kind === 'order_refunded'
           ? { amountCents: SAMPLE.totalCents, refundedTotalCents: SAMPLE.totalCents, partial: false, itemName: null }
           : null,
+    statusLabel:
+      kind === 'payment_expired'
+        ? ''
+        : orderStatusLabel(PREVIEW_STATUS[kind] ?? 'PAID', {
+            refunded: kind === 'order_refunded_partial' ? 2556 : 0,
+          }),
   }
+}
+
+/** The state each preview announces, in the shared words of every other surface. */
+const PREVIEW_STATUS: Partial<Record<string, OrderStatus>> = {
+  order_received: 'PENDING',
+  payment_reminder: 'PENDING',
+  order_cancelled: 'CANCELLED',
+  order_refunded: 'REFUNDED',
 }
 
 const SUBJECTS: Record<PreviewKind, string> = {

@@ -10,7 +10,7 @@ import {
 } from '../../shared/ordering'
 import type { OrderSummary } from '../../shared/orders-list'
 import type { Refund, RefundList } from '../../shared/refunds'
-import { type Sale, salePaymentOf, saleStatusOf } from '../../shared/sales'
+import { type Sale, salePaymentOf, saleStatusLabel, saleStatusOf } from '../../shared/sales'
 import type { TrackingParams } from '../../shared/tracking'
 import type { RefundRow } from './refunds.repository'
 import type { OrderItemRow, OrderRow, paidFiguresByStore } from './repository'
@@ -107,6 +107,7 @@ export function toSaleDto(row: OrderRow, items: OrderItemRow[], storeName: strin
     })),
     totalAmount: toReais(row.total_cents),
     status: saleStatusOf(row.status),
+    statusLabel: saleStatusLabel(row.status, { chargeback: row.charged_back, refunded: row.refunded_cents }),
     paymentMethod: salePaymentOf(row.payment_method),
     chargeback: row.charged_back,
   }

@@ -26,6 +26,7 @@ export interface RecentOrderFacts {
   totalCents: number
   status: OrderStatus
   chargeback: boolean
+  refundedCents: number
 }
 
 /** The newest orders of a store (or of the platform) in an interval, newest first, with their items. */
@@ -54,6 +55,7 @@ async function recentOrders(
     totalCents: r.total_cents,
     status: normalizeOrderStatus(r.status),
     chargeback: r.charged_back,
+    refundedCents: r.refunded_cents,
   }))
 }
 

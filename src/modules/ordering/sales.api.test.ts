@@ -75,6 +75,7 @@ async function setOrder(
     payment_method?: 'PIX' | 'CREDIT_CARD' | 'BANK_SLIP'
     total_cents?: number
     status?: 'PAID' | 'REFUNDED' | 'PROCESSING'
+    product_type?: 'DIGITAL'
   },
 ) {
   await t.runtime.db.updateTable('orders').set(patch).where('id', '=', id).execute()
@@ -84,7 +85,14 @@ async function sales(user: TestUser, query = '') {
   const res = await send('GET', `/api/sales${query}`, user)
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as {
-    sales: { id: string; customerName: string; status: string; paymentMethod: string; totalAmount: number }[]
+    sales: {
+      id: string
+      customerName: string
+      status: string
+      statusLabel: string
+      paymentMethod: string
+      totalAmount: number
+    }[]
     total: number
     totalPages: number
     page: number
@@ -169,8 +177,10 @@ describe('GET /sales', () => {
 
   it('filters by status label', async () => {
     expect((await sales(merchant, '?status=Pago')).sales.map((s) => s.id)).toEqual([ids[5], ids[4]])
-    const cancelled = await sales(merchant, '?status=Cancelado')
-    expect(cancelled.sales.map((s) => [s.id, s.status])).toEqual([[ids[6], 'Cancelado']])
+    // A refunded sale is 'Reembolsado' (as on the orders screen), not 'Cancelado'.
+    const refunded = await sales(merchant, '?status=Reembolsado')
+    expect(refunded.sales.map((s) => [s.id, s.status, s.statusLabel])).toEqual([[ids[6], 'Reembolsado', 'Reembolsado']])
+    expect((await sales(merchant, '?status=Cancelado')).total).toBe(0)
     expect((await sales(merchant, '?status=Pendente')).total).toBe(9)
     expect((await sales(merchant, '?status=Entregue')).total).toBe(0)
   })
@@ -285,18 +295,27 @@ describe('PATCH /sales/:saleId/status', () => {
     expect(again.json().status).toBe('Pago')
     expect(await outboxCount('order.paid', id)).toBe(1)
 
+    // PAID → SHIPPED → DELIVERED, fulfilment's own steps; nothing delivered before it is sent, nothing goes back.
+    expect((await patchStatus(merchant, id, 'Entregue')).json().message).toBe('O pedido ainda não foi enviado.')
     expect((await patchStatus(merchant, id, 'Enviado')).json().status).toBe('Enviado')
-    expect((await patchStatus(merchant, id, 'Entregue')).json().status).toBe('Entregue')
-    expect((await patchStatus(merchant, id, 'Enviado')).json().status).toBe('Enviado')
-    expect(await outboxCount('order.status-changed', id)).toBe(4)
+    expect((await patchStatus(merchant, id, 'Pago')).json().message).toBe(
+      'Uma venda enviada ou entregue não volta para Pago.',
+    )
+    const delivered = (await patchStatus(merchant, id, 'Entregue')).json()
+    expect(delivered).toMatchObject({ status: 'Entregue', statusLabel: 'Entregue' })
+    expect((await patchStatus(merchant, id, 'Enviado')).json().message).toBe(
+      'Uma venda entregue não volta para Enviado.',
+    )
+    expect((await patchStatus(merchant, id, 'Reembolsado')).json().message).toMatch(/Reembolsar/)
+    expect(await outboxCount('order.status-changed', id)).toBe(3)
 
     const back = await patchStatus(merchant, id, 'Pendente')
     expect(back.statusCode).toBe(409)
     expect(back.json().message).toBe('Uma venda paga, enviada ou entregue não pode voltar para Pendente.')
     const cancel = await patchStatus(merchant, id, 'Cancelado')
     expect(cancel.statusCode).toBe(409)
-    expect(cancel.json().message).toMatch(/estorno/)
-    expect((await sales(merchant, '?status=Enviado')).sales.map((x) => x.id)).toEqual([id])
+    expect(cancel.json().message).toMatch(/reembolso/)
+    expect((await sales(merchant, '?status=Entregue')).sales.map((x) => x.id)).toEqual([id])
     expect(await outboxCount('order.paid', id)).toBe(1)
   })
 
@@ -315,10 +334,22 @@ describe('PATCH /sales/:saleId/status', () => {
     for (const status of ['Pago', 'Pendente', 'Enviado', 'Entregue']) {
       const locked = await patchStatus(merchant, id, status)
       expect(locked.statusCode, status).toBe(409)
-      expect(locked.json().message).toBe('Venda cancelada não pode ser alterada.')
+      expect(locked.json().message).toBe('Venda cancelada ou reembolsada não pode ser alterada.')
     }
     expect(await stockOf(merchant, s)).toBe(before)
     expect(await outboxCount('order.cancelled', id)).toBe(1)
+  })
+
+  it('refuses Enviado and Entregue for a digital sale: it has no shipment', async () => {
+    // A digital order's facts, written in place (the digital checkout is another route, tested on its own).
+    const id = await order(s)
+    await setOrder(id, { product_type: 'DIGITAL' })
+    expect((await patchStatus(merchant, id, 'Pago')).json().status).toBe('Pago')
+    for (const status of ['Enviado', 'Entregue']) {
+      const refused = await patchStatus(merchant, id, status)
+      expect(refused.statusCode, status).toBe(409)
+      expect(refused.json().message).toBe('Pedido de produto digital não tem envio.')
+    }
   })
 
   it('keeps a refunded sale final too', async () => {
@@ -326,8 +357,9 @@ describe('PATCH /sales/:saleId/status', () => {
     await setOrder(id, { status: 'REFUNDED' })
     const res = await patchStatus(merchant, id, 'Entregue')
     expect(res.statusCode).toBe(409)
-    expect(res.json().message).toBe('Venda cancelada não pode ser alterada.')
-    expect((await patchStatus(merchant, id, 'Cancelado')).json().status).toBe('Cancelado')
+    expect(res.json().message).toBe('Venda cancelada ou reembolsada não pode ser alterada.')
+    expect((await patchStatus(merchant, id, 'Cancelado')).statusCode).toBe(409)
+    expect((await patchStatus(merchant, id, 'Reembolsado')).json()).toMatchObject({ status: 'Reembolsado' })
   })
 
   it('serialises concurrent changes: one cancellation returns the stock once', async () => {

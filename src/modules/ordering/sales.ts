@@ -5,7 +5,7 @@
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import { isUuid } from '../../shared/ids'
-import { formatOrderNumber, type OrderStatus } from '../../shared/ordering'
+import { formatOrderNumber, type OrderStatus, PAID_STATUSES } from '../../shared/ordering'
 import {
   SALE_PAYMENT_ORDERS,
   SALE_STATUS_TARGET,
@@ -19,6 +19,7 @@ import {
 import { storesService } from '../stores'
 import { toSaleDto } from './dto'
 import { orderStatusChanged } from './events'
+import { markOrderDelivered, markOrderShipped, SHIPMENT_REFUSED } from './fulfilment-status'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import { findSalesPage } from './sales.repository'
@@ -71,14 +72,17 @@ async function loadSale(db: DbOrTrx, row: OrderRow, storeName: string): Promise<
 }
 
 const FINAL: readonly OrderStatus[] = ['CANCELLED', 'REFUNDED']
-const PAID: readonly OrderStatus[] = ['PAID', 'PROCESSING', 'SHIPPED', 'DELIVERED']
 
 /**
- * Sets a sale's status by hand, under the order's row lock, in the caller's transaction. Money and stock stay right:
+ * Sets a sale's status by hand, under the order's row lock, in the caller's transaction, through the same steps the
+ * rest of the platform takes, so money, stock and shipping stay right:
  * - Cancelado goes through cancelOrder (stock back exactly once); only an unpaid sale can be cancelled here — a paid
- *   one needs its payment refunded, which the gateway reports as REFUNDED (shown as Cancelado).
+ *   one is refunded from the orders screen (the gateway returns the money) and reads Reembolsado.
+ * - Reembolsado is never set by hand: it is what a refund does.
  * - Pago on a pending sale goes through markPaid (order.paid): a manual confirmation, e.g. a boleto paid at the counter.
- * - Enviado/Entregue need the money first; nothing goes back to Pendente; a cancelled or refunded sale is final.
+ * - Enviado and Entregue are fulfilment's PAID → SHIPPED → DELIVERED (markOrderShipped / markOrderDelivered): a digital
+ *   order has no shipment, an unpaid one is not sent, nothing is delivered before it is sent, and nothing goes back.
+ *   The order.status-changed event lets fulfilment record the shipment and tell the buyer, as for its own route.
  * Returns undefined when the sale is unknown or belongs to another merchant.
  */
 export async function changeSaleStatus(
@@ -97,16 +101,22 @@ export async function changeSaleStatus(
   if (FINAL.includes(row.status)) throw new AppError(409, SALES_MSG.cancelledLocked)
 
   const target = SALE_STATUS_TARGET[label]
-  const paid = PAID.includes(row.status)
+  const paid = PAID_STATUSES.includes(row.status)
   if (target === 'PENDING') throw new AppError(409, SALES_MSG.backToPending)
+  if (target === 'REFUNDED') throw new AppError(409, SALES_MSG.refundHere)
   if (target === 'CANCELLED') {
     if (paid) throw new AppError(409, SALES_MSG.paidCannotCancel)
     await cancelOrder(trx, row.id, 'merchant_cancelled')
-  } else if (target === 'PAID' && row.status === 'PENDING') {
+  } else if (target === 'PAID') {
+    if (row.status !== 'PENDING') throw new AppError(409, SALES_MSG.backToPaid)
     await markPaid(trx, row.id)
   } else {
+    if (row.product_type !== 'PHYSICAL') throw new AppError(409, SHIPMENT_REFUSED.digital)
     if (!paid) throw new AppError(409, SALES_MSG.unpaidCannotShip)
-    await repo.updateOrder(trx, row.id, { status: target })
+    if (target === 'SHIPPED') {
+      if (row.status === 'DELIVERED') throw new AppError(409, SALES_MSG.deliveredStays)
+      await markOrderShipped(trx, row.store_id, row.id)
+    } else await markOrderDelivered(trx, row.store_id, row.id)
   }
 
   const updated = await repo.findOrder(trx, row.id)

@@ -206,8 +206,11 @@ export async function orderStatus(
   if (!row) return undefined
   const response: OrderStatusResponse = toOrderStatusDto(row)
   if (!opts.withAccess) return response
-  // reviews: a paid order's buyer may leave a verified-purchase review through this signed token.
-  if (PAID_STATUSES.includes(row.status)) response.order.reviewToken = signReviewToken(appSecret, row.id)
+  // reviews: the buyer may leave a verified-purchase review through this signed token — once paid for a digital
+  // product, once delivered for a physical one (the 'Pedido entregue' e-mail invites it; nobody reviews a parcel
+  // still on its way).
+  const reviewable = row.product_type === 'DIGITAL' ? PAID_STATUSES.includes(row.status) : row.status === 'DELIVERED'
+  if (reviewable) response.order.reviewToken = signReviewToken(appSecret, row.id)
   // A refunded line's digital access stops (refund-order.ts); a REFUNDED order is no longer paid at all.
   if (row.product_type === 'DIGITAL' && PAID_STATUSES.includes(row.status)) {
     const [item] = await repo.findItems(db, [row.id])

@@ -4,7 +4,7 @@
  * screen and the webhook body, spec 000 §3).
  */
 import { toReais } from '../../shared/money'
-import { formatOrderNumber, normalizeOrderStatus, type StoreOrder } from '../../shared/ordering'
+import { formatOrderNumber, normalizeOrderStatus, orderStatusLabel, type StoreOrder } from '../../shared/ordering'
 import { type TrackingParams, UTM_PARAMS } from '../../shared/tracking'
 import type { OrderItemRow, OrderRow } from './repository'
 
@@ -106,6 +106,7 @@ export function storeOrderJson(v: StoreOrderView): StoreOrder {
     customerPhone: v.customerPhone,
     customerDocument: v.customerDocument,
     status: v.status,
+    statusLabel: orderStatusLabel(v.status, { chargeback: v.chargeback, refunded: v.refundedCents }),
     paymentMethod: v.paymentMethod,
     paymentData: v.paymentData,
     paidAfterCancel: v.paidAfterCancel,

@@ -18,13 +18,14 @@ import { orderingReads } from '../ordering'
 import { reviewsService } from '../reviews'
 import { storesService } from '../stores'
 import { type Figures, toAdminDashboardDto, toStoreDashboardDto } from './dto'
+import { NOT_A_SALE } from './not-a-sale'
 import type { DayWindow, TotalsRow } from './reports.repository'
 import * as reports from './reports.repository'
 import type { Db } from './tables'
 
 const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status)
 
-/** Sums rollup rows the way the dashboards count (method counts leave cancelled orders out). */
+/** Sums rollup rows the way the dashboards count (method counts leave cancelled and wholly refunded orders out). */
 export function sumFigures(rows: TotalsRow[]): Figures {
   const f: Figures = {
     orders: 0,
@@ -51,7 +52,7 @@ export function sumFigures(rows: TotalsRow[]): Figures {
       f.pendingCents += r.cents
     }
     if (r.status === 'CANCELLED') f.cancelledCount += r.orders
-    else m.count += r.orders
+    if (!NOT_A_SALE.includes(r.status)) m.count += r.orders
     if (r.status === 'DELIVERED') f.deliveredCount += r.orders
   }
   return f

@@ -23,6 +23,7 @@ const recent: RecentOrderFacts = {
   totalCents: 4990,
   status: 'PAID',
   chargeback: false,
+  refundedCents: 0,
 }
 
 describe('reporting answers, from figures in cents', () => {
@@ -37,6 +38,7 @@ describe('reporting answers, from figures in cents', () => {
       total: 49.9,
       status: 'PAID',
       chargeback: false,
+      refunded: 0,
     })
     expect(toRecentOrderDto({ ...recent, storeName: 'Loja' }).storeName).toBe('Loja')
   })

@@ -50,6 +50,7 @@ export function toRecentOrderDto(o: RecentOrderFacts): RecentOrder {
     total: toReais(o.totalCents),
     status: o.status,
     chargeback: o.chargeback,
+    refunded: o.refundedCents / 100,
   }
 }
 

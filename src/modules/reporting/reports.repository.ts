@@ -1,6 +1,7 @@
 /** Dashboard reads over the rollups: their cost grows with the days (and stores) of a period, not with its orders. */
 import { sql } from 'kysely'
 import { PAID_STATUSES } from '../../shared/ordering'
+import { NOT_A_SALE } from './not-a-sale'
 import type { Db } from './tables'
 
 export interface DayWindow {
@@ -78,7 +79,7 @@ export async function customersOfDays(db: Db, storeId: string, fromDay: string, 
         .where('store_id', '=', storeId)
         .where('day', '>=', fromDay)
         .where('day', '<', toDay)
-        .where('status', '<>', 'CANCELLED')
+        .where('status', 'not in', NOT_A_SALE)
         .as('b'),
     )
     .leftJoin('reporting_customers as c', (j) =>

@@ -46,7 +46,7 @@ async function placeAt(
       trx,
       {
         store_id: store,
-        product_type: 'DIGITAL',
+        product_type: 'PHYSICAL',
         customer_name: email.split('@')[0],
         customer_email: email,
         customer_phone: '11987654321',
@@ -71,7 +71,7 @@ async function placeAt(
       orderId: row.id,
       storeId: store,
       orderNumber: `#${row.order_number}`,
-      productType: 'DIGITAL',
+      productType: 'PHYSICAL',
       totalCents: cents,
       paymentMethod: method,
       customer: { name: row.customer_name, email, phone: row.customer_phone },
@@ -108,7 +108,7 @@ async function directState() {
     select ${day}::text || '|' || payment_method || '|' || status || '|' || count(*) || '|' || sum(total_cents) as k
     from orders where store_id = ${storeId} group by ${day}, payment_method, status order by 1`.execute(t.runtime.db)
   const buyers = sql`(select customer_email, count(*) as n, min(${day}) as first_day, max(${day}) as last_day
-    from orders where store_id = ${storeId} and status <> 'CANCELLED' group by customer_email)`
+    from orders where store_id = ${storeId} and status not in ('CANCELLED', 'REFUNDED') group by customer_email)`
   const customers = await sql<{ k: string }>`
     select customer_email || '|' || n || '|' || first_day::text || '|' || last_day::text as k
     from ${buyers} b order by 1`.execute(t.runtime.db)
@@ -136,11 +136,11 @@ async function direct(from: Date, to: Date) {
     select count(*)::int as orders,
       coalesce(sum(total_cents) filter (where status in ('PAID','PROCESSING','SHIPPED','DELIVERED')), 0)::int as paid,
       count(*) filter (where status = 'PENDING')::int as pending,
-      count(distinct customer_email) filter (where status <> 'CANCELLED')::int as customers,
+      count(distinct customer_email) filter (where status not in ('CANCELLED', 'REFUNDED'))::int as customers,
       (select count(*)::int from (
         select customer_email from orders
-        where store_id = ${storeId} and status <> 'CANCELLED' and customer_email in (
-          select customer_email from orders where store_id = ${storeId} and status <> 'CANCELLED'
+        where store_id = ${storeId} and status not in ('CANCELLED', 'REFUNDED') and customer_email in (
+          select customer_email from orders where store_id = ${storeId} and status not in ('CANCELLED', 'REFUNDED')
             and created_at >= ${from} and created_at < ${to})
         group by customer_email having count(*) >= 2) r) as returning
     from orders where store_id = ${storeId} and created_at >= ${from} and created_at < ${to}`.execute(t.runtime.db)

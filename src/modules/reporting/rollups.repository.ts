@@ -129,7 +129,7 @@ export async function buyersOf(
     from unnest(${buyers.map((b) => b.store_id)}::uuid[], ${buyers.map((b) => b.email)}::text[]) as b(store_id, email)
     cross join lateral (select count(*)::int as orders, min(day)::text as first_day, max(day)::text as last_day
           from reporting_order_facts
-          where store_id = b.store_id and customer_email = b.email and status <> 'CANCELLED') f
+          where store_id = b.store_id and customer_email = b.email and status not in ('CANCELLED', 'REFUNDED')) f
     left join reporting_customers c on c.store_id = b.store_id and c.customer_email = b.email`.execute(trx)
   return rows.map((r) => ({
     store_id: r.store_id,
@@ -208,7 +208,7 @@ export async function rebuildAll(trx: Trx, orders: OrderFactsQuery): Promise<{ o
   await sql`
     insert into reporting_customers (store_id, customer_email, orders, first_day, last_day)
     select store_id, customer_email, count(*), min(day), max(day)
-    from reporting_order_facts where status <> 'CANCELLED' group by 1, 2`.execute(trx)
+    from reporting_order_facts where status not in ('CANCELLED', 'REFUNDED') group by 1, 2`.execute(trx)
   await sql`
     insert into reporting_customer_days (store_id, day, last_seen, returning_last_seen, first_seen)
     select store_id, day, sum(l), sum(r), sum(f) from (

@@ -6,6 +6,7 @@
  */
 
 import { orderingReads } from '../ordering'
+import { NOT_A_SALE } from './not-a-sale'
 import type { CustomerRow, OrderFact } from './rollups.repository'
 import * as repo from './rollups.repository'
 import type { Db, Trx } from './tables'
@@ -74,7 +75,8 @@ function sorted<T>(m: Map<string, T>): T[] {
   return [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v)
 }
 
-const counts = (f: OrderFact | undefined) => Boolean(f && f.status !== 'CANCELLED')
+/** A buyer counts for an order that was not cancelled nor wholly refunded: the same orders revenue leaves out. */
+const counts = (f: OrderFact | undefined) => Boolean(f && !NOT_A_SALE.includes(f.status))
 
 /**
  * Brings the rollups in line with these orders, in the caller's transaction: a handful of statements whether the

@@ -17,6 +17,8 @@ export const shippingService = expose({
   activeConnection: service.activeConnection,
   /** The cart as one box from the catalog's dimensions. */
   cartPackage: service.cartPackage,
+  /** Whether the store quotes real carriers now: the catalog then asks physical products for a size. */
+  usesRealQuotes: service.usesRealQuotes,
   /** The Melhor Envio client for the configured base URL (or the one handed in). */
   clientOf: service.clientOf,
 })

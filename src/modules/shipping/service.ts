@@ -58,6 +58,7 @@ export function toSettingsDto(row: repo.SettingsRow | undefined): MelhorEnvioSet
       : { type: 'FIXED', value: 0 },
     freeShippingAbove: row?.free_above_cents == null ? null : toReais(row.free_above_cents),
     sender: row?.sender ?? null,
+    zones: row?.zones_mode ?? 'BESIDE',
     active: row?.active ?? false,
   }
 }
@@ -87,9 +88,17 @@ export async function saveSettings(
     markup_amount: input.markup.type === 'FIXED' ? toCents(input.markup.value) : Math.round(input.markup.value * 100),
     free_above_cents: input.freeShippingAbove === null ? null : toCents(input.freeShippingAbove),
     sender: input.sender ? JSON.stringify(input.sender) : null,
+    zones_mode: input.zones,
     active: input.active,
   })
   return toSettingsDto(row)
+}
+
+/** Whether the store quotes real carriers now (an active connection): its physical products then need a size. */
+export async function usesRealQuotes(db: DbOrTrx, storeId: string): Promise<boolean> {
+  if (!isUuid(storeId)) return false
+  const row = await repo.findSettings(db, storeId)
+  return Boolean(row?.active && row.token_encrypted)
 }
 
 const markupOf = (row: repo.SettingsRow): Markup => ({ type: row.markup_type, amount: row.markup_amount })
@@ -134,6 +143,8 @@ export interface CarrierQuotes {
   quotes: ShippingQuote[]
   /** Why there is no carrier quote although Melhor Envio is on (the zone table answers instead). */
   unavailable?: 'DIMENSIONS' | 'ERROR'
+  /** The merchant offers the carriers instead of the zone table: the zones only when these are empty. */
+  instead?: boolean
 }
 
 /**
@@ -185,6 +196,7 @@ export async function quoteCarriers(
     }
   }
   return {
+    instead: conn.row.zones_mode === 'INSTEAD',
     quotes: rows.map((r) =>
       toShippingQuote(
         { serviceId: r.service_id, name: r.name, priceCents: r.price_cents, days: r.days },

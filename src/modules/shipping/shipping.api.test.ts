@@ -94,6 +94,44 @@ describe('product logistics', () => {
   })
 })
 
+describe('product logistics once the store quotes real carriers', () => {
+  it('asks every physical product for weight and size (400 with the message), never a digital one', async () => {
+    const s = await shop({ payments: false })
+    const create = (payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/stores/${s.storeId}/products`, payload, headers: s.owner.headers })
+    const bare = { name: 'Caneca', price: 30, type: 'PHYSICAL', stock: 5 }
+    expect((await create(bare)).statusCode).toBe(201)
+    await connect(s)
+    const refused = await create(bare)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({
+      message:
+        'Peso e dimensões (peso, altura, largura e comprimento) são obrigatórios: a loja cota o frete com as transportadoras.',
+      errors: { weightGrams: expect.any(String), lengthCm: expect.any(String) },
+    })
+    expect((await create({ ...bare, weightGrams: 300 })).json().errors).toEqual({
+      heightCm: 'Obrigatório quando a loja cota o frete com as transportadoras',
+      widthCm: 'Obrigatório quando a loja cota o frete com as transportadoras',
+      lengthCm: 'Obrigatório quando a loja cota o frete com as transportadoras',
+    })
+    expect((await create({ ...bare, weightGrams: 300, heightCm: 10, widthCm: 10, lengthCm: 12 })).statusCode).toBe(201)
+    const digital = { name: 'E-book', price: 20, type: 'DIGITAL', digitalFileUrl: 'https://files.example.com/e.pdf' }
+    expect((await create(digital)).statusCode).toBe(201)
+    // An older product without a size is asked for it at its next edit.
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/stores/${s.storeId}/products/${s.physicalId}`,
+      payload: { price: 110 },
+      headers: s.owner.headers,
+    })
+    expect(edit.statusCode).toBe(400)
+    expect((await dimensions(s)).statusCode).toBe(200)
+    // Switched off: no longer required.
+    await connect(s, { active: false })
+    expect((await create(bare)).statusCode).toBe(201)
+  })
+})
+
 describe('quotes at checkout', () => {
   it("offers PAC and SEDEX from Melhor Envio with the package's weight and size, beside the zone option", async () => {
     const s = await shop()
@@ -143,6 +181,24 @@ describe('quotes at checkout', () => {
     } finally {
       fake.delay(0)
     }
+  }, 15_000)
+
+  it('offers the carriers instead of the zones when the merchant says so, and the zones when carriers fail', async () => {
+    const s = await shop()
+    await dimensions(s)
+    const saved = await connect(s, { zones: 'INSTEAD' })
+    expect(saved.json().zones).toBe('INSTEAD')
+    const ids = async (cep: string) => (await calculate(s, cep)).json().options.map((o: { id: string }) => o.id)
+    expect(await ids('20040020')).toEqual(['me-1', 'me-2'])
+    fake.delay(6_000)
+    try {
+      expect(await ids('30140071')).toEqual([s.optionId])
+    } finally {
+      fake.delay(0)
+    }
+    expect((await connect(s, { zones: 'BESIDE' })).json().zones).toBe('BESIDE')
+    expect(await ids('20040020')).toEqual(['me-1', 'me-2', s.optionId])
+    expect((await connect(s, { zones: 'SOMETIMES' })).json().errors.zones).toBe('Escolha como as cotações aparecem')
   }, 15_000)
 
   it('charges the order the quoted freight: the browser never sets it, an unquoted CEP is refused', async () => {

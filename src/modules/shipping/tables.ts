@@ -1,6 +1,6 @@
 import type { ColumnType, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
-import type { Sender } from '../../shared/melhor-envio'
+import type { Sender, ZonesMode } from '../../shared/melhor-envio'
 
 export interface ShippingTables {
   melhor_envio_settings: {
@@ -14,6 +14,7 @@ export interface ShippingTables {
     free_above_cents: ColumnType<number | null, number | null, number | null>
     sender: ColumnType<Sender | null, string | null, string | null>
     active: boolean
+    zones_mode: ColumnType<ZonesMode, ZonesMode | undefined, ZonesMode>
     updated_at: Timestamp
   }
   shipping_quotes: {

@@ -58,7 +58,7 @@ export class LocalStorage implements Storage {
     await rm(this.file(key), { force: true })
   }
 
-  signedUrl(key: string, opts: SignedUrlOptions): string {
+  async signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
     assertKey(key)
     const exp = Math.floor(this.clock.now().getTime() / 1000) + opts.expiresInSec
     const q = new URLSearchParams({ exp: String(exp), name: opts.filename, type: opts.contentType })

@@ -12,8 +12,8 @@ export interface Storage {
   get(key: string): Promise<Readable | undefined>
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>
-  /** A URL that serves the object for `expiresInSec` seconds from now, then refuses it. */
-  signedUrl(key: string, opts: SignedUrlOptions): string
+  /** A URL that serves the object for `expiresInSec` seconds from now, then refuses it (S3 presigns asynchronously). */
+  signedUrl(key: string, opts: SignedUrlOptions): Promise<string>
 }
 
 export interface SignedUrlOptions {

@@ -1,10 +1,9 @@
-import http from 'node:http'
-import https from 'node:https'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Clock } from '../clock'
 import { assertKey, attachmentDisposition, type SignedUrlOptions, type Storage } from './port'
-import { type Credentials, presign, signHeaders, uriEncode } from './sigv4'
 
 export interface S3Options {
   bucket: string
@@ -17,6 +16,10 @@ export interface S3Options {
   timeoutMs?: number
 }
 
+/** Parts of a streamed upload: two in flight at most, so an upload holds ~16 MB whatever the file's size. */
+export const PART_SIZE = 8 * 1024 * 1024
+const PARTS_IN_FLIGHT = 2
+
 export class S3Error extends Error {
   constructor(
     readonly status: number,
@@ -26,85 +29,87 @@ export class S3Error extends Error {
   }
 }
 
-/** An S3-compatible bucket through its REST API (PutObject, GetObject, DeleteObject, presigned GET). */
+/** The SDK's failure as our typed error (status and S3's <Code>), so callers never see SDK types. */
+function s3Error(err: unknown): unknown {
+  if (err instanceof S3ServiceException) return new S3Error(err.$metadata.httpStatusCode ?? 500, err.name)
+  return err
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO) through the AWS SDK v3: PutObject or a multipart upload streamed part by part
+ * (lib-storage), GetObject, DeleteObject and a presigned GET signed at the injected clock's time.
+ */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const
-  private readonly creds: Credentials
+  private readonly client: S3Client
   constructor(
     private readonly opts: S3Options,
     private readonly clock: Clock,
   ) {
-    this.creds = { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey, region: opts.region }
-  }
-
-  private url(key: string): URL {
-    assertKey(key)
-    const base = this.opts.endpoint.replace(/\/$/, '')
-    return new URL(`${base}/${uriEncode(this.opts.bucket)}/${uriEncode(key, true)}`)
-  }
-
-  private request(method: string, url: URL, headers: Record<string, string>): http.ClientRequest {
-    const signed = signHeaders(this.creds, method, url, headers, this.clock.now())
-    const lib = url.protocol === 'https:' ? https : http
-    const req = lib.request(url, { method, headers: signed })
-    req.setTimeout(this.opts.timeoutMs ?? 30_000, () => req.destroy(new Error('S3 request timed out')))
-    return req
+    const timeout = opts.timeoutMs ?? 30_000
+    this.client = new S3Client({
+      endpoint: opts.endpoint,
+      region: opts.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      // Checksums only where S3 requires them: MinIO and other S3-compatible stores do not all take the SDK's
+      // default CRC trailers on streamed bodies.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: timeout, requestTimeout: timeout },
+      maxAttempts: 2,
+    })
   }
 
   async put(key: string, body: Readable, opts: { size: number; contentType: string }): Promise<void> {
-    const req = this.request('PUT', this.url(key), {
-      'content-length': String(opts.size),
-      'content-type': opts.contentType,
+    assertKey(key)
+    // Small files go in one PutObject; larger ones in 8 MB parts: the body is never held whole in memory.
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.opts.bucket, Key: key, Body: body, ContentType: opts.contentType },
+      partSize: PART_SIZE,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
     })
-    const answered = response(req)
-    // the body flows straight from its source to the socket: never held whole in memory
-    await Promise.all([pipeline(body, req), answered.then(expectOk)])
+    try {
+      await upload.done()
+    } catch (err) {
+      throw s3Error(err)
+    }
   }
 
   async get(key: string): Promise<Readable | undefined> {
-    const req = this.request('GET', this.url(key), {})
-    req.end()
-    const res = await response(req)
-    if (res.statusCode === 404) {
-      res.resume()
-      return undefined
+    assertKey(key)
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }))
+      return res.Body as Readable
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404))
+        return undefined
+      throw s3Error(err)
     }
-    if ((res.statusCode ?? 500) >= 300) await expectOk(res)
-    return res
   }
 
   async delete(key: string): Promise<void> {
-    const req = this.request('DELETE', this.url(key), {})
-    req.end()
-    const res = await response(req)
-    // S3 answers 204 whether or not the key existed
-    if (res.statusCode === 404) return void res.resume()
-    await expectOk(res)
+    assertKey(key)
+    try {
+      // S3 answers 204 whether or not the key existed
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }))
+    } catch (err) {
+      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return
+      throw s3Error(err)
+    }
   }
 
-  signedUrl(key: string, opts: SignedUrlOptions): string {
-    const url = this.url(key)
-    url.searchParams.set('response-content-disposition', attachmentDisposition(opts.filename))
-    url.searchParams.set('response-content-type', opts.contentType)
-    return presign(this.creds, 'GET', url, opts.expiresInSec, this.clock.now())
+  async signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
+    assertKey(key)
+    const command = new GetObjectCommand({
+      Bucket: this.opts.bucket,
+      Key: key,
+      ResponseContentDisposition: attachmentDisposition(opts.filename),
+      ResponseContentType: opts.contentType,
+    })
+    // Signed at the clock's now: expiry is tested with the controlled clock, never by waiting.
+    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSec, signingDate: this.clock.now() })
   }
-}
-
-function response(req: http.ClientRequest): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    req.once('response', resolve)
-    req.once('error', reject)
-  })
-}
-
-/** Drains the answer; a non-2xx becomes an S3Error with the <Code> of its XML body. */
-async function expectOk(res: http.IncomingMessage): Promise<void> {
-  const status = res.statusCode ?? 500
-  if (status < 300) {
-    res.resume()
-    return
-  }
-  let text = ''
-  for await (const chunk of res) if (text.length < 4096) text += chunk
-  throw new S3Error(status, /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? 'Unknown')
 }

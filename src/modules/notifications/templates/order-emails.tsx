@@ -27,6 +27,18 @@ export interface OrderEmailData {
   access: { productName: string; url: string; inArea?: boolean }[]
   /** A refund's figures ('order_refunded'): this refund, everything refunded so far, and the line it was for. */
   refund: { amountCents: number; refundedTotalCents: number; partial: boolean; itemName: string | null } | null
+  /** The order's state this message announces, in the shared words (orderStatusLabel) the merchant's screens use; '' shows none. */
+  statusLabel: string
+}
+
+/** 'Status do pedido: Pago': the same label as the order page, the sales and orders screens, and the CSV. */
+function StatusLine({ data }: { data: OrderEmailData }) {
+  if (!data.statusLabel) return null
+  return (
+    <Text style={{ ...styles.muted, margin: '0 0 12px' }}>
+      Status do pedido: <strong data-status>{data.statusLabel}</strong>
+    </Text>
+  )
 }
 
 const dueDate = (d: string) => d.split('-').reverse().join('/')
@@ -77,6 +89,7 @@ export function OrderReceivedEmail({ data }: { data: OrderEmailData }) {
       preview={`Pedido ${data.orderNumber}: pague ${how} para concluir sua compra`}
     >
       <Text style={styles.heading}>Recebemos seu pedido {data.orderNumber}</Text>
+      <StatusLine data={data} />
       <Text style={styles.text}>
         Olá, {data.firstName}! Seu pedido foi registrado. Assim que o pagamento for confirmado, avisaremos você por
         e-mail.
@@ -98,6 +111,7 @@ export function PaymentApprovedEmail({ data }: { data: OrderEmailData }) {
       preview={`Pagamento do pedido ${data.orderNumber} aprovado`}
     >
       <Text style={styles.heading}>Pagamento aprovado!</Text>
+      <StatusLine data={data} />
       <Text style={styles.text}>
         Olá, {data.firstName}! O pagamento do pedido {data.orderNumber} foi confirmado. Obrigado pela compra.
       </Text>
@@ -133,6 +147,7 @@ export function PaymentReminderEmail({ data }: { data: OrderEmailData }) {
       preview={`${what} do pedido ${data.orderNumber} vence em breve`}
     >
       <Text style={styles.heading}>Seu pagamento vence em breve</Text>
+      <StatusLine data={data} />
       <Text style={styles.text}>
         Olá, {data.firstName}! {what} do pedido {data.orderNumber} ({formatCents(data.totalCents)}) ainda não foi pago e
         vence em cerca de uma hora.
@@ -160,6 +175,7 @@ export function PaymentExpiredEmail({ data }: { data: OrderEmailData }) {
       }
     >
       <Text style={styles.heading}>{pix ? 'Seu código PIX expirou' : 'O prazo do boleto terminou'}</Text>
+      <StatusLine data={data} />
       {pix ? (
         <Text style={styles.text}>
           Olá, {data.firstName}! O código PIX do pedido {data.orderNumber} ({total}) expirou antes do pagamento. Se
@@ -184,6 +200,7 @@ export function OrderCancelledEmail({ data }: { data: OrderEmailData }) {
   return (
     <EmailLayout look={data.look} accountUrl={data.accountUrl} preview={`Pedido ${data.orderNumber} cancelado`}>
       <Text style={styles.heading}>Pedido {data.orderNumber} cancelado</Text>
+      <StatusLine data={data} />
       <Text style={styles.text}>
         Olá, {data.firstName}! Seu pedido {data.orderNumber} ({formatCents(data.totalCents)}) foi cancelado. Nenhum
         valor será cobrado por ele.
@@ -211,6 +228,7 @@ export function OrderRefundedEmail({ data }: { data: OrderEmailData }) {
       preview={`Reembolso de ${formatCents(r.amountCents)} do pedido ${data.orderNumber}`}
     >
       <Text style={styles.heading}>{r.partial ? 'Fizemos um reembolso parcial' : 'Seu reembolso foi feito'}</Text>
+      <StatusLine data={data} />
       <Text style={styles.text}>
         Olá, {data.firstName}! Reembolsamos {formatCents(r.amountCents)} do pedido {data.orderNumber}. O valor volta
         pelo mesmo meio de pagamento; o prazo depende do seu banco ou cartão.

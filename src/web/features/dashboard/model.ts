@@ -1,5 +1,11 @@
 import { Barcode, CreditCard, type LucideIcon, QrCode, Wallet } from 'lucide-react'
 import { z } from 'zod'
+import {
+  normalizeOrderStatus,
+  type OrderStatus,
+  orderStatusLabel,
+  type StatusFacts,
+} from '../../../shared/ordering-rules'
 
 /** Dashboard periods (spec 000 §9): default 30days. */
 export const PERIODS = [
@@ -36,6 +42,7 @@ const recentOrderSchema = z.object({
   total: num,
   status: text,
   chargeback: z.boolean().optional().catch(undefined),
+  refunded: z.number().optional().catch(undefined),
 })
 
 const metricsSchema = z.object({
@@ -103,23 +110,21 @@ export function paymentMethodInfo(method: string): { label: string; icon: Lucide
   return { label: method || '--', icon: Wallet }
 }
 
-const STATUS: Record<
-  string,
-  { label: string; tone: 'warning' | 'success' | 'info' | 'purple' | 'danger' | 'neutral' }
-> = {
-  PENDING: { label: 'Pendente', tone: 'warning' },
-  PAID: { label: 'Pago', tone: 'success' },
-  PROCESSING: { label: 'Processando', tone: 'info' },
-  SHIPPED: { label: 'Enviado', tone: 'purple' },
-  DELIVERED: { label: 'Entregue', tone: 'success' },
-  CANCELLED: { label: 'Cancelado', tone: 'danger' },
-  REFUNDED: { label: 'Reembolsado', tone: 'neutral' },
+const TONES: Record<OrderStatus, 'warning' | 'success' | 'info' | 'purple' | 'danger' | 'neutral'> = {
+  PENDING: 'warning',
+  PAID: 'success',
+  PROCESSING: 'info',
+  SHIPPED: 'purple',
+  DELIVERED: 'success',
+  CANCELLED: 'danger',
+  REFUNDED: 'neutral',
 }
 
-/** Order status badge; an unknown status is shown as PENDING, a charged-back refund as a chargeback. */
-export function orderStatusInfo(status: string, chargeback?: boolean) {
-  if (chargeback && status.toUpperCase() === 'REFUNDED') return { label: 'Chargeback', tone: 'danger' as const }
-  return STATUS[status.toUpperCase()] ?? STATUS.PENDING
+/** Order status badge with the shared label (the same as the orders and sales screens); unknown reads as PENDING. */
+export function orderStatusInfo(status: string, facts: StatusFacts = {}) {
+  const s = normalizeOrderStatus(status.toUpperCase())
+  const tone = s === 'REFUNDED' && facts.chargeback ? ('danger' as const) : TONES[s]
+  return { label: orderStatusLabel(s, facts), tone }
 }
 
 /** A number the pt-BR way ('66,7'). */

@@ -174,7 +174,8 @@ function OrderView({
               />
             </Suspense>
           )}
-          {/* reviews: 'Avalie sua compra' for a paid order (lazy; verified through the order's review token) */}
+          {/* reviews: 'Avalie sua compra' once the server hands a review token: a paid digital order, a delivered
+              physical one (the 'Pedido entregue' e-mail brings the buyer here); lazy, verified by that token */}
           {paid && data.reviewToken && (
             <Suspense fallback={null}>
               <LeaveReview orderId={orderId} storeId={order.storeId} reviewToken={data.reviewToken} />

@@ -45,7 +45,7 @@ export function RecentTransactions({ orders, showStore }: { orders: RecentOrder[
         <ul className="tx-list">
           {orders.map((o, i) => {
             const pay = paymentMethodInfo(o.paymentMethod)
-            const status = orderStatusInfo(o.status, o.chargeback)
+            const status = orderStatusInfo(o.status, { chargeback: o.chargeback, refunded: o.refunded })
             return (
               <li key={o.id ?? `${o.createdAt}-${i}`} className="tx-item">
                 <span className="tx-icon" title={pay.label} role="img" aria-label={pay.label}>

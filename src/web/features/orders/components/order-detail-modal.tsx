@@ -60,7 +60,7 @@ export function OrderDetailModal({
     >
       <div className="order-detail">
         <div className="order-detail-head">
-          <OrderStatusBadge status={status} chargeback={order.chargeback} />
+          <OrderStatusBadge status={status} chargeback={order.chargeback} refunded={order.refunded} />
           <span className="muted">{formatDateTime(order.createdAt)}</span>
         </div>
         {order.paidAfterCancel && (

@@ -52,7 +52,7 @@ export function OrdersTable({
               </span>
             </Td>
             <Td data-label="Status">
-              <OrderStatusBadge status={o.status} chargeback={o.chargeback} />
+              <OrderStatusBadge status={o.status} chargeback={o.chargeback} refunded={o.refunded} />
               {o.paidAfterCancel && <Badge tone="warning">Pago após cancelar</Badge>}
             </Td>
             <Td data-label="Pagamento">{paymentMethodLabel(o.paymentMethod)}</Td>

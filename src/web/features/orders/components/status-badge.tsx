@@ -12,9 +12,20 @@ const TONES: Record<OrderStatus, BadgeTone> = {
   REFUNDED: 'neutral',
 }
 
-/** `chargeback`: a REFUNDED order the buyer's card issuer charged back, shown apart from a refund. */
-export function OrderStatusBadge({ status, chargeback }: { status: string; chargeback?: boolean }) {
+/**
+ * `chargeback`: a REFUNDED order the buyer's card issuer charged back, shown apart from a refund; `refunded` (reais)
+ * names a partly refunded paid order as such. The label is the shared one every surface uses.
+ */
+export function OrderStatusBadge({
+  status,
+  chargeback,
+  refunded,
+}: {
+  status: string
+  chargeback?: boolean
+  refunded?: number
+}) {
   const normalized = normalizeOrderStatus(status)
   const tone = normalized === 'REFUNDED' && chargeback ? 'danger' : TONES[normalized]
-  return <Badge tone={tone}>{statusLabel(status, chargeback)}</Badge>
+  return <Badge tone={tone}>{statusLabel(status, { chargeback, refunded })}</Badge>
 }

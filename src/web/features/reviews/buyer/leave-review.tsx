@@ -38,8 +38,9 @@ export default function LeaveReview({ orderId, storeId, reviewToken }: Props) {
   // still to review opens, and the others are a tap away.
   const product = products.find((p) => p.productId === chosen) ?? products.find((p) => !done(p)) ?? products[0]
   if (!reviewable.data || !product) return null
+  // id="avaliar": the 'Pedido entregue' e-mail links straight here (/pedido/…#avaliar).
   return (
-    <>
+    <div id="avaliar">
       {products.length > 1 && (
         <nav className="ck-card rv-choose" aria-label="Produtos para avaliar" data-testid="review-products">
           <p className="rv-muted">Este pedido tem {products.length} produtos. Qual você quer avaliar?</p>
@@ -74,7 +75,7 @@ export default function LeaveReview({ orderId, storeId, reviewToken }: Props) {
           setSentCount((n) => n + 1)
         }}
       />
-    </>
+    </div>
   )
 }
 

@@ -32,7 +32,7 @@ function StatusEditor({ sale, onSaved }: { sale: Sale; onSaved: (sale: Sale) => 
       const updated = await mutation.mutateAsync({ id: sale.id, status: draft })
       onSaved(updated)
       setEditing(false)
-      toast.success(`Venda ${updated.orderNumber}: status alterado para ${updated.status}.`)
+      toast.success(`Venda ${updated.orderNumber}: status alterado para ${updated.statusLabel}.`)
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Não foi possível atualizar o status.')
     }
@@ -41,7 +41,7 @@ function StatusEditor({ sale, onSaved }: { sale: Sale; onSaved: (sale: Sale) => 
   if (!editing)
     return (
       <div className="sale-status-row">
-        <SaleStatusBadge status={sale.status} chargeback={sale.chargeback} />
+        <SaleStatusBadge sale={sale} />
         <Button
           size="sm"
           variant="secondary"

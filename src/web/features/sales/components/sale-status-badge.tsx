@@ -1,4 +1,4 @@
-import type { SaleStatus } from '../../../../shared/sales'
+import type { Sale, SaleStatus } from '../../../../shared/sales'
 import { Badge, type BadgeTone } from '../../../ui'
 
 const TONES: Record<SaleStatus, BadgeTone> = {
@@ -7,13 +7,11 @@ const TONES: Record<SaleStatus, BadgeTone> = {
   Enviado: 'purple',
   Entregue: 'info',
   Cancelado: 'danger',
+  Reembolsado: 'neutral',
 }
 
-/** `chargeback`: the sale is Cancelado because the buyer's card issuer charged it back, not by a refund. */
-export function SaleStatusBadge({ status, chargeback }: { status: SaleStatus; chargeback?: boolean }) {
-  return (
-    <Badge tone={TONES[status] ?? 'neutral'}>
-      {status === 'Cancelado' && chargeback ? 'Cancelado (chargeback)' : status}
-    </Badge>
-  )
+/** The sale's badge reads the server's shared label (orderStatusLabel): the same words as the orders screen. */
+export function SaleStatusBadge({ sale }: { sale: Pick<Sale, 'status' | 'statusLabel' | 'chargeback'> }) {
+  const tone = sale.status === 'Reembolsado' && sale.chargeback ? 'danger' : (TONES[sale.status] ?? 'neutral')
+  return <Badge tone={tone}>{sale.statusLabel}</Badge>
 }

@@ -54,7 +54,7 @@ export function SalesTable({ sales, onView }: { sales: Sale[]; onView: (sale: Sa
                 <span className="sales-block muted sales-small">{sale.paymentMethod}</span>
               </Td>
               <Td label="Status">
-                <SaleStatusBadge status={sale.status} chargeback={sale.chargeback} />
+                <SaleStatusBadge sale={sale} />
               </Td>
               <Td label="Ações">
                 <Button

@@ -4,6 +4,9 @@ import {
   ME_SERVICES,
   type MelhorEnvioSettings,
   melhorEnvioSettingsInputSchema,
+  ZONES_MODE_LABELS,
+  ZONES_MODES,
+  type ZonesMode,
 } from '../../../../../shared/melhor-envio'
 import { formatDecimalInput, parseDecimalInput } from '../../../../../shared/shipping'
 import { ApiError } from '../../../../lib/api'
@@ -33,6 +36,7 @@ interface Draft {
   markupType: 'FIXED' | 'PERCENT'
   markupValue: string
   freeAbove: string
+  zones: ZonesMode
   active: boolean
 }
 
@@ -44,6 +48,7 @@ const draftOf = (s?: MelhorEnvioSettings): Draft => ({
   markupType: s?.markup.type ?? 'FIXED',
   markupValue: s ? formatDecimalInput(s.markup.value, 2) : '0,00',
   freeAbove: s?.freeShippingAbove == null ? '' : formatDecimalInput(s.freeShippingAbove, 2),
+  zones: s?.zones ?? 'BESIDE',
   active: s?.active ?? false,
 })
 
@@ -51,7 +56,7 @@ const numberOf = (v: string) => Number(parseDecimalInput(v))
 
 /**
  * 'Melhor Envio' (issue 38): the store's token (write-only, shown masked), origin CEP, the services the buyer may
- * pick, the markup and 'frete grátis acima de'. Its quotes are offered beside the options below.
+ * pick, the markup and 'frete grátis acima de'. Its quotes are offered beside the options below or instead of them.
  */
 export function MelhorEnvioCard({ storeId }: { storeId: string }) {
   const settings = useMelhorEnvio(storeId)
@@ -76,6 +81,7 @@ export function MelhorEnvioCard({ storeId }: { storeId: string }) {
       freeShippingAbove: draft.freeAbove.trim() === '' ? null : numberOf(draft.freeAbove),
       // All blank: no sender yet (quotes work without it; labels ask for it).
       sender: Object.values(draft.sender).every((v) => v.trim() === '') ? null : draft.sender,
+      zones: draft.zones,
       active: draft.active,
     })
     if (!parsed.success) {
@@ -104,7 +110,7 @@ export function MelhorEnvioCard({ storeId }: { storeId: string }) {
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
         <p className="muted small">
           Conecte sua conta do Melhor Envio para mostrar ao comprador os preços e prazos reais dos Correios e
-          transportadoras, ao lado das opções abaixo. Os produtos precisam de peso e dimensões.
+          transportadoras, ao lado ou no lugar das opções abaixo. Os produtos físicos passam a exigir peso e dimensões.
         </p>
         <Field label="Token do Melhor Envio" htmlFor={tokenId} error={errors.token}>
           <SecretInput
@@ -165,6 +171,18 @@ export function MelhorEnvioCard({ storeId }: { storeId: string }) {
             error={errors.freeShippingAbove}
           />
         </div>
+        <Select
+          label="Cotações no checkout"
+          value={draft.zones}
+          onChange={(e) => set('zones', e.target.value as ZonesMode)}
+          error={errors.zones}
+        >
+          {ZONES_MODES.map((m) => (
+            <option key={m} value={m}>
+              {ZONES_MODE_LABELS[m]}
+            </option>
+          ))}
+        </Select>
         <fieldset className="stack">
           <legend className="small muted">Remetente das etiquetas (necessário para gerar etiquetas)</legend>
           <div className="row wrap">
