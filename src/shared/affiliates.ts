@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { isValidCpf, isValidPhone, onlyDigits } from './br'
+import { methodFeeSchema } from './payment-accounts'
 
 export const ATTRIBUTION_RULES = ['LAST_CLICK', 'FIRST_CLICK'] as const
 export type AttributionRule = (typeof ATTRIBUTION_RULES)[number]
@@ -53,6 +54,7 @@ export const AFFILIATE_MESSAGES = {
   payoutFinished: 'Este saque já foi concluído',
   payoutApproved: 'Saque aprovado',
   payoutPaid: 'Saque marcado como pago',
+  platformFeeSaved: 'Taxa da plataforma salva',
   payoutRejected: 'Saque recusado: o valor voltou ao saldo disponível',
   sharesAbove100: 'A comissão do afiliado somada às participações dos coprodutores passa de 100%',
   share: 'A participação deve estar entre 0,01% e 100%',
@@ -218,6 +220,10 @@ export const adminPayoutSchema = payoutSchema.extend({
   rejectedAt: z.string().nullable(),
 })
 export type AdminPayout = z.infer<typeof adminPayoutSchema>
+
+/** The platform's fee on split orders (admin): a percentage of the total plus a fixed part; 0 by default. */
+export const platformFeeSchema = methodFeeSchema
+export type PlatformFee = z.infer<typeof platformFeeSchema>
 
 export const payoutRejectSchema = z.object({
   reason: z.string().trim().min(3, 'Informe o motivo da recusa').max(300, 'O motivo deve ter no máximo 300 caracteres'),

@@ -3,8 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Clock } from '../../platform/clock'
 import { limitOffsetQuery } from '../../platform/route-schemas'
-import { AFFILIATE_MESSAGES, adminPayoutSchema, PAYOUT_STATUSES, payoutRejectSchema } from '../../shared/affiliates'
+import {
+  AFFILIATE_MESSAGES,
+  adminPayoutSchema,
+  PAYOUT_STATUSES,
+  payoutRejectSchema,
+  platformFeeSchema,
+} from '../../shared/affiliates'
 import { consistencyProblems } from './commissions'
+import { platformFee, savePlatformFee } from './fees'
 import { decidePayout, listPayouts } from './payouts-admin'
 
 const TAGS = ['affiliates', 'admin']
@@ -93,6 +100,30 @@ export function affiliatesAdminRoutes(clock: Clock) {
         preHandler: admin,
       },
       async () => consistencyProblems(app.db),
+    )
+
+    app.get(
+      '/admin/affiliates/platform-fee',
+      { schema: { tags: TAGS, response: { 200: platformFeeSchema } }, preHandler: admin },
+      async () => platformFee(app.db),
+    )
+
+    app.put(
+      '/admin/affiliates/platform-fee',
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            "The platform's fee on split orders, withheld with the gateway's before the split (orders paid after)",
+          body: platformFeeSchema,
+          response: { 200: z.object({ data: platformFeeSchema, message: z.string() }) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ({
+        data: await savePlatformFee(app.db, request.user.id, request.body),
+        message: AFFILIATE_MESSAGES.platformFeeSaved,
+      }),
     )
   }
 }

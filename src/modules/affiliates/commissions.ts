@@ -19,6 +19,7 @@ import { orderingService } from '../ordering'
 import * as commissionsRepo from './commissions.repository'
 import { activeCoproducers } from './coproducers.repository'
 import { toCommission } from './dto'
+import { orderFees } from './fees'
 import {
   GATEWAY,
   PLATFORM,
@@ -111,8 +112,8 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
     ? (await activeCoproducers(deps.db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
     : []
   if (!attribution && coproducers.length === 0) return
-  // No gateway or platform fee is configured per account yet (issue 37 item 4): the net is the total.
-  const feeCents = 0
+  // The gateway's fee (of the account that charged, for the method) and the platform's come off before the split.
+  const { feeCents } = await orderFees(deps.db, p)
   const split = splitNet({
     totalCents: p.totalCents,
     feeCents,

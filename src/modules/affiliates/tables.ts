@@ -94,6 +94,13 @@ export interface AffiliatesTables {
     rejected_at: ColumnType<Date | null, never, Date>
     rejection_reason: ColumnType<string | null, never, string | null>
   }
+  affiliate_platform_fee: {
+    id: ColumnType<boolean, boolean | undefined, never>
+    percent_bps: number
+    fixed_cents: number
+    updated_by: string | null
+    updated_at: Time
+  }
   ledger_transactions: {
     id: Generated<string>
     key: string

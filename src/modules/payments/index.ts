@@ -10,6 +10,7 @@ import {
   sweepCharges,
 } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
+import { gatewayFeeOf } from './fees'
 import type { PaymentsModuleDeps } from './gateway'
 import { gatewayHealthOf } from './gateway-health'
 import { paymentJobs } from './jobs'
@@ -30,6 +31,7 @@ export type {
   PublicPaymentMethods,
 } from './contract'
 export { paymentRefunded, paymentStatusChanged } from './events'
+export type { GatewayFee } from './fees'
 export type { PaymentsModuleDeps } from './gateway'
 export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
 export type { RefundLookup, RefundOutcome, RefundRequest } from './refund'
@@ -57,6 +59,8 @@ export const paymentsService = expose({
   /** A buyer's saved cards at a store, and a merchant-initiated charge of one (upsells, renewals): no card data. */
   savedCardsOf,
   chargeSavedCard,
+  /** What the gateway keeps of an order's paid charge, per the account's configured fees (affiliates' net). */
+  gatewayFeeOf,
 })
 
 /** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */
