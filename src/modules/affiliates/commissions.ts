@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../../platform/clock'
 import { DAY_MS } from '../../platform/clock'
+import { publish } from '../../platform/events'
 import {
   type Balance,
   type Commission,
@@ -19,6 +20,7 @@ import { orderingService } from '../ordering'
 import * as commissionsRepo from './commissions.repository'
 import { activeCoproducers } from './coproducers.repository'
 import { toCommission } from './dto'
+import { commissionCreated, commissionReleased, commissionReversed } from './events'
 import { orderFees } from './fees'
 import {
   GATEWAY,
@@ -41,6 +43,20 @@ import {
 import * as repo from './repository'
 import { splitNet } from './split'
 import type { Db } from './tables'
+
+type CommissionRow = Awaited<ReturnType<typeof commissionsRepo.insertCommissions>>[number]
+
+/** What every commission event says of the share. */
+function shareFacts(r: CommissionRow) {
+  return {
+    storeId: r.store_id,
+    commissionId: r.id,
+    orderId: r.order_id,
+    role: r.role,
+    affiliationId: r.affiliation_id,
+    amountCents: r.amount_cents,
+  }
+}
 
 export interface AffiliatesDeps {
   db: Db
@@ -153,6 +169,13 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
   await deps.db.transaction().execute(async (trx) => {
     const rows = await commissionsRepo.insertCommissions(trx, shares)
     if (rows.length === 0) return
+    for (const r of rows)
+      await publish(trx, commissionCreated, {
+        ...shareFacts(r),
+        feeCents,
+        releaseAt: r.release_at.toISOString(),
+        createdAt: paidAt.toISOString(),
+      })
     await postTransaction(trx, {
       key: `sale:${p.orderId}`,
       storeId: p.storeId,
@@ -215,7 +238,16 @@ export async function reverseRefundedOrder(deps: AffiliatesDeps, p: RefundedOrde
     for (const [i, s] of shares.entries()) {
       const taken = reversal.taken[i] ?? 0
       const status = whole || s.remainingCents - taken === 0 ? 'REVERSED' : s.status
-      if (taken || status !== s.status) await commissionsRepo.takeBack(trx, rows[i]!.id, taken, status)
+      if (!taken && status === s.status) continue
+      await commissionsRepo.takeBack(trx, rows[i]!.id, taken, status)
+      await publish(trx, commissionReversed, {
+        ...shareFacts(rows[i]!),
+        reversedCents: taken,
+        totalReversedCents: rows[i]!.reversed_cents + taken,
+        status,
+        chargeback: p.chargeback,
+        reversedAt: deps.clock.now().toISOString(),
+      })
     }
   })
 }
@@ -237,6 +269,12 @@ export async function releaseDue(deps: AffiliatesDeps, limit = 200): Promise<num
           entries: releasePostings({ commissionId: c.id, account: c.account, amountCents: left }),
         })
       await commissionsRepo.markReleased(trx, c.id, now)
+      if (left > 0)
+        await publish(trx, commissionReleased, {
+          ...shareFacts(c),
+          availableCents: left,
+          releasedAt: now.toISOString(),
+        })
     }
     return due.length
   })

@@ -9,6 +9,7 @@ import { affiliatesJobs, affiliatesSubscriptions } from './jobs'
 import { affiliatesRoutes } from './routes'
 
 export { consistencyProblems, releaseDue } from './commissions'
+export { commissionCreated, commissionReleased, commissionReversed } from './events'
 
 export interface AffiliatesModuleDeps {
   /** The clock commission windows and releases read (tests pass a controlled one). */
