@@ -119,23 +119,51 @@ export interface PaidOrder {
  * A paid order with an affiliate or co-producers: its net is split (affiliate's % of the net, co-producers' % of
  * what is left, the producer the rest) and each share credited PENDING until its release date.
  */
-export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promise<void> {
-  const found = await attributeOrder(deps.db, p.orderId)
+type SplitInput = Pick<PaidOrder, 'orderId' | 'storeId' | 'totalCents' | 'paidAt' | 'items'>
+
+/**
+ * The split a paid order gets: who is credited (the attribution decided at placing, the co-producers accepted at the
+ * payment) and the parts of its net, the fees withheld first. Undefined when nobody but the producer shares in it.
+ */
+async function planSplit(db: Db, p: SplitInput) {
+  const found = await attributeOrder(db, p.orderId)
   const attribution = found?.store_id === p.storeId ? found : undefined
   const paidAt = new Date(p.paidAt)
   const productId = p.items[0]?.productId
   const coproducers = productId
-    ? (await activeCoproducers(deps.db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
+    ? (await activeCoproducers(db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
     : []
-  if (!attribution && coproducers.length === 0) return
+  if (!attribution && coproducers.length === 0) return undefined
   // The gateway's fee (of the account that charged, for the method) and the platform's come off before the split.
-  const { feeCents } = await orderFees(deps.db, p)
+  const fees = await orderFees(db, p)
   const split = splitNet({
     totalCents: p.totalCents,
-    feeCents,
+    feeCents: fees.feeCents,
     affiliateBps: attribution?.commission_bps ?? 0,
     coproducerBps: coproducers.map((c) => c.share_bps),
   })
+  return { attribution, coproducers, fees, feeCents: fees.feeCents, split, paidAt }
+}
+
+/**
+ * What UTMify's order calls the gateway's fee and the user's commission: the fee the account withheld, and what the
+ * producer keeps of the order (the whole net when nobody shares in it). From the credited shares when they exist,
+ * else the split the credit computes (it may run beside the caller).
+ */
+export async function merchantShareOf(db: Db, p: SplitInput) {
+  const credited = (await commissionsRepo.orderCommissions(db, p.orderId)).find((c) => c.role === 'PRODUCER')
+  const plan = credited ? undefined : await planSplit(db, p)
+  const fees = plan?.fees ?? (await orderFees(db, p))
+  return {
+    gatewayFeeCents: fees.gatewayCents,
+    userCommissionCents: credited?.amount_cents ?? plan?.split.producerCents ?? p.totalCents - fees.feeCents,
+  }
+}
+
+export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promise<void> {
+  const plan = await planSplit(deps.db, p)
+  if (!plan) return
+  const { attribution, coproducers, feeCents, split, paidAt } = plan
   const releaseDays = attribution?.release_days ?? DEFAULT_RELEASE_DAYS
   const releaseAt = new Date(paidAt.getTime() + releaseDays[RELEASE_KEY[p.paymentMethod]] * DAY_MS)
   const base = { storeId: p.storeId, orderId: p.orderId, releaseAt }
