@@ -39,3 +39,15 @@ export const commissionReversed = defineEvent(
     reversedAt: z.string(),
   }),
 )
+
+/** A producer invited an e-mail to a share of a product's sales: the invitation is e-mailed with its accept link. */
+export const coproducerInvited = defineEvent(
+  'coproducer.invited',
+  z.object({
+    coproducerId: z.string(),
+    storeId: z.string(),
+    productId: z.string(),
+    email: z.string(),
+    shareBps: z.number().int(),
+  }),
+)

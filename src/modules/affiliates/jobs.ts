@@ -5,6 +5,8 @@ import { orderPaid, orderPlaced, orderRefunded } from '../ordering'
 import { attributeOrder, consistencyProblems, creditPaidOrder, releaseDue, reverseRefundedOrder } from './commissions'
 import { ordersWithCommissions } from './commissions.repository'
 import { coproducedProducts } from './coproducers.repository'
+import { coproducerInvited } from './events'
+import { sendInvitation } from './invitation-email'
 import { openProgramProducts } from './repository'
 import type { Db } from './tables'
 
@@ -47,6 +49,7 @@ export function affiliatesJobs(clock: Clock): JobDefinition[] {
 
 export function affiliatesSubscriptions(clock: Clock) {
   return [
+    subscribe(coproducerInvited, 'affiliates.coproducer-invitation', (p, ctx) => sendInvitation(ctx, p)),
     // Attributed as soon as it is placed, so the commission of that moment is kept (a later change is not applied).
     subscribe(orderPlaced, 'affiliates.attribute', async (p, ctx) => void (await attributeOrder(ctx.db, p.orderId)), {
       relevant: ofOpenPrograms,
