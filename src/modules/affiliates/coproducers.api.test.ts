@@ -77,11 +77,7 @@ describe('co-producers', () => {
   it('the invitation is e-mailed once to the invited address, with the link to accept it', async () => {
     await t.drain()
     const mails = () =>
-      t.runtime.db
-        .selectFrom('email_mailbox')
-        .selectAll()
-        .where('kind', '=', 'affiliates.coproducer_invite')
-        .execute()
+      t.runtime.db.selectFrom('email_mailbox').selectAll().where('kind', '=', 'affiliates.coproducer_invite').execute()
     await waitFor(async () => (await mails()).length > 0)
     const all = await mails()
     // One message: the refused invitations (above 100 %, to oneself, the repeated one) sent nothing.

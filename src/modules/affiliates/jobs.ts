@@ -47,6 +47,10 @@ export function affiliatesJobs(clock: Clock): JobDefinition[] {
   ]
 }
 
+/**
+ * Recurring programs (issue 37 item 4) need the subscriptions module's renewal event (branch `subs`): when it lands,
+ * subscribe to it here like `order.paid`, crediting each renewal as a paid order.
+ */
 export function affiliatesSubscriptions(clock: Clock) {
   return [
     subscribe(coproducerInvited, 'affiliates.coproducer-invitation', (p, ctx) => sendInvitation(ctx, p)),
