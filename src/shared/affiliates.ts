@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { isValidCpf, isValidPhone, onlyDigits } from './br'
+import { methodFeeSchema } from './payment-accounts'
 
 export const ATTRIBUTION_RULES = ['LAST_CLICK', 'FIRST_CLICK'] as const
 export type AttributionRule = (typeof ATTRIBUTION_RULES)[number]
@@ -47,6 +48,14 @@ export const AFFILIATE_MESSAGES = {
   payoutNegative: 'Seu saldo está negativo por estornos: saques ficam suspensos até ele voltar a ser positivo',
   pixKey: 'Chave PIX inválida (CPF, CNPJ, e-mail, celular ou chave aleatória)',
   payoutRequested: 'Saque solicitado',
+  payoutNotFound: 'Saque não encontrado',
+  payoutNotRequested: 'Este saque já foi analisado',
+  payoutNotApproved: 'Só um saque aprovado pode ser marcado como pago',
+  payoutFinished: 'Este saque já foi concluído',
+  payoutApproved: 'Saque aprovado',
+  payoutPaid: 'Saque marcado como pago',
+  platformFeeSaved: 'Taxa da plataforma salva',
+  payoutRejected: 'Saque recusado: o valor voltou ao saldo disponível',
   sharesAbove100: 'A comissão do afiliado somada às participações dos coprodutores passa de 100%',
   share: 'A participação deve estar entre 0,01% e 100%',
   coproducerSelf: 'Você não pode ser coprodutor do seu próprio produto',
@@ -182,14 +191,44 @@ export const payoutRequestSchema = z.object({
 })
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>
 
+export const PAYOUT_STATUSES = ['REQUESTED', 'APPROVED', 'PAID', 'REJECTED'] as const
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  REQUESTED: 'Solicitado',
+  APPROVED: 'Aprovado',
+  PAID: 'Pago',
+  REJECTED: 'Recusado',
+}
+
 export const payoutSchema = z.object({
   id: z.string(),
   amountCents: z.number().int(),
   pixKey: z.string(),
-  status: z.enum(['REQUESTED', 'PAID', 'REJECTED']),
+  status: z.enum(PAYOUT_STATUSES),
   createdAt: z.string(),
+  rejectionReason: z.string().nullable(),
 })
 export type Payout = z.infer<typeof payoutSchema>
+
+/** The admin's view of a payout request: who asked, and who decided when. */
+export const adminPayoutSchema = payoutSchema.extend({
+  userId: z.string(),
+  userEmail: z.string().nullable(),
+  userName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+})
+export type AdminPayout = z.infer<typeof adminPayoutSchema>
+
+/** The platform's fee on split orders (admin): a percentage of the total plus a fixed part; 0 by default. */
+export const platformFeeSchema = methodFeeSchema
+export type PlatformFee = z.infer<typeof platformFeeSchema>
+
+export const payoutRejectSchema = z.object({
+  reason: z.string().trim().min(3, 'Informe o motivo da recusa').max(300, 'O motivo deve ter no máximo 300 caracteres'),
+})
+export type PayoutReject = z.infer<typeof payoutRejectSchema>
 
 export const coproducerInviteSchema = z.object({
   email: z.string().trim().toLowerCase().email('E-mail inválido').max(254),

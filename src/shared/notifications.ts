@@ -28,6 +28,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   buyer_login: 'Acesso à área do comprador',
   order_refunded_partial: 'Reembolso parcial',
   recovery_reminder: 'Lembrete de compra (Recuperação)',
+  'affiliates.coproducer_invite': 'Convite de coprodução',
 }
 
 /** Kinds a merchant can preview with the store's look (a partial refund and a recovery reminder besides the kinds). */

@@ -27,7 +27,37 @@ export const ACCOUNT_MESSAGES = {
   notFound: 'Conta de pagamento não encontrada',
   webhookToken: 'O token do webhook deve ter de 32 a 255 caracteres',
   sandboxOff: 'O gateway sandbox não está disponível neste servidor',
+  feePercent: 'A taxa percentual deve estar entre 0% e 100%',
+  feeFixed: 'A taxa fixa deve estar entre R$ 0,00 e R$ 1.000,00',
 } as const
+
+/** The gateway's fee on one method: a percentage of the amount (basis points: 399 = 3,99 %) plus a fixed part. */
+export const methodFeeSchema = z.object({
+  percentBps: z
+    .number({ error: ACCOUNT_MESSAGES.feePercent })
+    .int(ACCOUNT_MESSAGES.feePercent)
+    .min(0, ACCOUNT_MESSAGES.feePercent)
+    .max(10_000, ACCOUNT_MESSAGES.feePercent),
+  fixedCents: z
+    .number({ error: ACCOUNT_MESSAGES.feeFixed })
+    .int(ACCOUNT_MESSAGES.feeFixed)
+    .min(0, ACCOUNT_MESSAGES.feeFixed)
+    .max(100_000, ACCOUNT_MESSAGES.feeFixed),
+})
+export type MethodFee = z.infer<typeof methodFeeSchema>
+/** Per method; a method left out has no fee. */
+export const accountFeesSchema = z.object({
+  pix: methodFeeSchema.optional(),
+  credit_card: methodFeeSchema.optional(),
+  bank_slip: methodFeeSchema.optional(),
+})
+export type AccountFees = z.infer<typeof accountFeesSchema>
+
+/** The fee on `amountCents` (rounded half up to the centavo), never more than the amount itself. */
+export function feeOf(fee: MethodFee | undefined, amountCents: number): number {
+  if (!fee) return 0
+  return Math.min(amountCents, Math.round((amountCents * fee.percentBps) / 10_000) + fee.fixedCents)
+}
 
 const methods = z
   .array(z.enum(ACCOUNT_METHODS, { error: ACCOUNT_MESSAGES.methods }))
@@ -49,6 +79,7 @@ export const paymentAccountInputSchema = z.object({
   methods,
   priority: priority.optional(),
   active: z.boolean().default(true),
+  fees: accountFeesSchema.optional(),
 })
 export type PaymentAccountInput = z.input<typeof paymentAccountInputSchema>
 
@@ -60,6 +91,7 @@ export const paymentAccountPatchSchema = z.object({
   methods: methods.optional(),
   priority: priority.optional(),
   active: z.boolean().optional(),
+  fees: accountFeesSchema.optional(),
 })
 
 export const paymentAccountSchema = z.object({
@@ -72,6 +104,7 @@ export const paymentAccountSchema = z.object({
   methods: z.array(z.enum(ACCOUNT_METHODS)),
   priority: z.number(),
   active: z.boolean(),
+  fees: accountFeesSchema,
   capabilities: z.object({
     cardOnFile: z.boolean(),
     refunds: z.boolean(),

@@ -13,6 +13,9 @@ export const WEBHOOK_EVENTS = [
   'order.shipped',
   'order.delivered',
   'checkout.abandoned',
+  'commission.created',
+  'commission.released',
+  'commission.reversed',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 /** The type of the 'Enviar teste' message. */
@@ -28,6 +31,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.shipped': 'Pedido enviado',
   'order.delivered': 'Pedido entregue',
   'checkout.abandoned': 'Checkout abandonado',
+  'commission.created': 'Comissão criada (pendente)',
+  'commission.released': 'Comissão liberada (disponível)',
+  'commission.reversed': 'Comissão estornada',
 }
 
 export const WEBHOOK_MESSAGES = {

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock, DAY_MS } from '../../platform/clock'
 import { AFFILIATE_MESSAGES } from '../../shared/affiliates'
-import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
-import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import { orderingFixtures } from '../ordering/ordering-fixtures'
 import { consistencyProblems, releaseDue } from '.'
-import type { Db } from './tables'
+import { affiliatesFixtures } from './affiliates-fixtures'
 
 const clock = controlledClock()
 let t: TestApp
@@ -17,73 +17,10 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const { shop, post, digitalOrder, card, sandbox, refund } = orderingFixtures(() => t)
+const ordering = orderingFixtures(() => t)
+const { refund, shop, post } = ordering
+const { db, get, setup, click, buy, commissionsOf, balanceOf } = affiliatesFixtures(() => t, clock, ordering)
 const HOUR = 3_600_000
-const db = () => t.runtime.db as unknown as Db
-const get = async (url: string, user: TestUser) => (await t.app.inject({ url, headers: user.headers })).json()
-
-interface Setup {
-  s: Shop
-  a: TestUser
-  b: TestUser
-  linkA: string
-  linkB: string
-}
-
-async function setup(program: Record<string, unknown> = {}): Promise<Setup> {
-  const s = await shop()
-  const res = await t.send('PUT', `/api/stores/${s.storeId}/products/${s.digitalId}/affiliate-program`, s.owner, {
-    enabled: true,
-    commissionBps: 3_000,
-    cookieDays: 60,
-    attribution: 'LAST_CLICK',
-    autoApprove: true,
-    ...program,
-  })
-  expect(res.statusCode).toBe(200)
-  const a = await t.login()
-  const b = await t.login()
-  const linkA = (await t.send('POST', '/api/affiliations', a, { productId: s.digitalId })).json().data.link
-  const linkB = (await t.send('POST', '/api/affiliations', b, { productId: s.digitalId })).json().data.link
-  return { s, a, b, linkA, linkB }
-}
-
-/** A visit of `link` at clock time `at` by the browser `visitor` (a new one when undefined); its visitor id. */
-async function click(link: string, at: Date, visitor?: string): Promise<string> {
-  clock.set(at)
-  const res = await t.app.inject({ url: link, headers: visitor ? { cookie: `aff_v=${visitor}` } : {} })
-  expect(res.statusCode).toBe(302)
-  return /aff_v=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!
-}
-
-/** A digital order of the visitor, paid (PIX, or card when asked); its id and total in cents. */
-async function buy(s: Shop, visitor: string | undefined, opts: { card?: boolean; email?: string } = {}) {
-  const body = digitalOrder(s, {
-    tracking: visitor ? { aff: visitor } : {},
-    ...(opts.email ? { customer: { ...digitalOrder(s).customer, email: opts.email } } : {}),
-    ...(opts.card ? { payment: { ...card, cardNumber: '4111111111111111' } } : {}),
-  })
-  const placed = await post('/api/checkout/create-digital-order', body)
-  expect(placed.statusCode).toBe(200)
-  const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
-  if (!opts.card) await sandbox(order.paymentResult.gatewayId, 'pay')
-  const read = () =>
-    t.runtime.db
-      .selectFrom('orders')
-      .select(['total_cents', 'status'])
-      .where('id', '=', order.orderId)
-      .executeTakeFirstOrThrow()
-  await waitFor(async () => (await read()).status === 'PAID')
-  const row = await read()
-  // order.paid commits with the status: relayed now, its subscribers (the credit) have run when this returns.
-  await t.drain()
-  return { ...order, totalCents: Number(row.total_cents) }
-}
-
-const commissionsOf = (u: TestUser) =>
-  get('/api/me/commissions', u) as Promise<{ orderId: string; amountCents: number; status: string }[]>
-const balanceOf = (u: TestUser) =>
-  get('/api/me/balance', u) as Promise<{ pendingCents: number; availableCents: number; paidCents: number }>
 
 describe('attribution', () => {
   it('click by A then B then purchase: LAST_CLICK pays B', async () => {

@@ -40,6 +40,10 @@ export async function lockOrderCommissions(trx: Trx, orderId: string) {
   return trx.selectFrom('commissions').where('order_id', '=', orderId).orderBy('id').forUpdate().selectAll().execute()
 }
 
+export async function orderCommissions(db: DbOrTrx, orderId: string) {
+  return db.selectFrom('commissions').where('order_id', '=', orderId).orderBy('id').selectAll().execute()
+}
+
 export async function takeBack(trx: Trx, id: string, cents: number, status: CommissionStatus) {
   await trx
     .updateTable('commissions')

@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../../platform/clock'
 import { DAY_MS } from '../../platform/clock'
+import { publish } from '../../platform/events'
 import {
   type Balance,
   type Commission,
@@ -19,6 +20,8 @@ import { orderingService } from '../ordering'
 import * as commissionsRepo from './commissions.repository'
 import { activeCoproducers } from './coproducers.repository'
 import { toCommission } from './dto'
+import { commissionCreated, commissionReleased, commissionReversed } from './events'
+import { orderFees } from './fees'
 import {
   GATEWAY,
   PLATFORM,
@@ -40,6 +43,20 @@ import {
 import * as repo from './repository'
 import { splitNet } from './split'
 import type { Db } from './tables'
+
+type CommissionRow = Awaited<ReturnType<typeof commissionsRepo.insertCommissions>>[number]
+
+/** What every commission event says of the share. */
+function shareFacts(r: CommissionRow) {
+  return {
+    storeId: r.store_id,
+    commissionId: r.id,
+    orderId: r.order_id,
+    role: r.role,
+    affiliationId: r.affiliation_id,
+    amountCents: r.amount_cents,
+  }
+}
 
 export interface AffiliatesDeps {
   db: Db
@@ -102,23 +119,51 @@ export interface PaidOrder {
  * A paid order with an affiliate or co-producers: its net is split (affiliate's % of the net, co-producers' % of
  * what is left, the producer the rest) and each share credited PENDING until its release date.
  */
-export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promise<void> {
-  const found = await attributeOrder(deps.db, p.orderId)
+type SplitInput = Pick<PaidOrder, 'orderId' | 'storeId' | 'totalCents' | 'paidAt' | 'items'>
+
+/**
+ * The split a paid order gets: who is credited (the attribution decided at placing, the co-producers accepted at the
+ * payment) and the parts of its net, the fees withheld first. Undefined when nobody but the producer shares in it.
+ */
+async function planSplit(db: Db, p: SplitInput) {
+  const found = await attributeOrder(db, p.orderId)
   const attribution = found?.store_id === p.storeId ? found : undefined
   const paidAt = new Date(p.paidAt)
   const productId = p.items[0]?.productId
   const coproducers = productId
-    ? (await activeCoproducers(deps.db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
+    ? (await activeCoproducers(db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
     : []
-  if (!attribution && coproducers.length === 0) return
-  // No gateway or platform fee is configured per account yet (issue 37 item 4): the net is the total.
-  const feeCents = 0
+  if (!attribution && coproducers.length === 0) return undefined
+  // The gateway's fee (of the account that charged, for the method) and the platform's come off before the split.
+  const fees = await orderFees(db, p)
   const split = splitNet({
     totalCents: p.totalCents,
-    feeCents,
+    feeCents: fees.feeCents,
     affiliateBps: attribution?.commission_bps ?? 0,
     coproducerBps: coproducers.map((c) => c.share_bps),
   })
+  return { attribution, coproducers, fees, feeCents: fees.feeCents, split, paidAt }
+}
+
+/**
+ * What UTMify's order calls the gateway's fee and the user's commission: the fee the account withheld, and what the
+ * producer keeps of the order (the whole net when nobody shares in it). From the credited shares when they exist,
+ * else the split the credit computes (it may run beside the caller).
+ */
+export async function merchantShareOf(db: Db, p: SplitInput) {
+  const credited = (await commissionsRepo.orderCommissions(db, p.orderId)).find((c) => c.role === 'PRODUCER')
+  const plan = credited ? undefined : await planSplit(db, p)
+  const fees = plan?.fees ?? (await orderFees(db, p))
+  return {
+    gatewayFeeCents: fees.gatewayCents,
+    userCommissionCents: credited?.amount_cents ?? plan?.split.producerCents ?? p.totalCents - fees.feeCents,
+  }
+}
+
+export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promise<void> {
+  const plan = await planSplit(deps.db, p)
+  if (!plan) return
+  const { attribution, coproducers, feeCents, split, paidAt } = plan
   const releaseDays = attribution?.release_days ?? DEFAULT_RELEASE_DAYS
   const releaseAt = new Date(paidAt.getTime() + releaseDays[RELEASE_KEY[p.paymentMethod]] * DAY_MS)
   const base = { storeId: p.storeId, orderId: p.orderId, releaseAt }
@@ -152,6 +197,13 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
   await deps.db.transaction().execute(async (trx) => {
     const rows = await commissionsRepo.insertCommissions(trx, shares)
     if (rows.length === 0) return
+    for (const r of rows)
+      await publish(trx, commissionCreated, {
+        ...shareFacts(r),
+        feeCents,
+        releaseAt: r.release_at.toISOString(),
+        createdAt: paidAt.toISOString(),
+      })
     await postTransaction(trx, {
       key: `sale:${p.orderId}`,
       storeId: p.storeId,
@@ -214,7 +266,16 @@ export async function reverseRefundedOrder(deps: AffiliatesDeps, p: RefundedOrde
     for (const [i, s] of shares.entries()) {
       const taken = reversal.taken[i] ?? 0
       const status = whole || s.remainingCents - taken === 0 ? 'REVERSED' : s.status
-      if (taken || status !== s.status) await commissionsRepo.takeBack(trx, rows[i]!.id, taken, status)
+      if (!taken && status === s.status) continue
+      await commissionsRepo.takeBack(trx, rows[i]!.id, taken, status)
+      await publish(trx, commissionReversed, {
+        ...shareFacts(rows[i]!),
+        reversedCents: taken,
+        totalReversedCents: rows[i]!.reversed_cents + taken,
+        status,
+        chargeback: p.chargeback,
+        reversedAt: deps.clock.now().toISOString(),
+      })
     }
   })
 }
@@ -236,6 +297,12 @@ export async function releaseDue(deps: AffiliatesDeps, limit = 200): Promise<num
           entries: releasePostings({ commissionId: c.id, account: c.account, amountCents: left }),
         })
       await commissionsRepo.markReleased(trx, c.id, now)
+      if (left > 0)
+        await publish(trx, commissionReleased, {
+          ...shareFacts(c),
+          availableCents: left,
+          releasedAt: now.toISOString(),
+        })
     }
     return due.length
   })

@@ -74,6 +74,22 @@ describe('co-producers', () => {
     expect(again.statusCode).toBe(409)
   })
 
+  it('the invitation is e-mailed once to the invited address, with the link to accept it', async () => {
+    await t.drain()
+    const mails = () =>
+      t.runtime.db.selectFrom('email_mailbox').selectAll().where('kind', '=', 'affiliates.coproducer_invite').execute()
+    await waitFor(async () => (await mails()).length > 0)
+    const all = await mails()
+    // One message: the refused invitations (above 100 %, to oneself, the repeated one) sent nothing.
+    expect(all).toHaveLength(1)
+    const [mail] = all
+    expect(mail!.mail_to).toContain(co.email)
+    expect(mail!.subject).toMatch(/^Convite de coprodução: /)
+    expect(mail!.text_body).toContain('20%')
+    expect(mail!.text_body).toContain(`/afiliacoes?coproducao=${inviteId}`)
+    expect(mail!.html).toContain(`/afiliacoes?coproducao=${inviteId}`)
+  })
+
   it('only the invited account accepts; another store cannot list or remove it', async () => {
     const other = await shop()
     const foreignList = await t.app.inject({ url: `${url()}/coproducers`, headers: other.owner.headers })

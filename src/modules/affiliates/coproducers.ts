@@ -4,12 +4,14 @@
  */
 import type { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { publish } from '../../platform/events'
 import { AFFILIATE_MESSAGES, type Coproducer, type coproducerInviteSchema } from '../../shared/affiliates'
 import { isUuid } from '../../shared/ids'
 import { catalogService } from '../catalog'
 import { identityService } from '../identity'
 import { storesService } from '../stores'
 import * as repo from './coproducers.repository'
+import { coproducerInvited } from './events'
 import { findProgram } from './repository'
 import type { Db, DbOrTrx } from './tables'
 
@@ -57,12 +59,24 @@ export async function inviteCoproducer(
   if (owner?.email.toLowerCase() === input.email)
     throw new AppError(400, AFFILIATE_MESSAGES.coproducerSelf, { email: AFFILIATE_MESSAGES.coproducerSelf })
   await checkShares(db, storeId, productId, { addBps: input.shareBps })
-  const row = await repo.insertCoproducer(db, {
-    storeId,
-    productId,
-    email: input.email,
-    shareBps: input.shareBps,
-    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+  // The invitation and the event that e-mails it commit together.
+  const row = await db.transaction().execute(async (trx) => {
+    const created = await repo.insertCoproducer(trx, {
+      storeId,
+      productId,
+      email: input.email,
+      shareBps: input.shareBps,
+      endsAt: input.endsAt ? new Date(input.endsAt) : null,
+    })
+    if (created)
+      await publish(trx, coproducerInvited, {
+        coproducerId: created.id,
+        storeId,
+        productId,
+        email: created.email,
+        shareBps: created.share_bps,
+      })
+    return created
   })
   if (!row) throw new AppError(409, AFFILIATE_MESSAGES.coproducerExists, { email: AFFILIATE_MESSAGES.coproducerExists })
   return toCoproducer(row)

@@ -3,12 +3,21 @@
  * and credited through an append-only ledger, held until the release date, and taken back on refund or chargeback.
  */
 import { type Clock, systemClock } from '../../platform/clock'
+import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
 import { clickRoutes } from './clicks'
+import { merchantShareOf } from './commissions'
 import { affiliatesJobs, affiliatesSubscriptions } from './jobs'
 import { affiliatesRoutes } from './routes'
 
 export { consistencyProblems, releaseDue } from './commissions'
+
+/** What other modules may call. */
+export const affiliatesService = expose({
+  /** The gateway's fee and the producer's part of a paid order (UTMify's commission fields). */
+  merchantShareOf,
+})
+export { commissionCreated, commissionReleased, commissionReversed } from './events'
 
 export interface AffiliatesModuleDeps {
   /** The clock commission windows and releases read (tests pass a controlled one). */

@@ -5,6 +5,8 @@ import { orderPaid, orderPlaced, orderRefunded } from '../ordering'
 import { attributeOrder, consistencyProblems, creditPaidOrder, releaseDue, reverseRefundedOrder } from './commissions'
 import { ordersWithCommissions } from './commissions.repository'
 import { coproducedProducts } from './coproducers.repository'
+import { coproducerInvited } from './events'
+import { sendInvitation } from './invitation-email'
 import { openProgramProducts } from './repository'
 import type { Db } from './tables'
 
@@ -45,8 +47,13 @@ export function affiliatesJobs(clock: Clock): JobDefinition[] {
   ]
 }
 
+/**
+ * Recurring programs (issue 37 item 4) need the subscriptions module's renewal event (branch `subs`): when it lands,
+ * subscribe to it here like `order.paid`, crediting each renewal as a paid order.
+ */
 export function affiliatesSubscriptions(clock: Clock) {
   return [
+    subscribe(coproducerInvited, 'affiliates.coproducer-invitation', (p, ctx) => sendInvitation(ctx, p)),
     // Attributed as soon as it is placed, so the commission of that moment is kept (a later change is not applied).
     subscribe(orderPlaced, 'affiliates.attribute', async (p, ctx) => void (await attributeOrder(ctx.db, p.orderId)), {
       relevant: ofOpenPrograms,

@@ -13,13 +13,14 @@ import type { Page } from './repository'
 import { largestRemainder } from './split'
 import type { Db } from './tables'
 
-function toPayout(row: repo.PayoutRow): Payout {
+export function toPayout(row: repo.PayoutRow): Payout {
   return {
     id: row.id,
     amountCents: row.amount_cents,
     pixKey: row.pix_key,
     status: row.status,
     createdAt: row.created_at.toISOString(),
+    rejectionReason: row.rejection_reason,
   }
 }
 

@@ -20,6 +20,7 @@ import {
   payoutSchema,
   storeAffiliationSchema,
 } from '../../shared/affiliates'
+import { affiliatesAdminRoutes } from './admin-routes'
 import { balanceOf, myCommissions, storeSales } from './commissions'
 import * as coproducers from './coproducers'
 import { myPayouts, requestPayout } from './payouts'
@@ -42,7 +43,10 @@ const storeSaleSchema = z.object({
 
 /** The producer's side (store owner; another store's ids are 404) and the affiliate's own (any account). */
 export function affiliatesRoutes(clock: Clock) {
-  return (fastify: FastifyInstance) => routes(fastify, clock)
+  return async (fastify: FastifyInstance) => {
+    await routes(fastify, clock)
+    await affiliatesAdminRoutes(clock)(fastify)
+  }
 }
 
 async function routes(fastify: FastifyInstance, clock: Clock) {

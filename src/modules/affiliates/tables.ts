@@ -7,6 +7,7 @@ import type {
   CommissionStatus,
   LedgerBucket,
   LedgerKind,
+  PayoutStatus,
   ReleaseDays,
 } from '../../shared/affiliates'
 
@@ -85,8 +86,20 @@ export interface AffiliatesTables {
     user_id: string
     amount_cents: Cents
     pix_key: string
-    status: ColumnType<'REQUESTED' | 'PAID' | 'REJECTED', 'REQUESTED' | undefined, 'REQUESTED' | 'PAID' | 'REJECTED'>
+    status: ColumnType<PayoutStatus, 'REQUESTED' | undefined, PayoutStatus>
     created_at: Time
+    reviewed_by: ColumnType<string | null, never, string | null>
+    approved_at: ColumnType<Date | null, never, Date>
+    paid_at: ColumnType<Date | null, never, Date>
+    rejected_at: ColumnType<Date | null, never, Date>
+    rejection_reason: ColumnType<string | null, never, string | null>
+  }
+  affiliate_platform_fee: {
+    id: ColumnType<boolean, boolean | undefined, never>
+    percent_bps: number
+    fixed_cents: number
+    updated_by: string | null
+    updated_at: Time
   }
   ledger_transactions: {
     id: Generated<string>

@@ -1,6 +1,7 @@
 import type { AppModule } from '../types'
 import { integrationsJobs, integrationsSubscriptions } from './jobs'
 import { integrationsRoutes } from './routes'
+import { commissionWebhookSubscriptions } from './webhook-commissions'
 import { webhookJobs, webhookSubscriptions } from './webhook-delivery'
 
 /**
@@ -11,5 +12,5 @@ export const integrationsModule: AppModule = {
   name: 'integrations',
   routes: integrationsRoutes,
   jobs: [...integrationsJobs, ...webhookJobs],
-  subscriptions: [...integrationsSubscriptions, ...webhookSubscriptions],
+  subscriptions: [...integrationsSubscriptions, ...webhookSubscriptions, ...commissionWebhookSubscriptions],
 }

@@ -50,7 +50,7 @@ describe('UTMify order body', () => {
       approvedDate: '2026-11-23 03:00:00',
       refundedAt: null,
       customer: { phone: '21998765432', document: '52998224725', country: 'BR', ip: '200.100.50.25' },
-      commission: { totalPriceInCents: 21480, gatewayFeeInCents: 0, userCommissionInCents: 21480 },
+      commission: { totalPriceInCents: 21480, gatewayFeeInCents: 0, userCommissionInCents: 21480, currency: 'BRL' },
       isTest: false,
     })
     expect(body.products.map((p) => p.priceInCents)).toEqual([14990, 4990])

@@ -21,7 +21,7 @@ export interface UtmifyOrderBody {
     priceInCents: number
   }[]
   trackingParameters: Record<(typeof TRACKING_KEYS)[number], string | null>
-  commission: { totalPriceInCents: number; gatewayFeeInCents: number; userCommissionInCents: number }
+  commission: { totalPriceInCents: number; gatewayFeeInCents: number; userCommissionInCents: number; currency: 'BRL' }
   isTest: boolean
 }
 
@@ -42,13 +42,18 @@ const digits = (v: string) => v.replace(/\D/g, '')
 
 /**
  * The body for one status of an order. `createdAt` is the order's creation time on every update (UTMify matches
- * updates by orderId and keeps the first date); `refundedAt` is when we learned of the refund. We do not know the
- * gateway's fee, so it is 0 and the merchant's commission is the whole total.
+ * updates by orderId and keeps the first date); `refundedAt` is when we learned of the refund. `commission` is the
+ * gateway's fee (as configured on the account that charged) and what the producer keeps after fees, affiliates and
+ * co-producers; without it (a test order) the fee is 0 and the producer keeps the total.
  */
 export function buildOrderBody(
   order: OrderSnapshot,
   status: UtmifyStatus,
-  opts: { refundedAt?: Date; isTest?: boolean } = {},
+  opts: {
+    refundedAt?: Date
+    isTest?: boolean
+    commission?: { gatewayFeeCents: number; userCommissionCents: number }
+  } = {},
 ): UtmifyOrderBody {
   const tracking = Object.fromEntries(
     TRACKING_KEYS.map((k) => [k, order.tracking[k] ?? null]),
@@ -81,8 +86,9 @@ export function buildOrderBody(
     trackingParameters: tracking,
     commission: {
       totalPriceInCents: order.totalCents,
-      gatewayFeeInCents: 0,
-      userCommissionInCents: order.totalCents,
+      gatewayFeeInCents: opts.commission?.gatewayFeeCents ?? 0,
+      userCommissionInCents: opts.commission?.userCommissionCents ?? order.totalCents,
+      currency: 'BRL',
     },
     isTest: opts.isTest ?? false,
   }

@@ -11,6 +11,7 @@ import {
   type UtmifyConfigInput,
   type UtmifyStatus,
 } from '../../shared/integrations'
+import { affiliatesService } from '../affiliates'
 import { type OrderSnapshot, orderingService } from '../ordering'
 import { toConfigDto, toDeliveryDto } from './dto'
 import { buildOrderBody, type UtmifyOrderBody } from './payload'
@@ -182,7 +183,14 @@ export async function deliverOrderStatus(
       })
       continue
     }
-    const body = buildOrderBody(order, status, { refundedAt: input.at ?? claim.row.created_at })
+    const commission = await affiliatesService.merchantShareOf(deps.db, {
+      orderId: order.id,
+      storeId: order.storeId,
+      totalCents: order.totalCents,
+      paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+      items: order.items,
+    })
+    const body = buildOrderBody(order, status, { refundedAt: input.at ?? claim.row.created_at, commission })
     const outcome = await send(deps, key, claim.row, body, input.lastAttempt)
     if (!outcome.ok && outcome.retry) throw new DeliveryRetryError(outcome.error)
   }

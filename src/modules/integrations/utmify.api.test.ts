@@ -158,7 +158,12 @@ describe('order statuses pushed from the worker', () => {
       utm_content: null,
       utm_term: null,
     })
-    expect(paid.commission).toEqual({ totalPriceInCents: 9700, gatewayFeeInCents: 0, userCommissionInCents: 9700 })
+    expect(paid.commission).toEqual({
+      totalPriceInCents: 9700,
+      gatewayFeeInCents: 0,
+      userCommissionInCents: 9700,
+      currency: 'BRL',
+    })
     expect(paid.customer).toMatchObject({ email: 'ana@example.com', phone: '11987654321', document: '52998224725' })
     expect(paid.products).toEqual([
       expect.objectContaining({ name: 'Curso de Tráfego', quantity: 1, priceInCents: 9700 }),

@@ -120,7 +120,7 @@ function fanOut(
 }
 
 /** An event's message for every endpoint of its store that chose it; a re-delivered event adds nothing. */
-async function fanOutData(
+export async function fanOutData(
   ctx: JobContext & { eventId: string },
   storeId: string,
   type: WebhookEvent,

@@ -35,6 +35,7 @@ function toDto(deps: GatewayDeps, row: repo.AccountRow): PaymentAccount {
     methods: row.methods,
     priority: row.priority,
     active: row.active,
+    fees: row.fees ?? {},
     capabilities: providerGateway(deps, row.provider).capabilities,
     health: {
       lastCheckedAt: row.last_checked_at?.toISOString() ?? null,
@@ -82,6 +83,7 @@ export async function createAccount(
       methods: input.methods,
       priority,
       active: input.active,
+      fees: JSON.stringify(input.fees ?? {}),
       updated_at: new Date(),
     })
     await refresh(deps, trx, storeId)
@@ -108,6 +110,7 @@ export async function updateAccount(
       methods: input.methods,
       priority: input.priority,
       active: input.active,
+      fees: input.fees ? JSON.stringify(input.fees) : undefined,
       ...(newKey
         ? {
             api_key_encrypted: encryptSecret(deps.config.APP_SECRET, newKey),

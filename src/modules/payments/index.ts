@@ -11,6 +11,7 @@ import {
   sweepCharges,
 } from './charge'
 import { publicMethods, seedDemoConfig } from './config-service'
+import { gatewayFeeOf } from './fees'
 import type { PaymentsModuleDeps } from './gateway'
 import { gatewayHealthOf } from './gateway-health'
 import { paymentJobs } from './jobs'
@@ -47,6 +48,7 @@ export {
   pixAutomaticAuthorizationChanged,
   pixAutomaticChargeChanged,
 } from './events'
+export type { GatewayFee } from './fees'
 export type { PaymentsModuleDeps } from './gateway'
 export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
 export type { PixFrequency } from './gateway-port'
@@ -101,6 +103,8 @@ export const paymentsService = expose({
   cancelPixCharge,
   /** Moves PIX Automático's time to `now`: the sandbox debits what is due, unpaid QRs past expiry are re-read. */
   advancePixAutomatic,
+  /** What the gateway keeps of an order's paid charge, per the account's configured fees (affiliates' net). */
+  gatewayFeeOf,
 })
 
 /** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Json, Timestamp } from '../../platform/tables'
+import type { AccountFees } from '../../shared/payment-accounts'
 import type { PaymentMethod } from '../../shared/payments'
 import type { GatewayProvider } from './gateway-port'
 
@@ -76,6 +77,8 @@ export interface PaymentsTables {
     last_check_error: Nullable<string>
     created_at: Generated<Date>
     updated_at: Timestamp
+    /** The gateway's fee per method (issue 37): withheld from the net an order's split shares. */
+    fees: ColumnType<AccountFees, string | undefined, string>
   }
   payment_gateway_events: {
     account_id: string

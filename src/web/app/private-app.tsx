@@ -16,6 +16,7 @@ const DebugPage = lazy(() => import('../features/debug/debug-page'))
 const SalesPage = lazy(() => import('../features/sales/sales-page'))
 const MailboxPage = lazy(() => import('../features/emails/mailbox-page'))
 const MyAffiliationsPage = lazy(() => import('../features/affiliates/my-affiliations-page'))
+const AdminPayoutsPage = lazy(() => import('../features/affiliates/admin-payouts-page'))
 
 /** /store/:storeId alone: its entry section (or the dashboard when no feature provides one). */
 function StoreIndex() {
@@ -49,6 +50,7 @@ export default function PrivateApp() {
             <Route path="panel" element={<Titled title="Painel de usuários" Page={AdminPanelPage} />} />
             <Route path="emails" element={<Titled title="Caixa de e-mails" Page={MailboxPage} />} />
             <Route path="orders" element={<Titled title="Pedidos da plataforma" Page={AdminOrdersPage} />} />
+            <Route path="saques" element={<Titled title="Saques" Page={AdminPayoutsPage} />} />
           </Route>
           {storeSections.map((s) => (
             <Route

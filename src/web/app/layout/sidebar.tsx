@@ -1,4 +1,4 @@
-import { Crown, DollarSign, Handshake, LayoutDashboard, Mail, Settings, Users } from 'lucide-react'
+import { Banknote, Crown, DollarSign, Handshake, LayoutDashboard, Mail, Settings, Users } from 'lucide-react'
 import { storePath } from '../../lib/sections'
 import { useStores } from '../../lib/store-context'
 import { NavGroup, NavItem, SidebarFrame } from '../../ui/sidebar-frame'
@@ -33,6 +33,7 @@ export function Sidebar({ collapsed, onToggle, mobileOpen, onCloseMobile }: Side
           <NavItem to="/admin" icon={Crown} label="Painel Admin" end {...item} />
           <NavItem to="/admin/panel" icon={Users} label="Gerenciar Usuários" {...item} />
           <NavItem to="/admin/emails" icon={Mail} label="Caixa de e-mails" {...item} />
+          <NavItem to="/admin/saques" icon={Banknote} label="Saques" {...item} />
         </NavGroup>
       </RoleGate>
       <NavGroup title="Minha Loja" collapsed={collapsed}>

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom'
 import {
   AFFILIATION_STATUS_LABELS,
   type AffiliationStatus,
@@ -9,6 +10,7 @@ import { ApiError } from '../../lib/api'
 import { copyText } from '../../lib/clipboard'
 import { toast } from '../../lib/toast'
 import {
+  Alert,
   Badge,
   type BadgeTone,
   Button,
@@ -61,6 +63,16 @@ function BalanceCards() {
 function Coproductions() {
   const list = useMyCoproductions()
   const accept = useAcceptCoproduction()
+  // The invitation e-mail's link names the invitation: shown here when it is this account's, explained when not.
+  const [params] = useSearchParams()
+  const invited = params.get('coproducao')
+  const mine = Boolean(invited && list.data?.some((c) => c.id === invited))
+  if (invited && list.isSuccess && !mine)
+    return (
+      <Alert tone="warning">
+        Este convite de coprodução não está nesta conta: entre com a conta do e-mail convidado para aceitá-lo.
+      </Alert>
+    )
   if (!list.data?.length) return null
   return (
     <Card title="Coproduções">
@@ -74,7 +86,7 @@ function Coproductions() {
         </thead>
         <tbody>
           {list.data.map((c) => (
-            <tr key={c.id}>
+            <tr key={c.id} data-testid="coproduction-row" aria-current={c.id === invited ? 'true' : undefined}>
               <Td>{bpsLabel(c.shareBps)}</Td>
               <Td>{c.status === 'ACTIVE' ? 'Ativa' : 'Convite pendente'}</Td>
               <Td>

@@ -11,6 +11,7 @@ import {
   useTestAccount,
   useToggleAccount,
 } from './api/payment-accounts'
+import { AccountFeesCard } from './components/account-fees-card'
 import { NewAccountCard } from './components/new-account-card'
 import './payments.css'
 
@@ -139,6 +140,7 @@ function Gateways({ storeId }: { storeId: string }) {
           </Table>
         )}
       </Card>
+      <AccountFeesCard storeId={storeId} accounts={list} />
       <NewAccountCard storeId={storeId} />
     </div>
   )

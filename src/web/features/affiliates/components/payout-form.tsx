@@ -1,12 +1,10 @@
 import { type FormEvent, useState } from 'react'
-import { payoutRequestSchema } from '../../../../shared/affiliates'
+import { PAYOUT_STATUS_LABELS, payoutRequestSchema } from '../../../../shared/affiliates'
 import { formatCents, toCents } from '../../../../shared/money'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
 import { Button, Card, Input, Table, TableMessage, Td, Th } from '../../../ui'
 import { useMyPayouts, useRequestPayout } from '../api/affiliates'
-
-const PAYOUT_LABELS = { REQUESTED: 'Solicitado', PAID: 'Pago', REJECTED: 'Recusado' } as const
 
 /** A payout of the available balance to a PIX key, and the payouts asked so far. */
 export function PayoutCard({ availableCents }: { availableCents: number }) {
@@ -70,7 +68,10 @@ export function PayoutCard({ availableCents }: { availableCents: number }) {
               <Td>{new Date(p.createdAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}</Td>
               <Td>{formatCents(p.amountCents)}</Td>
               <Td>{p.pixKey}</Td>
-              <Td>{PAYOUT_LABELS[p.status]}</Td>
+              <Td>
+                {PAYOUT_STATUS_LABELS[p.status]}
+                {p.rejectionReason ? ` — ${p.rejectionReason}` : ''}
+              </Td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { PaymentAccount, paymentAccountInputSchema } from '../../../../shared/payment-accounts'
+import type { AccountFees, PaymentAccount, paymentAccountInputSchema } from '../../../../shared/payment-accounts'
 import { api } from '../../../lib/api'
 
 const base = (storeId: string) => `/stores/${storeId}/payment-accounts`
@@ -41,4 +41,9 @@ export const useDeleteAccount = (storeId: string) =>
 export const useTestAccount = (storeId: string) =>
   useAccountMutation(storeId, (id: string) =>
     api.post<{ ok: boolean; message: string }>(`${base(storeId)}/${id}/test`, {}, { timeoutMs: 6_000 }),
+  )
+/** The gateway's fees per method of one account (affiliates' split withholds them). */
+export const useSaveAccountFees = (storeId: string) =>
+  useAccountMutation(storeId, (v: { id: string; fees: AccountFees }) =>
+    api.patch<PaymentAccount>(`${base(storeId)}/${v.id}`, { fees: v.fees }),
   )
