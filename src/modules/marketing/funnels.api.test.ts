@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { controlledClock } from '../../platform/clock'
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
+import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
 import { paymentsService } from '../payments'
 
 let t: TestApp
@@ -224,7 +224,10 @@ describe('funnels', () => {
       url: `/sandbox/ativopay/v1/transactions/${parent.gatewayId}/pay`,
       payload: {},
     })
+    // The offer opens on the postback's effect (order.paid handled): wait for it, not for a quiet queue, because a
+    // job retried under load is scheduled later than drain() looks.
     await t.drain()
+    await waitFor(async () => (await t.app.inject({ url: offerUrl(parent) })).statusCode === 200, 30_000)
     const offer = await t.app.inject({ url: offerUrl(parent) })
     expect(offer.json()).toMatchObject({ stepKey: 'a', payWith: 'PIX', cardLast4: null })
     const res = await accept(parent, 'a')
