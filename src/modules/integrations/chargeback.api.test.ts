@@ -86,7 +86,7 @@ async function expectRefunded(s: Paid['s'], order: Paid['order'], { chargeback }
   expect(await orderRow(order.orderId)).toMatchObject({ status: 'REFUNDED', charged_back: chargeback })
   expect(await merchantView(s, order.orderId)).toMatchObject({
     order: { status: 'REFUNDED', chargeback },
-    sale: { status: 'Cancelado', chargeback },
+    sale: { status: 'Reembolsado', chargeback },
     recent: { status: 'REFUNDED', chargeback },
   })
 }
