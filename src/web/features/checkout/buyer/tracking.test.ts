@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicPixelConfig } from '../../../../shared/pixel'
 import { track } from './tracking'
 
@@ -48,6 +48,13 @@ const product = (storeId: string) => ({
  * time: vitest can hand the real module (browser code) to the second of two concurrent imports of a mocked one.
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+/** Waits for the n-th event itself (the import of the pixel code can take longer than `settle` on a busy machine). */
+const sent = (n: number) => vi.waitFor(() => expect(trackPixelEvent).toHaveBeenCalledTimes(n), { timeout: 5_000 })
+
+// The seam imports the pixel code lazily: transformed once here, so `settle` only waits for settled promises.
+beforeAll(async () => {
+  await import('./pixel-events')
+})
 
 beforeEach(() => {
   trackPixelEvent.mockClear()
@@ -58,9 +65,9 @@ describe('Lead and CompleteRegistration through the tracking seam', () => {
   it('with their toggles on, each goes to the pixel with the product and price and its own event id', async () => {
     const storeId = storeWith({ trackLead: true, trackCompleteRegistration: true })
     track('Lead', product(storeId))
-    await settle()
+    await sent(1)
     track('CompleteRegistration', product(storeId))
-    await settle()
+    await sent(2)
     expect(trackPixelEvent.mock.calls.map((c) => [c[1], c[3]])).toEqual([
       ['Lead', 'lead.prod-1.load1'],
       ['CompleteRegistration', 'registration.prod-1.load1'],
@@ -80,14 +87,14 @@ describe('Lead and CompleteRegistration through the tracking seam', () => {
   it('each toggle is respected on its own', async () => {
     const leadOnly = storeWith({ trackLead: true })
     track('Lead', product(leadOnly))
-    await settle()
+    await sent(1)
     track('CompleteRegistration', product(leadOnly))
     await settle()
     const registrationOnly = storeWith({ trackCompleteRegistration: true })
     track('Lead', product(registrationOnly))
     await settle()
     track('CompleteRegistration', product(registrationOnly))
-    await settle()
+    await sent(2)
     expect(trackPixelEvent.mock.calls.map((c) => c[1])).toEqual(['Lead', 'CompleteRegistration'])
   })
 
