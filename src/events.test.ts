@@ -35,6 +35,12 @@ describe('module events', () => {
       )
     }
     expect(declared.length).toBeGreaterThan(10)
-    expect(declared.filter((name) => !subscribed.has(name))).toEqual([])
+    expect(declared.filter((name) => !subscribed.has(name))).toEqual(AWAITING_SUBSCRIBER)
   })
 })
+
+/**
+ * Published by payments for PIX Automático renewals (issue 36), whose subscriber in the subscriptions module is not
+ * written yet: listed here so the gap stays visible, and the test fails once they are wired until this list is empty.
+ */
+const AWAITING_SUBSCRIBER = ['payment.pix_automatic.authorization_changed', 'payment.pix_automatic.charge_changed']
