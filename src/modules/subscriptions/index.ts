@@ -7,6 +7,7 @@ import { type Clock, systemClock } from '../../platform/clock'
 import { orderingService } from '../ordering'
 import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
+import { orderAccess } from './access'
 import { subscriptionsJobs, subscriptionsSubscriptions } from './jobs'
 import { checkoutPlan } from './plans'
 import { subscriptionsRoutes } from './routes'
@@ -30,4 +31,9 @@ export function subscriptionsModule(deps: SubscriptionsModuleDeps = {}): AppModu
     jobs: subscriptionsJobs(clock, deps),
     subscriptions: subscriptionsSubscriptions(clock),
   }
+}
+
+/** What other modules may ask (the buyer area: whether a subscription's order gives access now). */
+export const subscriptionsService = {
+  orderAccess: (db: unknown, clock: Clock, orderIds: string[]) => orderAccess(db as Db, clock, orderIds),
 }
