@@ -244,6 +244,24 @@ describe('subscriptions with the test clock', () => {
     expect(m).toMatchObject({ active: 2, trialing: 0, pastDue: 0, mrrCents: 4990 + 4000 })
   })
 
+  it('billing never charges a canceled subscription; a merchant cancel ends access at once', async () => {
+    const { s, planId } = await subscriptionShop()
+    const id = await subscribe(s, planId, SANDBOX_CARDS.approved)
+    const res = await t.send('POST', `/api/stores/${s.storeId}/subscriptions/${id}/cancel`, s.owner, {
+      atPeriodEnd: false,
+    })
+    expect(res.json()).toMatchObject({ status: 'CANCELED', hasAccess: false })
+    await moveTo(s, at(100 * DAY))
+    expect(await renewalCharges(id)).toBe(0)
+    const retry = await t.send('POST', `/api/stores/${s.storeId}/subscriptions/${id}/retry`, s.owner)
+    expect(retry.statusCode).toBe(409)
+    const foreign = await t.app.inject({
+      url: `/api/stores/${s.storeId}/subscriptions/${crypto.randomUUID()}`,
+      headers: s.owner.headers,
+    })
+    expect(foreign.statusCode).toBe(404)
+  })
+
   it('two scanners at once bill each due cycle once', async () => {
     const { s, planId } = await subscriptionShop()
     const ids: string[] = []
