@@ -15,59 +15,83 @@ export type SubscriptionStatus =
   | 'CANCELED'
   | 'EXPIRED'
 
-export interface Plan {
+export type CycleStatus = 'SCHEDULED' | 'PENDING' | 'PAID' | 'FAILED' | 'CANCELED'
+export type AttemptStatus = 'PENDING' | 'PAID' | 'SOFT_DECLINED' | 'HARD_DECLINED' | 'UNKNOWN' | 'WAITING'
+
+/** A plan as the buyer's checkout reads it (GET /api/checkout/products/:productId/plans). */
+export interface PublicPlan {
   id: string
   name: string
   intervalUnit: IntervalUnit
   intervalCount: number
   priceCents: number
   trialDays: number
-  maxCycles?: number | null
+  maxCycles: number | null
   methods: PlanMethod[]
+  /** The server's 'R$ 49,90/mês' and '7 dias grátis'. */
+  label?: string
+  trialLabel?: string | null
+}
+
+/** A plan as its merchant reads it. */
+export interface Plan extends PublicPlan {
   active: boolean
 }
 
-export type PlanInput = Omit<Plan, 'id'>
+export type PlanInput = Omit<Plan, 'id' | 'label' | 'trialLabel'>
 
 export interface Attempt {
   number: number
-  status: string
-  at?: string
-  createdAt?: string
-  declineReason?: string | null
+  status: AttemptStatus
+  method: PlanMethod
+  amountCents: number
+  declineReason: string | null
+  hardDecline: boolean
+  at: string
 }
 
 export interface Cycle {
   number: number
-  status: string
+  status: CycleStatus
+  periodStart: string
+  periodEnd: string
   dueAt: string
-  orderId?: string | null
+  amountCents: number
+  orderId: string | null
+  paidAt: string | null
+  nextAttemptAt: string | null
   attempts: Attempt[]
 }
 
 export interface HistoryEvent {
   type: string
-  at?: string
-  createdAt?: string
-  detail?: string | null
+  at: string
+  data: Record<string, unknown>
 }
 
 export interface Subscription {
   id: string
   status: SubscriptionStatus
   planId: string
-  planName?: string
+  planName: string
+  productId: string
   customerEmail: string
+  customerName: string
+  method: PlanMethod
+  priceCents: number
   currentPeriodStart: string
   currentPeriodEnd: string
   accessUntil: string | null
-  cancelAtPeriodEnd?: boolean
+  hasAccess: boolean
+  cancelAtPeriodEnd: boolean
+  canceledAt: string | null
+  createdAt: string
 }
 
 export interface SubscriptionDetail extends Subscription {
   cycles: Cycle[]
-  /** The append-only history (e-mails sent, state changes), when the server sends it. */
-  events?: HistoryEvent[]
+  events: HistoryEvent[]
+  card: { brand: string; last4: string } | null
 }
 
 export interface SubscriptionPage {
@@ -88,6 +112,49 @@ export interface Dunning {
   cancelAfterDays: number
   graceDays: number
 }
+
+export interface Invoice {
+  number: number
+  status: CycleStatus
+  dueAt: string
+  amountCents: number
+  paidAt: string | null
+  orderId: string | null
+}
+
+/** What the buyer sees of one subscription (the signed link's page). */
+export interface BuyerSubscription {
+  id: string
+  status: SubscriptionStatus
+  storeName: string
+  productName: string
+  plan: PublicPlan
+  method: PlanMethod
+  currentPeriodStart: string
+  currentPeriodEnd: string
+  accessUntil: string | null
+  hasAccess: boolean
+  cancelAtPeriodEnd: boolean
+  card: { brand: string; last4: string } | null
+  invoices: Invoice[]
+}
+
+/** One subscription in the buyer area, with the token of its self-service page. */
+export interface AreaSubscription {
+  id: string
+  storeId: string
+  productName: string
+  planName: string
+  status: SubscriptionStatus
+  accessUntil: string | null
+  hasAccess: boolean
+  manageToken: string
+}
+
+/** The self-service page of a subscription: the link every e-mail carries (the token is the credential). */
+export const selfServicePath = (token: string) => `/assinatura?token=${encodeURIComponent(token)}`
+
+export const CLOSED: readonly SubscriptionStatus[] = ['CANCELED', 'EXPIRED', 'INCOMPLETE_EXPIRED']
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   INCOMPLETE: 'Incompleta',
@@ -115,7 +182,10 @@ export function periodLabel(unit: IntervalUnit, count: number): string {
 }
 
 /** 'R$ 49,90/mês', 'R$ 139,90 a cada 3 meses'. */
-export function planPriceLabel(plan: Pick<Plan, 'priceCents' | 'intervalUnit' | 'intervalCount'>): string {
+export function planPriceLabel(
+  plan: Pick<PublicPlan, 'priceCents' | 'intervalUnit' | 'intervalCount' | 'label'>,
+): string {
+  if (plan.label) return plan.label
   const price = formatCents(plan.priceCents)
   return plan.intervalCount === 1
     ? `${price}/${SINGULAR[plan.intervalUnit]}`
@@ -149,9 +219,9 @@ export function formatBps(bps: number): string {
 }
 
 /** What the card step says of a plan: the card is charged each period, after the trial if there is one. */
-export function renewalNote(plan: Plan): string {
+export function renewalNote(plan: PublicPlan): string {
   const price = planPriceLabel(plan)
-  const trial = trialLabel(plan.trialDays)
+  const trial = plan.trialLabel ?? trialLabel(plan.trialDays)
   return trial
     ? `Assinatura: ${trial}, depois ${price}. Seu cartão será cobrado automaticamente a cada período; cancele quando quiser.`
     : `Assinatura: ${price}. Seu cartão será cobrado automaticamente a cada período; cancele quando quiser.`

@@ -44,7 +44,7 @@ export default function DigitalCheckoutPage() {
 
 function DigitalCheckout(ready: ReadyCheckout) {
   const flow = useCheckoutFlow(ready, DIGITAL)
-  const { plans } = useCheckoutPlans(ready.storeId, ready.product.id)
+  const { plans } = useCheckoutPlans(ready.product.id)
   const plan = plans.find((p) => p.id === flow.form.planId)
   const { update } = flow
   const choose = useCallback((planId: string) => update({ planId }), [update])

@@ -1,49 +1,47 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import type { Plan, SubscriptionDetail } from '../model'
+import type { BuyerSubscription } from '../model'
 
-/** What the buyer sees of one subscription: the plan, the periods and their invoices (the cycles). */
-export interface BuyerSubscription extends SubscriptionDetail {
-  plan: Plan
-  productName?: string
-  storeName?: string
-  /** The card the renewals are charged on ('•••• 0341'), when the subscription is paid by card. */
-  cardLast4?: string | null
-}
-
+/** The card fields as the server takes them (updateCardInputSchema). */
 export interface CardInput {
   cardName: string
   cardNumber: string
-  expiryDate: string
-  cvv: string
+  cardExpiry: string
+  cardCvv: string
 }
 
-// The signed link of every e-mail (/assinatura/:id?t=…): the token is the only credential, never the buyer's cookie.
-const manage = (id: string) => `/subscriptions/${encodeURIComponent(id)}/manage`
-const asLink = (token: string) => ({ auth: false, query: { t: token } }) as const
+export interface UpdateCardResult {
+  subscription: BuyerSubscription
+  /** PAID: the late renewal was paid with the new card; REFUSED: it was not; SAVED: nothing was due. */
+  outcome: 'PAID' | 'REFUSED' | 'SAVED'
+  message: string
+}
 
-export const selfServiceQuery = (id: string, token: string) =>
+// The signed link of every e-mail (/assinatura?token=…): the token is the only credential, never a cookie.
+const asLink = (token: string) => ({ auth: false, query: { token } }) as const
+
+export const selfServiceQuery = (token: string) =>
   queryOptions({
-    queryKey: ['subscription-link', id, token],
-    queryFn: () => api.get<BuyerSubscription>(manage(id), asLink(token)),
+    queryKey: ['subscription-link', token],
+    queryFn: () => api.get<BuyerSubscription>('/subscriptions/self', asLink(token)),
     retry: false,
   })
 
-export const useSelfService = (id: string, token: string) => useQuery(selfServiceQuery(id, token))
+export const useSelfService = (token: string) => useQuery({ ...selfServiceQuery(token), enabled: Boolean(token) })
 
-export function useSelfServiceActions(id: string, token: string) {
+export function useSelfServiceActions(token: string) {
   const queryClient = useQueryClient()
-  const settle = (s: BuyerSubscription) => queryClient.setQueryData(selfServiceQuery(id, token).queryKey, s)
+  const key = selfServiceQuery(token).queryKey
   // A new saved card, then (if past due) an immediate retry: the answer says how that retry went.
   const updateCard = useMutation({
     mutationFn: (card: CardInput) =>
-      api.post<BuyerSubscription>(`${manage(id)}/card`, card, { ...asLink(token), timeoutMs: 60_000 }),
-    onSuccess: settle,
+      api.post<UpdateCardResult>('/subscriptions/self/card', card, { ...asLink(token), timeoutMs: 60_000 }),
+    onSuccess: (r) => queryClient.setQueryData(key, r.subscription),
   })
   const cancel = useMutation({
     mutationFn: (atPeriodEnd: boolean) =>
-      api.post<BuyerSubscription>(`${manage(id)}/cancel`, { atPeriodEnd }, asLink(token)),
-    onSuccess: settle,
+      api.post<BuyerSubscription>('/subscriptions/self/cancel', { atPeriodEnd }, asLink(token)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   })
   return { updateCard, cancel }
 }

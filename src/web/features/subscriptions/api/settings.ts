@@ -21,7 +21,10 @@ export function useSaveDunning(storeId: string) {
 }
 
 export interface TestClock {
+  storeId: string
   now: string
+  /** false: the store's billing time still follows the real time. */
+  frozen: boolean
 }
 
 /** The store's billing time (sandbox stores only: a 403 says the store may not use it). */

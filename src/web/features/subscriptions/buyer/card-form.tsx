@@ -4,7 +4,7 @@ import { type CardFields, cardErrors } from '../../../../shared/ordering-rules'
 import { Button, Input } from '../../../ui'
 import type { CardInput } from '../api/self-service'
 
-const EMPTY: CardInput = { cardName: '', cardNumber: '', expiryDate: '', cvv: '' }
+const EMPTY: Record<keyof CardFields, string> = { cardName: '', cardNumber: '', expiryDate: '', cvv: '' }
 type Key = keyof CardFields
 
 /** 'Atualizar cartão': the checkout's card rules field by field; the server saves it and retries a late renewal. */
@@ -31,7 +31,8 @@ export function CardForm({
     e.preventDefault()
     const found = cardErrors(card)
     setErrors(found)
-    if (Object.keys(found).length === 0) onSubmit(card)
+    if (Object.keys(found).length === 0)
+      onSubmit({ cardName: card.cardName, cardNumber: card.cardNumber, cardExpiry: card.expiryDate, cardCvv: card.cvv })
   }
   return (
     <form className="stack sub-card-form" onSubmit={submit} noValidate aria-label="Novo cartão">

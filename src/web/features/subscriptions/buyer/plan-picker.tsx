@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { type Plan, planPriceLabel, trialLabel } from '../model'
+import { type PublicPlan, planPriceLabel, trialLabel } from '../model'
 import './plan-picker.css'
 
 /**
@@ -11,7 +11,7 @@ export function PlanPicker({
   value,
   onChange,
 }: {
-  plans: Plan[]
+  plans: PublicPlan[]
   value: string | undefined
   onChange: (planId: string) => void
 }) {
@@ -24,7 +24,7 @@ export function PlanPicker({
     <fieldset className="ck-card sp-plans">
       <legend className="ck-card-title">Escolha seu plano</legend>
       {plans.map((plan) => {
-        const trial = trialLabel(plan.trialDays)
+        const trial = plan.trialLabel ?? trialLabel(plan.trialDays)
         return (
           <label key={plan.id} className={`sp-plan${plan.id === chosen?.id ? ' sp-plan-selected' : ''}`}>
             <input

@@ -1,46 +1,50 @@
 import { type ReactNode, useState } from 'react'
-import { useParams, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { usePageTitle } from '../../../lib/page-title'
 import { Alert, Button, Loading } from '../../../ui'
 import { useSelfService, useSelfServiceActions } from '../api/self-service'
+import { CLOSED } from '../model'
 import { CancelChoice } from './cancel-choice'
 import { CardForm } from './card-form'
 import { Invoices, SubscriptionSummary } from './subscription-summary'
 import '../merchant/subscriptions.css'
 
+type Notice = { tone: 'success' | 'danger'; text: string }
+
 /**
- * /assinatura/:id?t=… — the page every subscription e-mail links to (signed: the link is the credential). The
+ * /assinatura?token=… — the page every subscription e-mail links to (signed: the link is the credential). The
  * buyer sees the plan and the invoices, updates the card (a past-due renewal is charged again at once) or cancels.
  */
 export default function SelfServicePage() {
   usePageTitle('Minha assinatura')
-  const { id = '' } = useParams()
   const [params] = useSearchParams()
-  const token = params.get('t') ?? ''
-  const sub = useSelfService(id, token)
-  const { updateCard, cancel } = useSelfServiceActions(id, token)
+  const token = params.get('token') ?? ''
+  const sub = useSelfService(token)
+  const { updateCard, cancel } = useSelfServiceActions(token)
   const [mode, setMode] = useState<'view' | 'card' | 'cancel'>('view')
-  const [notice, setNotice] = useState<string | undefined>()
-
+  const [notice, setNotice] = useState<Notice | undefined>()
   const show = (next: 'card' | 'cancel') => {
     setNotice(undefined)
+    updateCard.reset()
+    cancel.reset()
     setMode(next)
   }
+
   let body: ReactNode
-  if (sub.isPending) body = <Loading message="Carregando assinatura..." />
-  else if (!sub.data) body = <Alert tone="danger">{sub.error?.message ?? 'Link inválido ou expirado.'}</Alert>
+  if (!token || sub.isError) body = <Alert tone="danger">{sub.error?.message ?? 'Link inválido ou expirado'}</Alert>
+  else if (!sub.data) body = <Loading message="Carregando assinatura..." />
   else {
     const s = sub.data
-    const open = !['CANCELED', 'EXPIRED', 'INCOMPLETE_EXPIRED'].includes(s.status)
+    const open = !CLOSED.includes(s.status)
     body = (
       <>
         <SubscriptionSummary s={s} />
-        {s.status === 'PAST_DUE' && mode === 'view' && (
+        {s.status === 'PAST_DUE' && mode === 'view' && !notice && (
           <Alert tone="warning">
             Não conseguimos cobrar a renovação no seu cartão. Atualize o cartão para manter o acesso.
           </Alert>
         )}
-        {notice && <Alert tone="success">{notice}</Alert>}
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {mode === 'card' && (
           <>
             <h2>Atualizar cartão</h2>
@@ -50,13 +54,9 @@ export default function SelfServicePage() {
               onCancel={() => setMode('view')}
               onSubmit={(card) =>
                 updateCard.mutate(card, {
-                  onSuccess: (after) => {
+                  onSuccess: (r) => {
                     setMode('view')
-                    setNotice(
-                      after.status === 'PAST_DUE'
-                        ? 'Cartão salvo, mas a cobrança foi recusada. Tente outro cartão.'
-                        : 'Cartão atualizado. Sua assinatura está em dia.',
-                    )
+                    setNotice({ tone: r.outcome === 'REFUSED' ? 'danger' : 'success', text: r.message })
                   },
                 })
               }
@@ -73,7 +73,10 @@ export default function SelfServicePage() {
               cancel.mutate(atPeriodEnd, {
                 onSuccess: () => {
                   setMode('view')
-                  setNotice(atPeriodEnd ? 'Cancelamento agendado para o fim do período.' : 'Assinatura cancelada.')
+                  setNotice({
+                    tone: 'success',
+                    text: atPeriodEnd ? 'Cancelamento agendado para o fim do período.' : 'Assinatura cancelada.',
+                  })
                 },
               })
             }
@@ -81,7 +84,7 @@ export default function SelfServicePage() {
         )}
         {mode === 'view' && open && (
           <div className="sub-actions">
-            {s.plan.methods.includes('credit_card') && <Button onClick={() => show('card')}>Atualizar cartão</Button>}
+            {s.method === 'credit_card' && <Button onClick={() => show('card')}>Atualizar cartão</Button>}
             {!s.cancelAtPeriodEnd && (
               <Button variant="secondary" onClick={() => show('cancel')}>
                 Cancelar assinatura

@@ -1,60 +1,55 @@
 import { formatCents } from '../../../../shared/money'
 import { Badge, type BadgeTone } from '../../../ui'
-import type { BuyerSubscription } from '../api/self-service'
-import { formatDate, planPriceLabel, STATUS_LABELS } from '../model'
+import { type BuyerSubscription, CLOSED, type CycleStatus, formatDate, planPriceLabel, STATUS_LABELS } from '../model'
 
 const TONE: Record<string, BadgeTone> = { ACTIVE: 'success', TRIALING: 'info', PAST_DUE: 'warning', CANCELED: 'danger' }
-const INVOICE_LABELS: Record<string, string> = {
+const INVOICE_LABELS: Record<CycleStatus, string> = {
   PAID: 'Paga',
   PENDING: 'Aguardando pagamento',
   SCHEDULED: 'Agendada',
   FAILED: 'Recusada',
-  PAST_DUE: 'Em atraso',
   CANCELED: 'Cancelada',
-  TRIAL: 'Teste grátis',
 }
 
-/** Whether the buyer may still use what they subscribed to, by the server's `accessUntil`. */
-export function hasAccess(s: Pick<BuyerSubscription, 'accessUntil'>, now = Date.now()): boolean {
-  return s.accessUntil !== null && new Date(s.accessUntil).getTime() > now
-}
-
-/** The plan, the status, access and the renewal date: the same block on the e-mail link page and in the area. */
+/** The plan, the status, access and the renewal date: the block on top of the e-mail link's page. */
 export function SubscriptionSummary({ s }: { s: BuyerSubscription }) {
-  const open = !['CANCELED', 'EXPIRED', 'INCOMPLETE_EXPIRED'].includes(s.status)
+  const open = !CLOSED.includes(s.status)
   return (
     <div className="stack sub-summary">
       <div className="sub-summary-head">
-        <strong>{s.productName ?? s.plan.name}</strong>
+        <strong>{s.productName}</strong>
         <Badge tone={TONE[s.status] ?? 'neutral'}>{STATUS_LABELS[s.status] ?? s.status}</Badge>
       </div>
       <p>
-        Plano {s.plan.name}: {planPriceLabel(s.plan)}
-        {s.storeName ? ` · ${s.storeName}` : ''}
+        Plano {s.plan.name}: {planPriceLabel(s.plan)} · {s.storeName}
       </p>
       <p data-testid="subscription-access">
-        {hasAccess(s) ? `Acesso liberado até ${formatDate(s.accessUntil)}` : 'Acesso suspenso'}
+        {s.hasAccess ? `Acesso liberado até ${formatDate(s.accessUntil)}` : 'Acesso suspenso'}
       </p>
       {open && !s.cancelAtPeriodEnd && <p className="muted">Próxima cobrança em {formatDate(s.currentPeriodEnd)}</p>}
       {open && s.cancelAtPeriodEnd && (
-        <p className="muted">Cancelada: sem novas cobranças; acesso até {formatDate(s.accessUntil)}</p>
+        <p className="muted">Cancelamento agendado: sem novas cobranças; acesso até {formatDate(s.accessUntil)}</p>
       )}
-      {s.cardLast4 && <p className="muted">Cartão final {s.cardLast4}</p>}
+      {s.card && (
+        <p className="muted">
+          Cartão {s.card.brand} final {s.card.last4}
+        </p>
+      )}
     </div>
   )
 }
 
-/** 'Faturas': one line per period with its due date and state. */
+/** 'Faturas': one line per period with its due date, amount and state. */
 export function Invoices({ s }: { s: BuyerSubscription }) {
-  if (s.cycles.length === 0) return null
+  if (s.invoices.length === 0) return <p className="muted">Nenhuma fatura ainda.</p>
   return (
     <ul className="sub-invoices" aria-label="Faturas">
-      {[...s.cycles]
+      {[...s.invoices]
         .sort((a, b) => b.number - a.number)
         .map((c) => (
           <li key={c.number}>
             <span>{formatDate(c.dueAt)}</span>
-            <span>{formatCents(s.plan.priceCents)}</span>
+            <span>{formatCents(c.amountCents)}</span>
             <span>{INVOICE_LABELS[c.status] ?? c.status}</span>
           </li>
         ))}

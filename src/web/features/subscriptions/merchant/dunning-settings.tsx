@@ -26,7 +26,7 @@ function parse(form: DunningForm): { value?: Dunning; errors: Partial<Record<key
   if (!Number.isInteger(cancelAfterDays) || cancelAfterDays < 1 || cancelAfterDays > 90)
     errors.cancelAfterDays = 'Informe de 1 a 90 dias'
   if (!Number.isInteger(graceDays) || graceDays < 0 || graceDays > 30) errors.graceDays = 'Informe de 0 a 30 dias'
-  if (retryDays.some((d) => !Number.isInteger(d) || d < 1) || retryDays.length > 10)
+  if (retryDays.some((d) => !Number.isInteger(d) || d < 1) || retryDays.length > 8)
     errors.retryDays = 'Use dias inteiros separados por vírgula, como 1, 3, 7'
   else if (retryDays.some((d, i) => i > 0 && d <= retryDays[i - 1])) errors.retryDays = 'Os dias devem ser crescentes'
   else if (!errors.cancelAfterDays && retryDays.some((d) => d >= cancelAfterDays))

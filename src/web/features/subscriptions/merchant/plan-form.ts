@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import type { Plan, PlanInput } from '../model'
+import type { IntervalUnit, Plan, PlanInput } from '../model'
+
+const INTERVAL_MAX: Record<IntervalUnit, number> = { WEEK: 52, MONTH: 12, YEAR: 1 }
+const INTERVAL_MESSAGES: Record<IntervalUnit, string> = {
+  WEEK: 'Intervalo entre 1 e 52 semanas',
+  MONTH: 'Intervalo entre 1 e 12 meses',
+  YEAR: 'Planos anuais cobram a cada 1 ano',
+}
 
 // The plan editor's rules: the issue's bad-input list (price > 0, 1–12 months or 1–52 weeks, trial ≤ 365 days),
 // said under each field before the request; the server checks the same rules again.
@@ -30,15 +37,14 @@ export const planFormSchema = z
       .min(1, 'Escolha uma forma de pagamento'),
     active: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    const max = v.intervalUnit === 'WEEK' ? 52 : v.intervalUnit === 'MONTH' ? 12 : 1
-    const message =
-      v.intervalUnit === 'WEEK'
-        ? 'Intervalo entre 1 e 52 semanas'
-        : v.intervalUnit === 'MONTH'
-          ? 'Intervalo entre 1 e 12 meses'
-          : 'Planos anuais cobram a cada 1 ano'
-    if (v.intervalCount > max) ctx.addIssue({ code: 'custom', path: ['intervalCount'], message })
+  // Checked even when other fields fail (zod's `when`), so every wrong field is said in one go.
+  .refine((v) => v.intervalCount <= INTERVAL_MAX[v.intervalUnit], {
+    path: ['intervalCount'],
+    message: (issue) => INTERVAL_MESSAGES[(issue.input as { intervalUnit: IntervalUnit }).intervalUnit],
+    when: ({ value }) => {
+      const v = value as { intervalUnit?: unknown; intervalCount?: unknown }
+      return typeof v.intervalUnit === 'string' && v.intervalUnit in INTERVAL_MAX && Number.isInteger(v.intervalCount)
+    },
   })
 
 export type PlanFormValues = z.input<typeof planFormSchema>

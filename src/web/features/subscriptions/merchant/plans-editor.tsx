@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api'
 import { fieldBinder } from '../../../lib/form-field'
 import { Alert, Badge, Button, Checkbox, Input, Select, Spinner } from '../../../ui'
 import { useDeletePlan, useProductPlans, useSavePlan } from '../api/plans'
-import { METHOD_LABELS, type Plan, type PlanMethod, planPriceLabel, trialLabel } from '../model'
+import { type IntervalUnit, METHOD_LABELS, type Plan, type PlanMethod, planPriceLabel, trialLabel } from '../model'
 import { EMPTY_PLAN_FORM, formToPlan, type PlanFormValues, planFormSchema, planToForm } from './plan-form'
 import './subscriptions.css'
 
@@ -103,7 +103,7 @@ export function PlanForm({
     setError,
     watch,
     setValue,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<PlanFormValues, unknown, Output>({
     resolver: zodResolver(planFormSchema),
     defaultValues: plan ? planToForm(plan) : EMPTY_PLAN_FORM,
@@ -135,7 +135,11 @@ export function PlanForm({
       <Input label="Nome do plano *" placeholder="Ex.: Mensal" {...field('name')} />
       <div className="sub-grid">
         <Input label="Preço por período (R$) *" inputMode="decimal" placeholder="49,90" {...field('price')} />
-        <Select label="Cobrança a cada *" {...field('intervalUnit')}>
+        <Select
+          label="Cobrança a cada *"
+          value={watch('intervalUnit')}
+          onChange={(e) => setValue('intervalUnit', e.target.value as IntervalUnit, { shouldValidate: isSubmitted })}
+        >
           <option value="WEEK">Semana(s)</option>
           <option value="MONTH">Mês(es)</option>
           <option value="YEAR">Ano</option>

@@ -1,30 +1,51 @@
 import { useState } from 'react'
 import { Alert, Button, Card, ConfirmDialog, Loading } from '../../../ui'
 import { useSubscription, useSubscriptionAction } from '../api/subscriptions'
-import { formatDate, formatDateTime, type SubscriptionDetail } from '../model'
+import {
+  type AttemptStatus,
+  CLOSED,
+  type CycleStatus,
+  formatDate,
+  formatDateTime,
+  type HistoryEvent,
+  METHOD_LABELS,
+} from '../model'
 import { StatusBadge } from './status-badge'
 
-const CYCLE_LABELS: Record<string, string> = {
-  PAID: 'Paga',
-  PENDING: 'Aguardando',
-  SCHEDULED: 'Agendada',
-  FAILED: 'Recusada',
-  PAST_DUE: 'Em atraso',
-  CANCELED: 'Cancelada',
-  SKIPPED: 'Não cobrada',
-  TRIAL: 'Teste grátis',
+const CYCLE_LABELS: Record<CycleStatus, string> = {
+  SCHEDULED: 'Agendado',
+  PENDING: 'Aguardando pagamento',
+  PAID: 'Pago',
+  FAILED: 'Não pago',
+  CANCELED: 'Cancelado',
 }
-const ATTEMPT_LABELS: Record<string, string> = {
-  SUCCEEDED: 'aprovada',
-  PAID: 'aprovada',
-  APPROVED: 'aprovada',
-  FAILED: 'recusada',
-  DECLINED: 'recusada',
+const ATTEMPT_LABELS: Record<AttemptStatus, string> = {
   PENDING: 'em andamento',
+  PAID: 'aprovada',
+  SOFT_DECLINED: 'recusada',
+  HARD_DECLINED: 'recusada (sem nova tentativa)',
   UNKNOWN: 'sem resposta do gateway',
+  WAITING: 'aguardando pagamento',
 }
-const label = (map: Record<string, string>, key: string) => map[key] ?? key.toLowerCase()
-const closed = (s: SubscriptionDetail) => ['CANCELED', 'EXPIRED', 'INCOMPLETE_EXPIRED'].includes(s.status)
+// The history's entries the merchant reads as sentences (others show their type).
+const EVENT_LABELS: Record<string, string> = {
+  created: 'Assinatura criada',
+  activated: 'Assinatura ativada',
+  renewed: 'Renovação paga',
+  payment_failed: 'Cobrança recusada',
+  past_due: 'Pagamento pendente',
+  card_updated: 'Cartão atualizado pelo cliente',
+  canceled: 'Assinatura cancelada',
+  cancel_scheduled: 'Cancelamento agendado para o fim do período',
+  expired: 'Assinatura encerrada',
+  trial_will_end: 'Aviso de fim do teste grátis',
+  email_sent: 'E-mail enviado',
+}
+function eventText(e: HistoryEvent): string {
+  const base = EVENT_LABELS[e.type] ?? e.type
+  const detail = [e.data.subject, e.data.reason, e.data.kind].find((v) => typeof v === 'string')
+  return detail ? `${base}: ${detail}` : base
+}
 
 /** One subscription for the merchant: its periods, each cycle's attempts (with the refusal reason), the e-mails sent. */
 export function SubscriptionDetailView({
@@ -48,7 +69,14 @@ export function SubscriptionDetailView({
       <Card title={s.customerEmail} actions={<StatusBadge status={s.status} />}>
         <dl className="sub-facts">
           <dt>Plano</dt>
-          <dd>{planLabel(s.planId) ?? s.planName ?? s.planId}</dd>
+          <dd>{planLabel(s.planId) ?? s.planName}</dd>
+          <dt>Cliente</dt>
+          <dd>{s.customerName}</dd>
+          <dt>Pagamento</dt>
+          <dd>
+            {METHOD_LABELS[s.method]}
+            {s.card ? ` ${s.card.brand} final ${s.card.last4}` : ''}
+          </dd>
           <dt>Período atual</dt>
           <dd>
             {formatDate(s.currentPeriodStart)} a {formatDate(s.currentPeriodEnd)}
@@ -62,7 +90,7 @@ export function SubscriptionDetailView({
             </>
           )}
         </dl>
-        {!closed(s) && (
+        {!CLOSED.includes(s.status) && (
           <div className="sub-actions">
             {s.status === 'PAST_DUE' && (
               <Button size="sm" onClick={() => retry.mutate()} loading={retry.isPending} loadingText="Cobrando...">
@@ -85,13 +113,15 @@ export function SubscriptionDetailView({
             .map((c) => (
               <li key={c.number}>
                 <p>
-                  <strong>Ciclo {c.number}</strong> · vence em {formatDate(c.dueAt)} · {label(CYCLE_LABELS, c.status)}
+                  <strong>Ciclo {c.number}</strong> · vence em {formatDate(c.dueAt)} ·{' '}
+                  {CYCLE_LABELS[c.status] ?? c.status}
+                  {c.nextAttemptAt ? ` · nova tentativa em ${formatDate(c.nextAttemptAt)}` : ''}
                 </p>
                 {c.attempts.length > 0 && (
                   <ul className="sub-attempts">
                     {c.attempts.map((a) => (
                       <li key={a.number}>
-                        Tentativa {a.number} ({formatDateTime(a.at ?? a.createdAt)}): {label(ATTEMPT_LABELS, a.status)}
+                        Tentativa {a.number} ({formatDateTime(a.at)}): {ATTEMPT_LABELS[a.status] ?? a.status}
                         {a.declineReason ? ` — ${a.declineReason}` : ''}
                       </li>
                     ))}
@@ -100,13 +130,13 @@ export function SubscriptionDetailView({
               </li>
             ))}
         </ol>
-        {s.events && s.events.length > 0 && (
+        {s.events.length > 0 && (
           <>
             <h3 className="sub-subtitle">Histórico e e-mails</h3>
             <ul className="sub-events">
               {s.events.map((e) => (
-                <li key={`${e.type}-${e.at ?? e.createdAt}`}>
-                  <span className="muted">{formatDateTime(e.at ?? e.createdAt)}</span> {e.detail ?? e.type}
+                <li key={`${e.type}-${e.at}`}>
+                  <span className="muted">{formatDateTime(e.at)}</span> {eventText(e)}
                 </li>
               ))}
             </ul>

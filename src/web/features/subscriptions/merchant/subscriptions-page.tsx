@@ -35,7 +35,7 @@ export default function SubscriptionsPage() {
             Voltar para a lista
           </Button>
         </div>
-        <SubscriptionDetailView storeId={storeId} id={openId} planLabel={(id) => planOf(id)?.label} />
+        <SubscriptionDetailView storeId={storeId} id={openId} planLabel={(id) => planOf(id)?.title} />
       </div>
     )
 
@@ -70,7 +70,7 @@ export default function SubscriptionsPage() {
           <option value="">Todos</option>
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.label}
+              {p.title}
             </option>
           ))}
         </Select>
@@ -90,7 +90,7 @@ export default function SubscriptionsPage() {
           return (
             <tr key={s.id}>
               <Td label="Cliente">{s.customerEmail}</Td>
-              <Td label="Plano">{plan ? `${plan.label} (${planPriceLabel(plan)})` : (s.planName ?? '—')}</Td>
+              <Td label="Plano">{plan ? `${plan.title} (${planPriceLabel(plan)})` : s.planName}</Td>
               <Td label="Status">
                 <StatusBadge status={s.status} />
               </Td>
