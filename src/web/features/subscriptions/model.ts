@@ -1,11 +1,19 @@
-import { formatCents } from '../../../shared/money'
+import type { PlanMethod, PublicPlan } from '../../../shared/subscription-labels'
+
+export {
+  type IntervalUnit,
+  type PlanMethod,
+  type PublicPlan,
+  periodLabel,
+  planPriceLabel,
+  renewalNote,
+  trialLabel,
+} from '../../../shared/subscription-labels'
 
 // The contract of issue 36 as the screens use it. The server's zod schemas (src/modules/subscriptions/dto.ts) are the
 // source of truth: these types mirror the issue's shapes, and the plan schema repeats its bad-input rules so the
 // editor says them before the request (the server checks them again).
 
-export type IntervalUnit = 'WEEK' | 'MONTH' | 'YEAR'
-export type PlanMethod = 'credit_card' | 'pix_automatic' | 'pix' | 'bank_slip'
 export type SubscriptionStatus =
   | 'INCOMPLETE'
   | 'INCOMPLETE_EXPIRED'
@@ -17,21 +25,6 @@ export type SubscriptionStatus =
 
 export type CycleStatus = 'SCHEDULED' | 'PENDING' | 'PAID' | 'FAILED' | 'CANCELED'
 export type AttemptStatus = 'PENDING' | 'PAID' | 'SOFT_DECLINED' | 'HARD_DECLINED' | 'UNKNOWN' | 'WAITING'
-
-/** A plan as the buyer's checkout reads it (GET /api/checkout/products/:productId/plans). */
-export interface PublicPlan {
-  id: string
-  name: string
-  intervalUnit: IntervalUnit
-  intervalCount: number
-  priceCents: number
-  trialDays: number
-  maxCycles: number | null
-  methods: PlanMethod[]
-  /** The server's 'R$ 49,90/mês' and '7 dias grátis'. */
-  label?: string
-  trialLabel?: string | null
-}
 
 /** A plan as its merchant reads it. */
 export interface Plan extends PublicPlan {
@@ -173,31 +166,6 @@ export const METHOD_LABELS: Record<PlanMethod, string> = {
   bank_slip: 'Boleto',
 }
 
-const SINGULAR: Record<IntervalUnit, string> = { WEEK: 'semana', MONTH: 'mês', YEAR: 'ano' }
-const PLURAL: Record<IntervalUnit, string> = { WEEK: 'semanas', MONTH: 'meses', YEAR: 'anos' }
-
-/** 'mês', 'a cada 3 meses': the period a price repeats in. */
-export function periodLabel(unit: IntervalUnit, count: number): string {
-  return count === 1 ? SINGULAR[unit] : `${count} ${PLURAL[unit]}`
-}
-
-/** 'R$ 49,90/mês', 'R$ 139,90 a cada 3 meses'. */
-export function planPriceLabel(
-  plan: Pick<PublicPlan, 'priceCents' | 'intervalUnit' | 'intervalCount' | 'label'>,
-): string {
-  if (plan.label) return plan.label
-  const price = formatCents(plan.priceCents)
-  return plan.intervalCount === 1
-    ? `${price}/${SINGULAR[plan.intervalUnit]}`
-    : `${price} a cada ${periodLabel(plan.intervalUnit, plan.intervalCount)}`
-}
-
-/** '7 dias grátis' (none without a trial). */
-export function trialLabel(days: number): string | undefined {
-  if (days <= 0) return undefined
-  return days === 1 ? '1 dia grátis' : `${days} dias grátis`
-}
-
 /** The date of an ISO instant as a Brazilian reads it, in São Paulo's calendar. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—'
@@ -216,13 +184,4 @@ export function formatDateTime(iso: string | null | undefined): string {
 /** '2,5%' from basis points. */
 export function formatBps(bps: number): string {
   return `${(bps / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`
-}
-
-/** What the card step says of a plan: the card is charged each period, after the trial if there is one. */
-export function renewalNote(plan: PublicPlan): string {
-  const price = planPriceLabel(plan)
-  const trial = plan.trialLabel ?? trialLabel(plan.trialDays)
-  return trial
-    ? `Assinatura: ${trial}, depois ${price}. Seu cartão será cobrado automaticamente a cada período; cancele quando quiser.`
-    : `Assinatura: ${price}. Seu cartão será cobrado automaticamente a cada período; cancele quando quiser.`
 }

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useCallback } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
-import { loadPlanPicker, renewalNote, useCheckoutPlans } from '../../subscriptions'
 import { createDigitalOrder } from './api/create-order'
 import { CheckoutFlowPage, CheckoutGate } from './components/checkout-flow'
 import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './components/customer-step'
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
 import { digitalOrderError } from './order-errors'
+import type { PlanChoice } from './plans/checkout-plans'
 import './checkout.css'
 
-// subscriptions: the plans come in their own chunk, only for a product that has them (the checkout's JS budget).
-const PlanPicker = lazy(loadPlanPicker)
+// subscriptions: the plans are read and drawn in their own chunk, after the first paint (the checkout's JS budget).
+const CheckoutPlans = lazy(() => import('./plans/checkout-plans').then((m) => ({ default: m.CheckoutPlans })))
 
 /** The digital form: the customer and, for a product sold by subscription, the chosen plan. */
 interface DigitalForm {
@@ -44,22 +44,25 @@ export default function DigitalCheckoutPage() {
 
 function DigitalCheckout(ready: ReadyCheckout) {
   const flow = useCheckoutFlow(ready, DIGITAL)
-  const { plans } = useCheckoutPlans(ready.product.id)
-  const plan = plans.find((p) => p.id === flow.form.planId)
+  const [plan, setPlan] = useState<PlanChoice | undefined>()
   const { update } = flow
-  const choose = useCallback((planId: string) => update({ planId }), [update])
+  const choose = useCallback(
+    (choice: PlanChoice | undefined) => {
+      setPlan(choice)
+      update({ planId: choice?.planId })
+    },
+    [update],
+  )
   return (
     <CheckoutFlowPage
       flow={flow}
       customerLabel="Continuar para Pagamento"
       top={
-        plans.length > 0 && (
-          <Suspense fallback={null}>
-            <PlanPicker plans={plans} value={flow.form.planId} onChange={choose} />
-          </Suspense>
-        )
+        <Suspense fallback={null}>
+          <CheckoutPlans productId={ready.product.id} value={flow.form.planId} onChoose={choose} />
+        </Suspense>
       }
-      subscription={plan && { methods: plan.methods, note: renewalNote(plan) }}
+      subscription={plan && { methods: plan.methods, note: plan.note }}
     />
   )
 }

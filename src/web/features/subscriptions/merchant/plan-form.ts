@@ -40,7 +40,7 @@ export const planFormSchema = z
   // Checked even when other fields fail (zod's `when`), so every wrong field is said in one go.
   .refine((v) => v.intervalCount <= INTERVAL_MAX[v.intervalUnit], {
     path: ['intervalCount'],
-    message: (issue) => INTERVAL_MESSAGES[(issue.input as { intervalUnit: IntervalUnit }).intervalUnit],
+    error: (issue) => INTERVAL_MESSAGES[(issue.input as { intervalUnit: IntervalUnit }).intervalUnit],
     when: ({ value }) => {
       const v = value as { intervalUnit?: unknown; intervalCount?: unknown }
       return typeof v.intervalUnit === 'string' && v.intervalUnit in INTERVAL_MAX && Number.isInteger(v.intervalCount)

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { type PublicPlan, renewalNote } from '../model'
+import { type PublicPlan, renewalNote } from '../../../../../shared/subscription-labels'
 import { PlanPicker } from './plan-picker'
 
 const MONTHLY: PublicPlan = {

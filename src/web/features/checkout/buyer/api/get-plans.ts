@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
-import type { PublicPlan } from '../model'
+import type { PublicPlan } from '../../../../../shared/subscription-labels'
+import { api } from '../../../../lib/api'
 
-/** The buyer's read of a product's plans: no login, the active ones only (the server filters them). */
+/** subscriptions: a digital product's plans as the buyer may choose them (active only, filtered by the server). */
 export const checkoutPlansQuery = (productId: string) =>
   queryOptions({
     queryKey: ['checkout', 'plans', productId],

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { type PublicPlan, planPriceLabel, trialLabel } from '../model'
+import { type PublicPlan, planPriceLabel, trialLabel } from '../../../../../shared/subscription-labels'
 import './plan-picker.css'
 
 /**
