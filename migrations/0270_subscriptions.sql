@@ -72,6 +72,8 @@ create table subscription_cycles (
   next_attempt_at timestamptz,
   -- retries made so far after the first attempt
   retries integer not null default 0,
+  -- a scanner's claim on the cycle in real time: another scanner skips it until then (a killed worker's claim lapses)
+  lease_until timestamptz,
   unique (subscription_id, number)
 );
 create index subscription_cycles_due_idx on subscription_cycles (next_attempt_at) where next_attempt_at is not null;

@@ -6,6 +6,8 @@ import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
 import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken } from './order-page'
+import { usePlanLookup } from './plan-lookup'
+import { cancelRenewalOrder, placeRenewalOrder, renewalOrderStatus } from './renewal-order'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
@@ -22,6 +24,8 @@ export {
 } from './events'
 export { SHIPMENT_REFUSED, type ShippableOrder } from './fulfilment-status'
 export { type OrderFactRow, type OrderFactsQuery, orderingReads, type RecentOrderFacts } from './reporting-reads'
+export type { CheckoutPlan, PlanLookup } from './plan-lookup'
+export type { RenewalOrder, RenewalOrderInput } from './renewal-order'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 export { type StoreOrderView, storeOrderJson } from './store-order.dto'
 
@@ -54,6 +58,12 @@ export const orderingService = expose({
   buyerLines,
   /** Whether an e-mail placed any order (the buyer's sign-in link is only sent then). */
   hasOrders,
+  /** Subscriptions: the plan lookup a checkout order asks (handed in by the subscriptions module). */
+  usePlanLookup,
+  /** Subscriptions: a cycle's renewal order (one per cycle), its cancellation and its status. */
+  placeRenewalOrder,
+  cancelRenewalOrder,
+  renewalOrderStatus,
 })
 
 /**

@@ -77,6 +77,10 @@ export interface OrderingTables {
     user_agent: string | null
     /** The recovery module's checkout session the order was placed from, if the page reported one. */
     checkout_session_id: Generated<string | null>
+    /** Subscriptions (issue 36): the plan a checkout order subscribes to; a renewal's subscription and cycle. */
+    plan_id: Generated<string | null>
+    subscription_id: Generated<string | null>
+    cycle_number: Generated<number | null>
     created_at: Generated<Date>
     updated_at: Timestamp
   }

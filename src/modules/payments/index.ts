@@ -17,6 +17,7 @@ import { lookUpRefund, refundCharge } from './refund'
 import { flagDoublePayment } from './renew-pix'
 import { paymentRoutes } from './routes'
 import { sandboxRoutes } from './sandbox-routes'
+import { onSandboxOnly } from './sandbox-store'
 import { chargeSavedCard, savedCardsOf } from './saved-cards'
 import { createCharge } from './service'
 
@@ -57,6 +58,8 @@ export const paymentsService = expose({
   /** A buyer's saved cards at a store, and a merchant-initiated charge of one (upsells, renewals): no card data. */
   savedCardsOf,
   chargeSavedCard,
+  /** Whether the store charges only through the built-in sandbox (subscriptions' test clock). */
+  onSandboxOnly,
 })
 
 /** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */
