@@ -65,7 +65,7 @@ export function SubscriptionDetailView({
   const s = sub.data
   const failure = cancel.error ?? retry.error
   return (
-    <div className="stack" data-testid="subscription-detail">
+    <div className="stack sub-detail" data-testid="subscription-detail">
       <Card title={s.customerEmail} actions={<StatusBadge status={s.status} />}>
         <dl className="sub-facts">
           <dt>Plano</dt>
