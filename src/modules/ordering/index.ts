@@ -6,7 +6,7 @@ import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
 import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken } from './order-page'
-import { usePlanLookup } from './plan-lookup'
+import { setPlanLookup } from './plan-lookup'
 import { cancelRenewalOrder, placeRenewalOrder, renewalOrderStatus } from './renewal-order'
 import { orderingRoutes } from './routes'
 import * as service from './service'
@@ -23,9 +23,9 @@ export {
   orderStatusChanged,
 } from './events'
 export { SHIPMENT_REFUSED, type ShippableOrder } from './fulfilment-status'
-export { type OrderFactRow, type OrderFactsQuery, orderingReads, type RecentOrderFacts } from './reporting-reads'
 export type { CheckoutPlan, PlanLookup } from './plan-lookup'
 export type { RenewalOrder, RenewalOrderInput } from './renewal-order'
+export { type OrderFactRow, type OrderFactsQuery, orderingReads, type RecentOrderFacts } from './reporting-reads'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 export { type StoreOrderView, storeOrderJson } from './store-order.dto'
 
@@ -59,7 +59,7 @@ export const orderingService = expose({
   /** Whether an e-mail placed any order (the buyer's sign-in link is only sent then). */
   hasOrders,
   /** Subscriptions: the plan lookup a checkout order asks (handed in by the subscriptions module). */
-  usePlanLookup,
+  setPlanLookup,
   /** Subscriptions: a cycle's renewal order (one per cycle), its cancellation and its status. */
   placeRenewalOrder,
   cancelRenewalOrder,

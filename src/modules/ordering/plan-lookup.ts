@@ -20,7 +20,7 @@ export type PlanLookup = (
 
 let lookup: PlanLookup = async () => undefined
 
-export function usePlanLookup(fn: PlanLookup) {
+export function setPlanLookup(fn: PlanLookup) {
   lookup = fn
 }
 

@@ -22,7 +22,7 @@ export interface SubscriptionsModuleDeps extends PaymentsModuleDeps {
 export function subscriptionsModule(deps: SubscriptionsModuleDeps = {}): AppModule {
   const clock = deps.clock ?? systemClock
   // Ordering prices a checkout order that names a plan through this lookup (ordering/plan-lookup.ts).
-  orderingService.usePlanLookup((db, q) => checkoutPlan(db as unknown as Db, q))
+  orderingService.setPlanLookup((db, q) => checkoutPlan(db as unknown as Db, q))
   return {
     name: 'subscriptions',
     routes: subscriptionsRoutes(clock, deps),
