@@ -41,7 +41,8 @@ export function useSelfServiceActions(token: string) {
   const cancel = useMutation({
     mutationFn: (atPeriodEnd: boolean) =>
       api.post<BuyerSubscription>('/subscriptions/self/cancel', { atPeriodEnd }, asLink(token)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    // The answer is the subscription as it is after: shown as is, no second read.
+    onSuccess: (after) => queryClient.setQueryData(key, after),
   })
   return { updateCard, cancel }
 }
