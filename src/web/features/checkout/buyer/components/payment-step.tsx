@@ -181,13 +181,15 @@ export function PaymentStep({
               {badgeOf(m) && <span className="ck-method-badge">{badgeOf(m)}</span>}
             </span>
             <span className="ck-muted ck-method-hint">
-              {m === 'credit_card'
-                ? interestFree > 1
-                  ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
-                  : `Em até ${maxInstallments}x`
-                : m === 'bank_slip'
-                  ? `Vence em ${slipDays} dias úteis`
-                  : METHOD_LOOK[m].hint}
+              {m === 'credit_card' && subscription
+                ? 'Cobrança a cada período'
+                : m === 'credit_card'
+                  ? interestFree > 1
+                    ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
+                    : `Em até ${maxInstallments}x`
+                  : m === 'bank_slip'
+                    ? `Vence em ${slipDays} dias úteis`
+                    : METHOD_LOOK[m].hint}
             </span>
           </button>
         ))}
