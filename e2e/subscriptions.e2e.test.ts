@@ -215,7 +215,6 @@ describe.skipIf(!SERVER_READY)('subscriptions end to end', () => {
       .getByRole('row', { name: new RegExp(email) })
       .getByText('Cancelada')
       .waitFor()
-    await merchant.context.close()
-    await buyer.context.close()
+    await flow.close()
   }, 240_000)
 })
