@@ -13,6 +13,12 @@ export const WEBHOOK_EVENTS = [
   'order.shipped',
   'order.delivered',
   'checkout.abandoned',
+  // subscriptions (issue 36): a merchant's member area follows them
+  'subscription.created',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.canceled',
+  'subscription.trial_will_end',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 /** The type of the 'Enviar teste' message. */
@@ -28,6 +34,11 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.shipped': 'Pedido enviado',
   'order.delivered': 'Pedido entregue',
   'checkout.abandoned': 'Checkout abandonado',
+  'subscription.created': 'Assinatura criada',
+  'subscription.renewed': 'Assinatura renovada',
+  'subscription.past_due': 'Assinatura em atraso',
+  'subscription.canceled': 'Assinatura cancelada',
+  'subscription.trial_will_end': 'Fim do período de teste',
 }
 
 export const WEBHOOK_MESSAGES = {

@@ -13,6 +13,7 @@ import { subscriptionsRoutes } from './routes'
 import type { Db } from './tables'
 
 export { subscriptionChanged } from './events'
+export { webhookData as subscriptionWebhookData } from './reads'
 export { selfServiceToken } from './self-service'
 
 export interface SubscriptionsModuleDeps extends PaymentsModuleDeps {

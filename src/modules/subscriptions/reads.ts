@@ -183,3 +183,12 @@ export async function subscriptionMetrics(db: Db, clock: Clock, storeId: string)
     churnRateBps: aliveThen ? Math.round((endedSince / aliveThen) * 10_000) : 0,
   }
 }
+
+/** A `subscription.*` webhook's data: the subscription as the merchant's API shows it (without the timeline). */
+export async function webhookData(db: Db, clock: Clock, storeId: string, id: string) {
+  const row = await withPlanName(db)
+    .where('subscriptions.id', '=', id)
+    .where('subscriptions.store_id', '=', storeId)
+    .executeTakeFirst()
+  return row && toSummary(row, await billingNow(db, clock, storeId))
+}

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fake-webhook-receiver'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { SANDBOX_CARDS } from '../payments/sandbox'
@@ -13,10 +14,15 @@ import { selfServiceToken } from './self-service'
 import type { Db } from './tables'
 
 let t: TestApp
+let receiver: FakeWebhookReceiver
 beforeAll(async () => {
+  receiver = await startWebhookReceiver()
   t = await createTestApp({ redis: false })
 })
-afterAll(() => t?.close())
+afterAll(async () => {
+  await t?.close()
+  await receiver?.close()
+})
 
 const { shop, post, digitalOrder, card } = orderingFixtures(() => t)
 const db = () => t.runtime.db as unknown as Db
@@ -86,6 +92,12 @@ async function renewalCharges(subscriptionId: string) {
 describe('subscriptions with the test clock', () => {
   it('monthly card plan: 3 renewals on the saved card, each an order, the 31 Jan anchor kept', async () => {
     const { s, planId } = await subscriptionShop()
+    const hook = await post(
+      `/api/stores/${s.storeId}/webhooks`,
+      { url: receiver.url, events: ['subscription.created', 'subscription.renewed'] },
+      s.owner.headers,
+    )
+    expect(hook.statusCode).toBe(201)
     const id = await subscribe(s, planId, SANDBOX_CARDS.approved)
     const first = await detail(s, id)
     expect(first.status).toBe('ACTIVE')
@@ -109,6 +121,17 @@ describe('subscriptions with the test clock', () => {
       db(),
     )
     expect(orders.rows).toEqual([2, 3, 4].map((n) => ({ status: 'PAID', cycle_number: n, total_cents: 4990 })))
+    // The merchant's member area hears of each: created once, renewed three times, with the subscription's data.
+    await waitFor(() => receiver.received.filter((r) => r.body.includes(id)).length === 4)
+    const types = receiver.received
+      .filter((r) => r.body.includes(id))
+      .map((r) => JSON.parse(r.body) as { type: string; data: { id: string; cycleNumber: number } })
+    expect(types.map((b) => `${b.type}:${b.data.cycleNumber}`).sort()).toEqual([
+      'subscription.created:1',
+      'subscription.renewed:2',
+      'subscription.renewed:3',
+      'subscription.renewed:4',
+    ])
   })
 
   it('soft decline: PAST_DUE, retries at +1, +3, +7 (3 more gateway calls), canceled at +15 and access ends', async () => {
