@@ -43,8 +43,14 @@ const METHOD_LOOK: Record<CheckoutMethodId, { icon: (p: IconProps) => ReactEleme
 const ORDER: CheckoutMethodId[] = ['pix', 'credit_card', 'bank_slip']
 const EMPTY_CARD: Record<keyof CardFields, string> = { cardName: '', cardNumber: '', expiryDate: '', cvv: '' }
 
-function enabledMethods(data: PublicPaymentMethods | undefined): CheckoutMethodId[] {
-  return data ? ORDER.filter((m) => data[m]?.enabled) : []
+/** subscriptions: a plan's checkout is paid only by the plan's methods, and the card is kept for the renewals. */
+export interface PaymentSubscription {
+  methods: readonly string[]
+  note: string
+}
+
+function enabledMethods(data: PublicPaymentMethods | undefined, only?: readonly string[]): CheckoutMethodId[] {
+  return data ? ORDER.filter((m) => data[m]?.enabled && (!only || only.includes(m))) : []
 }
 
 /**
@@ -59,6 +65,7 @@ export function PaymentStep({
   error,
   onBack,
   onSubmit,
+  subscription,
 }: {
   storeId: string
   /** The server's quote and the buyer's coupon, method and plan (use-pricing). */
@@ -68,9 +75,11 @@ export function PaymentStep({
   error: string | undefined
   onBack: () => void
   onSubmit: (payment: PaymentValues) => void
+  subscription?: PaymentSubscription
 }) {
   const methods = usePaymentMethods(storeId)
-  const available = useMemo(() => enabledMethods(methods.data?.data), [methods.data])
+  const only = subscription?.methods
+  const available = useMemo(() => enabledMethods(methods.data?.data, only), [methods.data, only])
   const { method, setMethod, installments, setInstallments, lastQuote: quote } = pricing
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
   const [saveCard, setSaveCard] = useState(true)
@@ -137,12 +146,13 @@ export function PaymentStep({
       focusFirstInvalid()
       return
     }
-    const keeps = method === 'credit_card' && data.credit_card.cardOnFile === true
+    const keeps = method === 'credit_card' && (subscription !== undefined || data.credit_card.cardOnFile === true)
     onSubmit({
       method,
       ...card.values,
-      installments: method === 'credit_card' ? installments : 1,
-      ...(keeps ? { saveCard } : {}),
+      // A renewal charges one period at a time: a subscription is never split in installments.
+      installments: method === 'credit_card' && !subscription ? installments : 1,
+      ...(keeps ? { saveCard: subscription !== undefined || saveCard } : {}),
     })
   }
 
@@ -171,13 +181,15 @@ export function PaymentStep({
               {badgeOf(m) && <span className="ck-method-badge">{badgeOf(m)}</span>}
             </span>
             <span className="ck-muted ck-method-hint">
-              {m === 'credit_card'
-                ? interestFree > 1
-                  ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
-                  : `Em até ${maxInstallments}x`
-                : m === 'bank_slip'
-                  ? `Vence em ${slipDays} dias úteis`
-                  : METHOD_LOOK[m].hint}
+              {m === 'credit_card' && subscription
+                ? 'Cobrança a cada período'
+                : m === 'credit_card'
+                  ? interestFree > 1
+                    ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
+                    : `Em até ${maxInstallments}x`
+                  : m === 'bank_slip'
+                    ? `Vence em ${slipDays} dias úteis`
+                    : METHOD_LOOK[m].hint}
             </span>
           </button>
         ))}
@@ -220,19 +232,25 @@ export function PaymentStep({
               {...card.bind('cvv', formatCvv)}
             />
           </div>
-          <Select
-            label="Parcelas"
-            name="installments"
-            value={installments}
-            onChange={(e) => setInstallments(Number(e.target.value))}
-          >
-            {plans.map((p) => (
-              <option key={p.installments} value={p.installments}>
-                {p.installments === 1 ? `${p.label} (à vista)` : p.label}
-              </option>
-            ))}
-          </Select>
-          {data.credit_card.cardOnFile && (
+          {subscription ? (
+            <div className="ck-info" data-testid="subscription-card-note">
+              {subscription.note}
+            </div>
+          ) : (
+            <Select
+              label="Parcelas"
+              name="installments"
+              value={installments}
+              onChange={(e) => setInstallments(Number(e.target.value))}
+            >
+              {plans.map((p) => (
+                <option key={p.installments} value={p.installments}>
+                  {p.installments === 1 ? `${p.label} (à vista)` : p.label}
+                </option>
+              ))}
+            </Select>
+          )}
+          {data.credit_card.cardOnFile && !subscription && (
             <div className="ck-save-card">
               <Checkbox
                 label="Salvar cartão para próximas compras nesta loja"
