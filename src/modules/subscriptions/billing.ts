@@ -15,6 +15,7 @@ import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
 import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCyclePaid } from './lifecycle'
 import { addDays } from './periods'
+import { noticeRenewals } from './renewal-notice'
 import type { Db } from './tables'
 
 export interface BillingDeps {
@@ -60,6 +61,7 @@ export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?:
   let done = 0
   for (let round = 0; round < maxRounds; round++) {
     const now = scope.now ?? (scope.storeId ? await billingNow(deps.db, deps.clock, scope.storeId) : deps.clock.now())
+    if (round === 0) await noticeRenewals(deps.db, { storeId: scope.storeId, now })
     const claimed = await claimDue(deps, { storeId: scope.storeId, now }, BATCH)
     // Ends come after every due charge: a retry is always scheduled before the cancel date, so time order is kept.
     if (claimed.length === 0 && (await sweepEnds(deps, { storeId: scope.storeId, now })) === 0) break

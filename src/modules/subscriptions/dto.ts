@@ -279,7 +279,7 @@ export const updateCardResultSchema = z.object({
 /** POST /api/subscriptions/self/cancel?token= */
 export const buyerCancelInputSchema = cancelInputSchema
 
-/** GET /api/me/subscriptions (buyer area, buyer session): the buyer's subscriptions with their self-service links. */
+/** GET /api/buyer/subscriptions (buyer area, buyer session cookie): the buyer's subscriptions with their self-service links. */
 export const buyerAreaSubscriptionSchema = z.object({
   id: z.string(),
   storeId: z.string(),

@@ -28,3 +28,14 @@ export const subscriptionChanged = defineEvent(
   }),
 )
 export type SubscriptionChange = z.output<typeof subscriptionChanged.schema>
+
+/** A yearly plan's renewal is near (RENEWAL_NOTICE_DAYS): the buyer is told by e-mail, once per cycle. */
+export const subscriptionRenewalNoticed = defineEvent(
+  'subscription.renewal_noticed',
+  z.object({
+    subscriptionId: z.string(),
+    storeId: z.string(),
+    cycleNumber: z.number().int(),
+    dueAt: z.string(),
+  }),
+)

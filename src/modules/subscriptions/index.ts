@@ -8,12 +8,17 @@ import { orderingService } from '../ordering'
 import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { orderAccess } from './access'
+import { buyerSubscriptions } from './buyer-area'
+import { type SubscriptionEmailKind, subscriptionEmail } from './emails'
 import { subscriptionsJobs, subscriptionsSubscriptions } from './jobs'
 import { checkoutPlan } from './plans'
 import { subscriptionsRoutes } from './routes'
 import type { Db } from './tables'
 
-export { subscriptionChanged } from './events'
+export type { BuyerAreaSubscription } from './buyer-area'
+export { buyerAreaSubscriptionSchema } from './dto'
+export type { SubscriptionEmail, SubscriptionEmailKind } from './emails'
+export { subscriptionChanged, subscriptionRenewalNoticed } from './events'
 export { webhookData as subscriptionWebhookData } from './reads'
 export { selfServiceToken } from './self-service'
 
@@ -33,7 +38,16 @@ export function subscriptionsModule(deps: SubscriptionsModuleDeps = {}): AppModu
   }
 }
 
-/** What other modules may ask (the buyer area: whether a subscription's order gives access now). */
+/** What other modules may ask (the buyer area: whether a subscription's order gives access now, the list). */
 export const subscriptionsService = {
   orderAccess: (db: unknown, clock: Clock, orderIds: string[]) => orderAccess(db as Db, clock, orderIds),
+  /** The buyer area's list: the buyer's subscriptions with their self-service tokens. */
+  buyerSubscriptions: (db: unknown, clock: Clock, secret: string, email: string) =>
+    buyerSubscriptions({ db: db as Db, clock, secret }, email),
+  /** A buyer e-mail about a subscription (notifications sends it), or undefined when the subscription is gone. */
+  buyerEmail: (
+    db: unknown,
+    links: { publicUrl: string; secret: string },
+    p: { kind: SubscriptionEmailKind; storeId: string; subscriptionId: string; cycleNumber: number | null },
+  ) => subscriptionEmail({ db: db as Db, ...links }, p),
 }

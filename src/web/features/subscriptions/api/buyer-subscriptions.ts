@@ -9,7 +9,7 @@ export const buyerSubscriptionsQuery = () =>
   queryOptions({
     queryKey: ['buyer', 'subscriptions'],
     queryFn: async () => {
-      const answer = await api.get<AreaSubscription[] | { items: AreaSubscription[] }>('/me/subscriptions', asBuyer)
+      const answer = await api.get<AreaSubscription[] | { items: AreaSubscription[] }>('/buyer/subscriptions', asBuyer)
       return Array.isArray(answer) ? answer : answer.items
     },
   })
