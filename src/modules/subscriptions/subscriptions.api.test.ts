@@ -275,6 +275,23 @@ describe('subscriptions with the test clock', () => {
       expect(d.cycles[1].attempts).toHaveLength(1)
     }
   })
+
+  it("the checkout quote prices the chosen plan (not the product), in one installment; another's plan → 404", async () => {
+    const { s, planId } = await subscriptionShop({ priceCents: 2990 })
+    const quote = (body: Record<string, unknown>) =>
+      post('/api/checkout/quote', { storeId: s.storeId, productId: s.digitalId, ...body })
+    const product = await quote({ paymentMethod: 'credit_card', installments: 3 })
+    expect(product.statusCode, product.body).toBe(200)
+    expect(product.json().subtotal).toBe(49.9)
+    const plan = await quote({ planId, paymentMethod: 'credit_card', installments: 3 })
+    expect(plan.statusCode, plan.body).toBe(200)
+    expect(plan.json()).toMatchObject({ subtotal: 29.9, total: 29.9, installments: 1 })
+    expect(plan.json().methods.credit_card.options).toHaveLength(1)
+    const other = await subscriptionShop()
+    const foreign = await quote({ planId: other.planId })
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json().message).toBe('Plano não encontrado')
+  })
 })
 
 describe('bad input', () => {

@@ -35,6 +35,8 @@ const DIGITAL: FlowKind<DigitalForm> = {
       key,
     ),
   describeError: digitalOrderError,
+  // subscriptions: the summary and the payment step show the plan's price (the server's quote), not the product's.
+  quotePlan: (form) => form.planId,
 }
 
 /** /digital-checkout/:storeId/:productId — 2 steps (Dados, Pagamento); the order then opens its own page. */
