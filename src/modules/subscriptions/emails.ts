@@ -14,6 +14,60 @@ export type SubscriptionEmailKind = 'payment_failed' | 'canceled' | 'renewal_upc
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'cliente'
 const dateBr = (d: Date) => d.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
 
+/** What a subscription e-mail says, from plain facts (also the merchant's preview with sample facts). */
+export interface SubscriptionMessageFacts {
+  customerName: string
+  productName: string | null
+  planName: string | null
+  priceCents: number
+  /** The yearly renewal's date (the current period's end). */
+  renewsAt: Date
+  /** A canceled subscription's paid access still running, if any. */
+  accessUntil: Date | null
+  /** The signed self-service link. */
+  url: string
+}
+
+export function subscriptionMessage(kind: SubscriptionEmailKind, f: SubscriptionMessageFacts) {
+  const what = `${f.productName ?? 'sua assinatura'}${f.planName ? ` (${f.planName})` : ''}`
+  const product = f.productName ?? 'assinatura'
+  const hello = firstName(f.customerName)
+  const price = formatCents(f.priceCents)
+  const url = f.url
+  if (kind === 'payment_failed')
+    return {
+      subject: `Não conseguimos cobrar sua assinatura – ${product}`,
+      preview: 'Atualize seu cartão para manter o acesso',
+      heading: `${hello}, o pagamento da sua assinatura não foi aprovado`,
+      paragraphs: [
+        `A cobrança de ${price} de ${what} foi recusada pelo cartão cadastrado.`,
+        'Vamos tentar de novo nos próximos dias. Para não perder o acesso, cadastre outro cartão agora.',
+      ],
+      button: { label: 'Atualizar cartão', url },
+    }
+  if (kind === 'canceled')
+    return {
+      subject: `Assinatura cancelada – ${product}`,
+      preview: 'Sua assinatura foi cancelada',
+      heading: `${hello}, sua assinatura foi cancelada`,
+      paragraphs: [
+        `A assinatura de ${what} foi cancelada e não haverá novas cobranças.`,
+        f.accessUntil ? `Seu acesso continua até ${dateBr(f.accessUntil)}.` : 'Seu acesso foi encerrado.',
+      ],
+      button: { label: 'Ver assinatura', url },
+    }
+  return {
+    subject: `Sua assinatura será renovada em ${dateBr(f.renewsAt)}`,
+    preview: `Renovação de ${what} por ${price}`,
+    heading: `${hello}, sua assinatura anual será renovada`,
+    paragraphs: [
+      `Em ${dateBr(f.renewsAt)} a assinatura de ${what} será renovada por ${price}, no cartão cadastrado.`,
+      'Se quiser trocar o cartão ou cancelar antes da renovação, use o link abaixo.',
+    ],
+    button: { label: 'Gerenciar assinatura', url },
+  }
+}
+
 export const selfServiceUrl = (publicUrl: string, secret: string, storeId: string, id: string) =>
   `${publicUrl}/assinatura?token=${encodeURIComponent(selfServiceToken(secret, storeId, id))}`
 
@@ -43,45 +97,15 @@ export async function subscriptionEmail(
     db.selectFrom('subscription_plans').select('name').where('id', '=', sub.plan_id).executeTakeFirst(),
     catalogService.findProduct(db as never, sub.store_id, sub.product_id),
   ])
-  const what = `${product?.name ?? 'sua assinatura'}${plan ? ` (${plan.name})` : ''}`
-  const url = selfServiceUrl(deps.publicUrl, deps.secret, sub.store_id, sub.id)
-  const hello = firstName(sub.customer_name)
-  const price = formatCents(Number(sub.price_cents))
-  const message =
-    p.kind === 'payment_failed'
-      ? {
-          subject: `Não conseguimos cobrar sua assinatura – ${product?.name ?? 'assinatura'}`,
-          preview: 'Atualize seu cartão para manter o acesso',
-          heading: `${hello}, o pagamento da sua assinatura não foi aprovado`,
-          paragraphs: [
-            `A cobrança de ${price} de ${what} foi recusada pelo cartão cadastrado.`,
-            'Vamos tentar de novo nos próximos dias. Para não perder o acesso, cadastre outro cartão agora.',
-          ],
-          button: { label: 'Atualizar cartão', url },
-        }
-      : p.kind === 'canceled'
-        ? {
-            subject: `Assinatura cancelada – ${product?.name ?? 'assinatura'}`,
-            preview: 'Sua assinatura foi cancelada',
-            heading: `${hello}, sua assinatura foi cancelada`,
-            paragraphs: [
-              `A assinatura de ${what} foi cancelada e não haverá novas cobranças.`,
-              sub.access_until && sub.access_until > (sub.canceled_at ?? new Date(0))
-                ? `Seu acesso continua até ${dateBr(sub.access_until)}.`
-                : 'Seu acesso foi encerrado.',
-            ],
-            button: { label: 'Ver assinatura', url },
-          }
-        : {
-            subject: `Sua assinatura será renovada em ${dateBr(sub.current_period_end)}`,
-            preview: `Renovação de ${what} por ${price}`,
-            heading: `${hello}, sua assinatura anual será renovada`,
-            paragraphs: [
-              `Em ${dateBr(sub.current_period_end)} a assinatura de ${what} será renovada por ${price}, no cartão cadastrado.`,
-              'Se quiser trocar o cartão ou cancelar antes da renovação, use o link abaixo.',
-            ],
-            button: { label: 'Gerenciar assinatura', url },
-          }
+  const message = subscriptionMessage(p.kind, {
+    customerName: sub.customer_name,
+    productName: product?.name ?? null,
+    planName: plan?.name ?? null,
+    priceCents: Number(sub.price_cents),
+    renewsAt: sub.current_period_end,
+    accessUntil: sub.access_until && sub.access_until > (sub.canceled_at ?? new Date(0)) ? sub.access_until : null,
+    url: selfServiceUrl(deps.publicUrl, deps.secret, sub.store_id, sub.id),
+  })
   const { subject, ...body } = message
   return {
     storeId: sub.store_id,

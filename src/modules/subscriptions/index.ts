@@ -9,7 +9,7 @@ import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { orderAccess } from './access'
 import { buyerSubscriptions } from './buyer-area'
-import { type SubscriptionEmailKind, subscriptionEmail } from './emails'
+import { type SubscriptionEmailKind, subscriptionEmail, subscriptionMessage } from './emails'
 import { subscriptionsJobs, subscriptionsSubscriptions } from './jobs'
 import { checkoutPlan } from './plans'
 import { subscriptionsRoutes } from './routes'
@@ -50,4 +50,15 @@ export const subscriptionsService = {
     links: { publicUrl: string; secret: string },
     p: { kind: SubscriptionEmailKind; storeId: string; subscriptionId: string; cycleNumber: number | null },
   ) => subscriptionEmail({ db: db as Db, ...links }, p),
+  /** The same e-mail with sample facts, for the merchant's previews. */
+  sampleEmail: (kind: SubscriptionEmailKind, publicUrl: string) =>
+    subscriptionMessage(kind, {
+      customerName: 'Maria Silva',
+      productName: 'Clube de Leitura',
+      planName: kind === 'renewal_upcoming' ? 'Anual' : 'Mensal',
+      priceCents: kind === 'renewal_upcoming' ? 47900 : 4990,
+      renewsAt: new Date(Date.now() + 7 * 86_400_000),
+      accessUntil: null,
+      url: `${publicUrl}/assinatura?token=exemplo`,
+    }),
 }

@@ -171,4 +171,23 @@ describe('subscription e-mails and the buyer area', () => {
     await t.drain()
     expect(await mails(other, 'subscriptions.renewal_upcoming')).toHaveLength(0)
   })
+
+  it("the merchant previews the three subscription e-mails with the store's look", async () => {
+    const { s } = await subscriptionShop()
+    const kinds = {
+      subscription_payment_failed: ['Atualizar cartão', /^Não conseguimos cobrar sua assinatura/],
+      subscription_canceled: ['Ver assinatura', /^Assinatura cancelada/],
+      subscription_renewal_upcoming: ['Gerenciar assinatura', /^Sua assinatura será renovada em/],
+    } as const
+    for (const [kind, [button, subject]] of Object.entries(kinds)) {
+      const res = await t.app.inject({
+        url: `/api/stores/${s.storeId}/emails/previews/${kind}`,
+        headers: s.owner.headers,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().subject).toMatch(subject)
+      expect(res.json().html).toContain(button)
+      expect(res.json().html).toContain('/assinatura?token=exemplo')
+    }
+  })
 })
