@@ -17,6 +17,7 @@ import type { ReportingTables } from './reporting/tables'
 import type { ReviewsTables } from './reviews/tables'
 import type { ShippingTables } from './shipping/tables'
 import type { StoreTables } from './stores/tables'
+import type { SubscriptionsTables } from './subscriptions/tables'
 import type { TrackingTables } from './tracking/tables'
 
 /** Every table of the database: each module declares its own in its tables.ts; this is where they meet. */
@@ -38,7 +39,8 @@ export interface Database
     ShippingTables,
     FulfilmentTables,
     AffiliatesTables,
-    BuyersTables {}
+    BuyersTables,
+    SubscriptionsTables {}
 
 /**
  * A handle on the whole database, for a statement composed of several modules' parts (the one-statement order

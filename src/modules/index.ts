@@ -14,6 +14,7 @@ import { reportingModule } from './reporting'
 import { reviewsModule } from './reviews'
 import { shippingModule, shippingService } from './shipping'
 import { storesModule } from './stores'
+import { subscriptionsModule } from './subscriptions'
 import { trackingModule } from './tracking'
 import type { AppModule } from './types'
 
@@ -50,6 +51,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     recoveryModule,
     affiliatesModule({ clock: deps.clock }),
     buyersModule,
+    subscriptionsModule({ clock: deps.clock, gatewayTransport: deps.gatewayTransport }),
   ]
 }
 

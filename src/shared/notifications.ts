@@ -29,10 +29,21 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   order_refunded_partial: 'Reembolso parcial',
   recovery_reminder: 'Lembrete de compra (Recuperação)',
   'affiliates.coproducer_invite': 'Convite de coprodução',
+  subscription_payment_failed: 'Assinatura: pagamento recusado',
+  subscription_canceled: 'Assinatura cancelada',
+  subscription_renewal_upcoming: 'Assinatura anual: renovação próxima',
 }
 
 /** Kinds a merchant can preview with the store's look (a partial refund and a recovery reminder besides the kinds). */
-export const PREVIEW_KINDS = [...BUYER_EMAIL_KINDS, 'order_refunded_partial', 'new_sale', 'recovery_reminder'] as const
+export const PREVIEW_KINDS = [
+  ...BUYER_EMAIL_KINDS,
+  'order_refunded_partial',
+  'new_sale',
+  'recovery_reminder',
+  'subscription_payment_failed',
+  'subscription_canceled',
+  'subscription_renewal_upcoming',
+] as const
 export type PreviewKind = (typeof PREVIEW_KINDS)[number]
 
 export const EMAIL_DELIVERY_STATES = ['PENDING', 'SENDING', 'RETRY', 'SENT', 'FAILED', 'SKIPPED'] as const

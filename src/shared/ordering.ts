@@ -135,7 +135,11 @@ export const orderPayloadSchema = z.object({
 export type OrderPayload = z.input<typeof orderPayloadSchema>
 
 /** The digital order payload: shipping arrives as placeholder data (state DG, zip 00000000) and is ignored. */
-export const digitalOrderPayloadSchema = orderPayloadSchema.extend({ shipping: z.unknown().optional() })
+export const digitalOrderPayloadSchema = orderPayloadSchema.extend({
+  shipping: z.unknown().optional(),
+  /** Subscribes to this plan of the product (issue 36): the plan's price is the first charge. */
+  planId: z.string().uuid('Plano inválido').optional(),
+})
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 
 // ---------------------------------------------------------------------------------------------------------------

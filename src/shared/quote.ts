@@ -18,6 +18,8 @@ export const quoteRequestSchema = z.object({
   paymentMethod: z.preprocess((v) => normalizeMethodId(v) ?? v, z.enum(CHECKOUT_METHOD_IDS)).optional(),
   installments: z.coerce.number().int().min(1).max(24).optional(),
   shipping: z.object({ zipCode: z.string().max(20), method: z.string().max(100) }).optional(),
+  /** A subscription plan of the product (issue 36): priced instead of the product, in one card installment. */
+  planId: z.string().trim().min(1).max(64).optional(),
 })
 export type QuoteRequest = z.input<typeof quoteRequestSchema>
 

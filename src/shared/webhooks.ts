@@ -16,6 +16,12 @@ export const WEBHOOK_EVENTS = [
   'commission.created',
   'commission.released',
   'commission.reversed',
+  // subscriptions (issue 36): a merchant's member area follows them
+  'subscription.created',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.canceled',
+  'subscription.trial_will_end',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 /** The type of the 'Enviar teste' message. */
@@ -34,6 +40,11 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'commission.created': 'Comissão criada (pendente)',
   'commission.released': 'Comissão liberada (disponível)',
   'commission.reversed': 'Comissão estornada',
+  'subscription.created': 'Assinatura criada',
+  'subscription.renewed': 'Assinatura renovada',
+  'subscription.past_due': 'Assinatura em atraso',
+  'subscription.canceled': 'Assinatura cancelada',
+  'subscription.trial_will_end': 'Fim do período de teste',
 }
 
 export const WEBHOOK_MESSAGES = {

@@ -13,6 +13,7 @@ import {
 } from '../../shared/buyers'
 import { toReais } from '../../shared/money'
 import { orderStatusLabel } from '../../shared/ordering'
+import { buyerAreaSubscriptionSchema, subscriptionsService } from '../subscriptions'
 import { merchantDownloadRoutes } from './merchant-routes'
 import * as service from './service'
 
@@ -121,6 +122,17 @@ export async function buyerRoutes(fastify: FastifyInstance) {
     const email = await buyer(request)
     return { items: await service.library(deps(), email) }
   })
+
+  // Under /api/buyer, where the session cookie is sent; each item carries its subscription's self-service token.
+  app.get(
+    '/buyer/subscriptions',
+    { schema: { tags, response: { 200: z.array(buyerAreaSubscriptionSchema), 401: errorBody } } },
+    async (request, reply) => {
+      const email = await buyer(request)
+      reply.header('cache-control', 'no-store')
+      return subscriptionsService.buyerSubscriptions(app.db, app.clock, app.config.APP_SECRET, email)
+    },
+  )
 
   app.get(
     '/buyer/files/:fileId/download',

@@ -9,6 +9,7 @@ import { BUYER_MSG } from '../../shared/buyers'
 import { catalogService } from '../catalog'
 import { orderingService } from '../ordering'
 import { storesService } from '../stores'
+import { subscriptionsService } from '../subscriptions'
 import { buyerLoginRequested } from './events'
 import * as repo from './repository'
 import type { Db } from './tables'
@@ -83,7 +84,7 @@ export async function orders(deps: BuyerDeps, email: string, page: { limit: numb
 
 /** What the buyer may open now: one entry per product of a paid, not refunded line, with its files and link. */
 export async function library(deps: BuyerDeps, email: string) {
-  const lines = (await orderingService.buyerLines(deps.db, email)).filter((l) => l.access)
+  const lines = await withSubscriptionAccess(deps, await orderingService.buyerLines(deps.db, email))
   // newest order first: a product bought twice shows once, from its latest order
   const seen = new Set<string>()
   const firstPerProduct = lines.filter((l) => !seen.has(l.productId) && Boolean(seen.add(l.productId)))
@@ -137,7 +138,7 @@ export async function downloadUrl(deps: BuyerDeps, email: string, fileId: string
     (l) => l.storeId === file.storeId,
   )
   if (lines.length === 0) throw new AppError(404, BUYER_MSG.fileNotFound)
-  const line = lines.find((l) => l.access)
+  const line = (await withSubscriptionAccess(deps, lines))[0]
   if (!line) throw new AppError(403, BUYER_MSG.accessEnded, undefined, 'ACCESS_ENDED')
   await repo.countDownload(deps.db, line.orderId, file.id, deps.clock.now())
   return deps.storage.signedUrl(file.storageKey, {
@@ -145,4 +146,15 @@ export async function downloadUrl(deps: BuyerDeps, email: string, fileId: string
     filename: file.name,
     contentType: file.contentType,
   })
+}
+
+/** The lines that give access now: paid and not refunded and, for a subscription's order, within its accessUntil. */
+async function withSubscriptionAccess<L extends { orderId: string; access: boolean }>(deps: BuyerDeps, lines: L[]) {
+  const open = lines.filter((l) => l.access)
+  const bySubscription = await subscriptionsService.orderAccess(
+    deps.db,
+    deps.clock,
+    open.map((l) => l.orderId),
+  )
+  return open.filter((l) => bySubscription.get(l.orderId) ?? true)
 }

@@ -5,6 +5,7 @@
  * when a worker died holding it. An endpoint failing for WEBHOOK_DISABLE_AFTER_MS is disabled with a notice.
  */
 import type { AppConfig } from '../../config'
+import { systemClock } from '../../platform/clock'
 import {
   claimDelivery,
   DELIVERY_JOB_ATTEMPTS,
@@ -20,6 +21,7 @@ import { WEBHOOK_MESSAGES, type WebhookEvent } from '../../shared/webhooks'
 import { orderDelivered, orderShipped } from '../fulfilment/events'
 import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded, storeOrderJson } from '../ordering'
 import { checkoutAbandoned } from '../recovery/events'
+import { subscriptionChanged, subscriptionWebhookData } from '../subscriptions'
 import { messageIdOf } from './dto'
 import { postWebhook, webhookHeaders } from './webhook-http'
 import { queueDelivery, signingSecrets, WEBHOOK_DELIVER_JOB, type WebhookDeps } from './webhooks'
@@ -152,6 +154,17 @@ async function storesWithEndpoints(events: { storeId: string }[], db: JobContext
 const opts = { relevant: storesWithEndpoints }
 
 export const webhookSubscriptions = [
+  // subscriptions: created, renewed, past due, canceled, trial ending — the subscription as its API shows it.
+  subscribe(
+    subscriptionChanged,
+    'integrations.webhooks-subscription',
+    (p, ctx) =>
+      fanOutData(ctx, p.storeId, p.type, async () => {
+        const data = await subscriptionWebhookData(ctx.db as never, systemClock, p.storeId, p.subscriptionId)
+        return data && { ...data, cycleNumber: p.cycleNumber, reason: p.reason, at: p.at }
+      }),
+    opts,
+  ),
   // recovery: a checkout that reached a contact and no order (Kiwify's `checkout.abandoned`), for the merchant's CRM.
   subscribe(
     checkoutAbandoned,

@@ -4,6 +4,12 @@ import type { BuyerEmailKind } from '../../shared/notifications'
 import { buyerLoginRequested } from '../buyers'
 import { passwordResetRequested } from '../identity'
 import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import {
+  type SubscriptionEmailKind,
+  subscriptionChanged,
+  subscriptionRenewalNoticed,
+  subscriptionsService,
+} from '../subscriptions'
 import { type RefundPayload, storeOwner } from './compose'
 import { deliver, EMAIL_SEND_JOB, queueAndSend, settingsOf, sweepOverdue } from './service'
 
@@ -55,6 +61,26 @@ async function orderReceived(ctx: JobContext, p: { orderId: string; storeId: str
     )
 }
 
+/** A subscription's buyer e-mail, written by subscriptions, sent as its store's message (once per cycle and kind). */
+async function sendSubscriptionEmail(
+  ctx: JobContext,
+  p: { kind: SubscriptionEmailKind; storeId: string; subscriptionId: string; cycleNumber: number | null },
+) {
+  const mail = await subscriptionsService.buyerEmail(
+    ctx.db,
+    { publicUrl: ctx.config.publicUrl, secret: ctx.config.APP_SECRET },
+    p,
+  )
+  if (!mail) return
+  await queueAndSend(ctx, {
+    storeId: mail.storeId,
+    subjectId: mail.subjectId,
+    kind: mail.kind,
+    recipient: mail.to.email,
+    payload: { subject: mail.subject, name: mail.to.name, message: mail.message },
+  })
+}
+
 export const notificationsSubscriptions = [
   subscribe(orderPlaced, 'notifications.order-placed', (p, ctx) => orderReceived(ctx, p), {
     // Card orders get no 'pedido recebido': their answer comes at once ('Pagamento aprovado' or a cancellation).
@@ -100,6 +126,22 @@ export const notificationsSubscriptions = [
       payload: { tokenEncrypted: p.tokenEncrypted, name: p.name, expiresAt: p.expiresAt },
     })
   }),
+  // A refused renewal ('Atualizar cartão'), a cancellation; a yearly renewal ahead.
+  subscribe(
+    subscriptionChanged,
+    'notifications.subscription-changed',
+    (p, ctx) =>
+      sendSubscriptionEmail(ctx, {
+        kind: p.type === 'subscription.past_due' ? 'payment_failed' : 'canceled',
+        storeId: p.storeId,
+        subscriptionId: p.subscriptionId,
+        cycleNumber: p.type === 'subscription.past_due' ? p.cycleNumber : null,
+      }),
+    { relevant: (ps) => ps.map((p) => p.type === 'subscription.past_due' || p.type === 'subscription.canceled') },
+  ),
+  subscribe(subscriptionRenewalNoticed, 'notifications.subscription-renewal', (p, ctx) =>
+    sendSubscriptionEmail(ctx, { kind: 'renewal_upcoming', ...p }),
+  ),
   subscribe(buyerLoginRequested, 'notifications.buyer-login', async (p, ctx) => {
     await queueAndSend(ctx, {
       storeId: null,

@@ -1,6 +1,7 @@
 /** Every message with the store's look and a made-up order, for the merchant's previews and the screenshots. */
 import type { EmailPreview, PreviewKind } from '../../shared/notifications'
 import { type OrderStatus, orderStatusLabel } from '../../shared/ordering-rules'
+import { subscriptionsService } from '../subscriptions'
 import { accountUrl, type NotifyDeps, storeLook } from './compose'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
@@ -91,7 +92,21 @@ const SUBJECTS: Record<PreviewKind, string> = {
   order_refunded_partial: 'Reembolso do pedido #1001',
   new_sale: 'Nova venda aprovada: R$ 124,40 – pedido #1001',
   recovery_reminder: 'Você esqueceu algo na loja',
+  // The subscription e-mails' subjects come from their own sample (subscriptions writes them).
+  subscription_payment_failed: '',
+  subscription_canceled: '',
+  subscription_renewal_upcoming: '',
 }
+
+const SUBSCRIPTION_PREVIEWS = {
+  subscription_payment_failed: 'payment_failed',
+  subscription_canceled: 'canceled',
+  subscription_renewal_upcoming: 'renewal_upcoming',
+} as const
+const isSubscriptionPreview = (kind: PreviewKind): kind is keyof typeof SUBSCRIPTION_PREVIEWS =>
+  kind in SUBSCRIPTION_PREVIEWS
+const subscriptionSample = (kind: PreviewKind, publicUrl: string) =>
+  isSubscriptionPreview(kind) ? subscriptionsService.sampleEmail(SUBSCRIPTION_PREVIEWS[kind], publicUrl) : undefined
 
 export async function previewTemplate(
   look: StoreLook,
@@ -99,6 +114,10 @@ export async function previewTemplate(
   publicUrl: string,
   accountLink = `${publicUrl}/minha-conta`,
 ): Promise<Template> {
+  if (isSubscriptionPreview(kind)) {
+    const { subject: _subject, ...message } = subscriptionsService.sampleEmail(SUBSCRIPTION_PREVIEWS[kind], publicUrl)
+    return { kind: 'store_message', data: { look, accountUrl: accountLink, message } }
+  }
   const data = await sampleOrder(look, kind, publicUrl, accountLink)
   if (kind === 'new_sale')
     return {
@@ -143,5 +162,5 @@ export async function previewTemplate(
 export async function preview(deps: NotifyDeps, storeId: string, kind: PreviewKind): Promise<EmailPreview> {
   const look = await storeLook(deps, storeId)
   const rendered = await renderEmail(await previewTemplate(look, kind, deps.config.publicUrl, accountUrl(deps.config)))
-  return { kind, subject: SUBJECTS[kind], ...rendered }
+  return { kind, subject: subscriptionSample(kind, deps.config.publicUrl)?.subject ?? SUBJECTS[kind], ...rendered }
 }

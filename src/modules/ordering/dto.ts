@@ -135,6 +135,8 @@ export function toOrderFacts(row: OrderRow, items: OrderItemRow[]) {
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     placedAt: row.created_at.toISOString(),
     ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : {}),
+    ...(row.plan_id ? { planId: row.plan_id } : {}),
+    ...(row.subscription_id ? { subscriptionId: row.subscription_id, cycleNumber: row.cycle_number ?? 1 } : {}),
     items: items.map((i) => ({
       productId: i.product_id,
       name: i.name,

@@ -17,6 +17,10 @@ const orderFacts = {
   placedAt: z.string().optional(),
   /** The checkout session (recovery) the order was placed from, when the page reported one. */
   checkoutSessionId: z.string().optional(),
+  /** Subscriptions (issue 36): the plan a checkout order subscribes to, or the subscription and cycle it renews. */
+  planId: z.string().optional(),
+  subscriptionId: z.string().optional(),
+  cycleNumber: z.number().int().optional(),
 }
 
 /** An order was created (PENDING, stock reserved), before its charge exists. */

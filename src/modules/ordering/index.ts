@@ -7,6 +7,8 @@ import { childOrders, derivableOrder, findDerivedOrder, placeDerivedOrder } from
 import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken, verifyOrderPageToken } from './order-page'
+import { setPlanLookup } from './plan-lookup'
+import { cancelRenewalOrder, placeRenewalOrder, renewalOrderStatus } from './renewal-order'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
@@ -30,6 +32,8 @@ export {
   orderStatusChanged,
 } from './events'
 export { SHIPMENT_REFUSED, type ShippableOrder } from './fulfilment-status'
+export type { CheckoutPlan, PlanLookup } from './plan-lookup'
+export type { RenewalOrder, RenewalOrderInput } from './renewal-order'
 export { type OrderFactRow, type OrderFactsQuery, orderingReads, type RecentOrderFacts } from './reporting-reads'
 export type { OrderSnapshot, OrderSnapshotItem } from './snapshot'
 export { type StoreOrderView, storeOrderJson } from './store-order.dto'
@@ -74,6 +78,12 @@ export const orderingService = expose({
   childOrders,
   /** Whether a token is the one of an order's page link (the buyer's only credential there). */
   verifyOrderPageToken,
+  /** Subscriptions: the plan lookup a checkout order asks (handed in by the subscriptions module). */
+  setPlanLookup,
+  /** Subscriptions: a cycle's renewal order (one per cycle), its cancellation and its status. */
+  placeRenewalOrder,
+  cancelRenewalOrder,
+  renewalOrderStatus,
 })
 
 /**

@@ -100,6 +100,7 @@ export function toOrderInsert(priced: PricedOrder, input: PlaceOrderInput, ids: 
     client_ip: input.ip ?? null,
     user_agent: input.userAgent?.slice(0, 500) ?? null,
     checkout_session_id: input.payload.checkoutSessionId ?? null,
+    plan_id: priced.plan?.id ?? null,
     created_at: ids.createdAt,
   }
 }

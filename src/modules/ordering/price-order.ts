@@ -17,11 +17,17 @@ import { type CatalogProduct, catalogService } from '../catalog'
 import { type CheckedCoupon, marketingService, type PricedBump } from '../marketing'
 import { type CheckoutPayments, type PublicPaymentMethods, paymentsService } from '../payments'
 import { type ChargeMethod, priceCart } from './order-pricing'
+import { type CheckoutPlan, findCheckoutPlan } from './plan-lookup'
 import { type PricedShipping, priceShipping, shippingAddressOf } from './price-shipping'
 import type { Db, ShippingAddress } from './tables'
 
 export const NOT_CONFIGURED = PAYMENT_MESSAGES.notConfigured
 export const METHOD_UNAVAILABLE = 'Forma de pagamento indisponível para esta loja. Escolha outra forma de pagamento.'
+export const PLAN_MESSAGES = {
+  notFound: 'Plano não encontrado',
+  method: 'Este plano não aceita esta forma de pagamento',
+  trial: 'Planos com período de teste ainda não podem ser assinados pelo checkout',
+} as const
 export const WRONG_CHECKOUT = {
   PHYSICAL: 'Este produto é digital: finalize a compra pelo checkout digital.',
   DIGITAL: 'Este produto é físico: finalize a compra pelo checkout com entrega.',
@@ -54,6 +60,8 @@ export interface PricedOrder {
   address: ShippingAddress | null
   coupon: CheckedCoupon | null
   price: PriceBreakdown
+  /** The plan the order subscribes to (its price is the product's here), if any. */
+  plan?: CheckoutPlan
 }
 
 /** The method is one the store takes, and a card plan within its maximum. */
@@ -86,9 +94,14 @@ async function findProductAndPayments(db: Db, input: PlaceOrderInput) {
 /** Prices the order the buyer sent; throws the 4xx the buyer page shows when something cannot be sold. */
 export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<PricedOrder> {
   const { payload } = input
-  const { product, payments } = await findProductAndPayments(db, input)
+  const found = await findProductAndPayments(db, input)
+  const { payments } = found
   const payment = payload.payment
   requirePaymentMethod(payments.methods, payment.method, payment.installments)
+  const plan = await planOf(db, input, found.product.storeId)
+  // A subscription's first charge is the plan's price, in one installment.
+  const product = plan ? { ...found.product, priceCents: plan.priceCents } : found.product
+  if (plan && payment.method === 'credit_card') payment.installments = 1
 
   const quantity = 1
   const subtotalCents = product.priceCents * quantity
@@ -121,5 +134,17 @@ export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<Priced
     installments,
     payments,
   })
-  return { product, quantity, payments, paymentMethod, installments, bumps, shipping, address, coupon, price }
+  return { product, quantity, payments, paymentMethod, installments, bumps, shipping, address, coupon, price, plan }
+}
+
+/** The plan a digital order subscribes to, checked against the product, the store and the chosen method. */
+async function planOf(db: Db, input: PlaceOrderInput, storeId: string): Promise<CheckoutPlan | undefined> {
+  if (input.kind !== 'DIGITAL' || !input.payload.planId) return undefined
+  const { productId, planId, payment } = input.payload
+  const plan = await findCheckoutPlan(db, { storeId, productId, planId })
+  if (!plan) throw new AppError(404, PLAN_MESSAGES.notFound, { planId: PLAN_MESSAGES.notFound })
+  if (!plan.methods.includes(payment.method))
+    throw new AppError(422, PLAN_MESSAGES.method, { 'payment.method': PLAN_MESSAGES.method })
+  if (plan.trialDays > 0) throw new AppError(422, PLAN_MESSAGES.trial)
+  return plan
 }

@@ -13,8 +13,10 @@ import { checkoutService } from '../checkout'
 import { marketingService } from '../marketing'
 import { paymentsService } from '../payments'
 import { type ChargeMethod, priceCart } from './order-pricing'
+import { findCheckoutPlan } from './plan-lookup'
 import type { Db } from './tables'
 
+const PLAN_NOT_FOUND = 'Plano não encontrado'
 const CHARGE_METHOD = { pix: 'PIX', credit_card: 'CREDIT_CARD', bank_slip: 'BOLETO' } as const
 
 export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>): Promise<Quote> {
@@ -22,8 +24,13 @@ export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>)
     paymentsService.checkoutPaymentsColumn(eb, q.storeId),
   )
   if (!found) throw new AppError(404, MSG.productUnavailable, undefined, 'PRODUCT_UNAVAILABLE')
-  const { product } = found
-  const payments = paymentsService.checkoutPaymentsOf(product.storeId, found.alongside)
+  const payments = paymentsService.checkoutPaymentsOf(found.product.storeId, found.alongside)
+  // A plan's first charge is the plan's price in one installment, as the order prices it (price-order.ts).
+  const plan = q.planId
+    ? await findCheckoutPlan(db, { storeId: q.storeId, productId: q.productId, planId: q.planId })
+    : undefined
+  if (q.planId && !plan) throw new AppError(404, PLAN_NOT_FOUND, { planId: PLAN_NOT_FOUND })
+  const product = plan ? { ...found.product, priceCents: plan.priceCents } : found.product
   const subtotalCents = product.priceCents
   const bumps = await marketingService.priceBumps(db, {
     storeId: product.storeId,
@@ -45,7 +52,7 @@ export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>)
   }
   // No method chosen yet: the price without any method's discount (the card, at one payment).
   const method: ChargeMethod = q.paymentMethod ? CHARGE_METHOD[q.paymentMethod] : 'CREDIT_CARD'
-  const rules = payments.pricing.rules
+  const rules = plan ? { ...payments.pricing.rules, max: 1, interestFree: 1 } : payments.pricing.rules
   const installments = q.paymentMethod === 'credit_card' ? Math.min(q.installments ?? 1, rules.max) : 1
   const { breakdown, coupon, lines } = await priceCart(db, {
     storeId: product.storeId,

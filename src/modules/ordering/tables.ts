@@ -81,6 +81,10 @@ export interface OrderingTables {
     parent_order_id: Generated<string | null>
     /** Why it was derived (unique per parent): one child per funnel step or renewal cycle. */
     derived_key: Generated<string | null>
+    /** Subscriptions (issue 36): the plan a checkout order subscribes to; a renewal's subscription and cycle. */
+    plan_id: Generated<string | null>
+    subscription_id: Generated<string | null>
+    cycle_number: Generated<number | null>
     created_at: Generated<Date>
     updated_at: Timestamp
   }

@@ -50,6 +50,8 @@ export interface ChargeResult {
   paymentUrl: string | null
   /** Set when the built-in sandbox answered (the buyer page may offer 'Simular pagamento'). */
   sandbox: boolean
+  /** The gateway's reason for a refused charge (subscriptions tell a hard decline from a soft one by it). */
+  refusedReason?: string | null
 }
 
 /** The buyer-facing methods of a store (spec 002 §3 defaults); never carries a key. */

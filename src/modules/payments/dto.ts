@@ -36,6 +36,7 @@ export function toChargeResult(row: TransactionRow): ChargeResult {
     boletoLine: row.boleto_line,
     paymentUrl: row.payment_url,
     sandbox: row.sandbox,
+    refusedReason: row.refused_reason,
   }
 }
 

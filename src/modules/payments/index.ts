@@ -31,6 +31,7 @@ import { paymentRoutes } from './routes'
 import { sandboxPixRoutes } from './sandbox-pix-routes'
 import { sandboxRoutes } from './sandbox-routes'
 import { chargeSavedCard, savedCardOfCharge, savedCardsOf } from './saved-cards'
+import { onSandboxOnly } from './sandbox-store'
 import { createCharge } from './service'
 
 export type { ChargeState, CheckoutPayments, ExecutedCharge, OpenedCharge } from './charge'
@@ -105,6 +106,8 @@ export const paymentsService = expose({
   advancePixAutomatic,
   /** What the gateway keeps of an order's paid charge, per the account's configured fees (affiliates' net). */
   gatewayFeeOf,
+  /** Whether the store charges only through the built-in sandbox (subscriptions' test clock). */
+  onSandboxOnly,
 })
 
 /** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */

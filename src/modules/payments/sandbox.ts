@@ -4,7 +4,8 @@
  * `sk_sandbox_` are accepted; every other key is 401. Off in production.
  *
  * Test cards: 4111 1111 1111 1111 is approved; 4000 0000 0000 0002 is refused; 4000 0000 0000 5126 is approved
- * but its refunds are refused (as a real acquirer may); a number failing the Luhn check is a validation error. Any
+ * but its refunds are refused (as a real acquirer may); 4000 0000 0000 0341 and 4000 0000 0000 0069 are approved
+ * once and then refused on their saved token (a soft decline; an expired card); a number failing the Luhn check is a validation error. Any
  * future expiry and any 3-4 digit CVV.
  *
  * Refunds (POST /v1/transactions/:id/refunds { amount, reason?, externalRef? }) answer at once and, like the real
@@ -30,7 +31,17 @@ export const SANDBOX_CARDS = {
   approved: '4111111111111111',
   refused: '4000000000000002',
   refundRefused: '4000000000005126',
+  /** Renewals (issue 36): the first charge is approved, every later one on its saved token soft-declined. */
+  renewalSoftDecline: '4000000000000341',
+  /** Renewals: the first charge is approved, every later one on its saved token a hard decline (expired card). */
+  renewalHardDecline: '4000000000000069',
 } as const
+
+/** What a saved token of a renewal test card answers (merchant-initiated charges only). */
+const TOKEN_REFUSALS: Record<string, string> = {
+  [SANDBOX_CARDS.renewalSoftDecline.slice(-4)]: 'Saldo insuficiente (cartão de teste)',
+  [SANDBOX_CARDS.renewalHardDecline.slice(-4)]: 'Cartão expirado (cartão de teste)',
+}
 /** The job that sends the sandbox's postbacks, after its answer as a real gateway does. */
 export const SANDBOX_POSTBACK_JOB = 'payments.sandbox-postback'
 export const SANDBOX_REFUND_MESSAGES = {
@@ -272,12 +283,12 @@ export async function createSandboxCharge(deps: SandboxDeps, account: string, ra
     if ('token' in card) {
       const saved = await repo.findSandboxToken(deps.db, account, card.token)
       if (!saved) return wire(400, { message: 'card.token: token inválido para esta conta' })
+      const refusal = saved.card_brand === 'visa' ? TOKEN_REFUSALS[saved.card_last_digits ?? ''] : undefined
       extra = {
         card_last_digits: saved.card_last_digits!,
         card_brand: saved.card_brand!,
         installments: input.installments ?? 1,
-        status: 'PAID',
-        paid_at: now,
+        ...(refusal ? { status: 'REFUSED', refused_reason: refusal } : { status: 'PAID', paid_at: now }),
       }
       const inserted = await repo.insertSandboxRow(deps.db, { ...row, status: 'WAITING_PAYMENT', ...extra })
       return wire(200, { data: toSandboxWire(inserted) })

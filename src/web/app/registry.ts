@@ -13,6 +13,8 @@ import { productSections } from '../features/products/sections'
 import { recoverySections } from '../features/recovery/sections'
 import { reviewSections } from '../features/reviews/sections'
 import { dashboardSections } from '../features/store-dashboard/sections'
+import { subscriptionPublicRoutes } from '../features/subscriptions/routes'
+import { subscriptionSections } from '../features/subscriptions/sections'
 import type { PublicRoute, StoreSection } from '../lib/sections'
 
 /** Every store page and public page the features provide; the router and the sidebar are built from these. */
@@ -20,6 +22,7 @@ export const storeSections: StoreSection[] = [
   ...dashboardSections,
   ...productSections,
   ...orderSections,
+  ...subscriptionSections,
   ...recoverySections,
   ...affiliateSections,
   ...checkoutSections,
@@ -38,4 +41,5 @@ export const publicRoutes: PublicRoute[] = [
   ...checkoutPublicRoutes,
   ...paymentPublicRoutes,
   ...integrationPublicRoutes,
+  ...subscriptionPublicRoutes,
 ]

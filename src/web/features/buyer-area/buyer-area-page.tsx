@@ -1,13 +1,17 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { usePageTitle } from '../../lib/page-title'
 import { Alert, Button, Loading } from '../../ui'
+import { loadBuyerSubscriptions } from '../subscriptions'
 import { useBuyerLibrary, useBuyerLogout, useBuyerMe, useBuyerOrders } from './api/buyer-area'
 import { BuyerFrame } from './components/buyer-frame'
 import { LibraryList } from './components/library-list'
 import { LoginLinkForm } from './components/login-link-form'
 import { OrdersList } from './components/orders-list'
 import './buyer-area.css'
+
+// subscriptions: the buyer's subscriptions (access until, manage, cancel), their own chunk.
+const AreaSubscriptions = lazy(loadBuyerSubscriptions)
 
 const PAGE = 20
 
@@ -51,6 +55,9 @@ export default function BuyerAreaPage() {
         {library.isError && <Alert tone="danger">Não foi possível carregar seus produtos.</Alert>}
         {library.data && <LibraryList items={library.data.items} />}
       </section>
+      <Suspense fallback={null}>
+        <AreaSubscriptions />
+      </Suspense>
       <section className="stack" aria-labelledby="ba-orders">
         <h2 id="ba-orders">Pedidos</h2>
         {orders.isLoading && <Loading message="Carregando pedidos..." />}

@@ -1,17 +1,20 @@
 import { Banknote, CreditCard, Hourglass, Receipt, Repeat, Ticket, TrendingDown, TrendingUp, Users } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { formatBRL } from '../../../shared/money'
 import { PERIOD_LABELS, type StoreDashboardPeriod } from '../../../shared/ordering-rules'
 import { useStores } from '../../lib/store-context'
 import { Alert, Button, EmptyState, Loading, PageHeader, Select, StatCard } from '../../ui'
 import { RecoveryFigures } from '../recovery'
+import { loadSubscriptionFigures } from '../subscriptions'
 import { useStoreDashboard } from './api/get-store-dashboard'
 import { MilestoneCard } from './components/milestone-card'
 import { ReadinessChecklist } from './components/readiness-checklist'
 import { Trend, TrendCard } from './components/trend'
 import { returningShare } from './model'
 import './store-dashboard.css'
+
+const SubscriptionFigures = lazy(loadSubscriptionFigures)
 
 const PERIODS: StoreDashboardPeriod[] = ['today', 'yesterday', '7days', '30days', '90days', '1year']
 const pct = (n: number) => `${n.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`
@@ -146,6 +149,12 @@ export default function StoreDashboardPage() {
       </div>
       {/* recovery: recovered sales and revenue, and the rate per kind (all time) */}
       {storeId && <RecoveryFigures storeId={storeId} />}
+      {/* subscriptions: active, MRR and churn (only for a store that has subscriptions) */}
+      {storeId && (
+        <Suspense fallback={null}>
+          <SubscriptionFigures storeId={storeId} />
+        </Suspense>
+      )}
     </div>
   )
 }

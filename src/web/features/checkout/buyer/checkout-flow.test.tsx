@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { OrderResult } from '../../../../shared/ordering'
 import { DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
+import type { PublicPlan } from '../../../../shared/subscription-labels'
 import { ApiError } from '../../../lib/api'
 import { createDigitalOrder, createOrder } from './api/create-order'
 import { paymentMethodsQuery } from './api/get-payment-methods'
@@ -29,6 +30,9 @@ vi.mock('./api/get-customization', () => ({ useCustomization: () => ({ isPending
 vi.mock('./tracking', async (original) => ({ ...(await original<typeof import('./tracking')>()), track: vi.fn() }))
 vi.mock('../../marketing', () => ({ loadBumpOffers: async () => ({ default: () => null }) }))
 vi.mock('../../reviews', () => ({ loadReviewsCarousel: async () => ({ default: () => null }) }))
+// subscriptions: these products have no plans (the picker's own tests are in plans/), but the one test that gives some.
+const offered = vi.hoisted(() => ({ plans: [] as PublicPlan[] }))
+vi.mock('./api/get-plans', () => ({ useCheckoutPlans: () => ({ plans: offered.plans, isSuccess: true }) }))
 
 const METHODS = paymentMethods({ pix: true, credit_card: false, bank_slip: false })
 const product = (type: 'PHYSICAL' | 'DIGITAL'): PublicProduct => ({
@@ -118,6 +122,29 @@ beforeEach(() => {
 })
 
 describe('the digital checkout (2 steps)', () => {
+  it("quotes the chosen plan (its price, not the product's), and the plan the buyer switches to", async () => {
+    const monthly: PublicPlan = {
+      id: 'plan-m',
+      name: 'Mensal',
+      intervalUnit: 'MONTH',
+      intervalCount: 1,
+      priceCents: 2990,
+      trialDays: 0,
+      maxCycles: null,
+      methods: ['credit_card', 'pix'],
+    }
+    offered.plans = [monthly, { ...monthly, id: 'plan-a', name: 'Anual', intervalUnit: 'YEAR', priceCents: 29900 }]
+    try {
+      const user = open('DIGITAL', '/digital-checkout/s1/p1')
+      const planOf = () => vi.mocked(getQuote).mock.calls.at(-1)?.[0].planId
+      await waitFor(() => expect(planOf()).toBe('plan-m'))
+      await user.click(await screen.findByRole('radio', { name: /Anual/ }))
+      await waitFor(() => expect(planOf()).toBe('plan-a'))
+    } finally {
+      offered.plans = []
+    }
+  })
+
   it('goes from the customer to the payment, then places the order and opens its page', async () => {
     const user = open('DIGITAL', '/digital-checkout/s1/p1?utm_source=ig')
     await user.type(await screen.findByLabelText('Nome completo'), CUSTOMER.name)

@@ -39,6 +39,8 @@ vi.mock('./api/get-customization', () => ({ useCustomization: () => ({ isPending
 vi.mock('./tracking', async (original) => ({ ...(await original<typeof import('./tracking')>()), track: vi.fn() }))
 vi.mock('../../marketing', () => ({ loadBumpOffers: async () => ({ default: () => null }) }))
 vi.mock('../../reviews', () => ({ loadReviewsCarousel: async () => ({ default: () => null }) }))
+// subscriptions: these products have no plans (the picker's own tests are in plans/).
+vi.mock('./api/get-plans', () => ({ useCheckoutPlans: () => ({ plans: [], isSuccess: true }) }))
 
 const METHODS = paymentMethods({ pix: true, credit_card: false, bank_slip: false })
 const SHIPPING = {

@@ -1,20 +1,42 @@
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { DIGITAL_SHIPPING_PLACEHOLDER } from '../../../../shared/ordering-rules'
 import { createDigitalOrder } from './api/create-order'
 import { CheckoutFlowPage, CheckoutGate } from './components/checkout-flow'
 import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './components/customer-step'
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
 import { digitalOrderError } from './order-errors'
+import type { PlanChoice } from './plans/checkout-plans'
 import './checkout.css'
 
+// subscriptions: the plans are read and drawn in their own chunk, after the first paint (the checkout's JS budget).
+const CheckoutPlans = lazy(() => import('./plans/checkout-plans').then((m) => ({ default: m.CheckoutPlans })))
+
+/** The digital form: the customer and, for a product sold by subscription, the chosen plan. */
+interface DigitalForm {
+  customer: CustomerValues
+  planId?: string
+}
+
 /** The digital checkout: nothing to deliver, so the customer's data leads straight to the payment. */
-const DIGITAL: FlowKind<{ customer: CustomerValues }> = {
+const DIGITAL: FlowKind<DigitalForm> = {
   kind: 'DIGITAL',
   steps: ['Dados', 'Pagamento'],
   empty: { customer: EMPTY_CUSTOMER },
   reachable: ({ customer }) => (contactComplete(customer) ? 2 : 1),
-  send: (order, _form, key) =>
-    createDigitalOrder({ ...order, productType: 'DIGITAL', shipping: DIGITAL_SHIPPING_PLACEHOLDER }, key),
+  send: (order, form, key) =>
+    createDigitalOrder(
+      {
+        ...order,
+        productType: 'DIGITAL',
+        shipping: DIGITAL_SHIPPING_PLACEHOLDER,
+        // subscriptions: the plan the buyer subscribes to; the server prices it and opens the subscription.
+        ...(form.planId ? { planId: form.planId } : {}),
+      },
+      key,
+    ),
   describeError: digitalOrderError,
+  // subscriptions: the summary and the payment step show the plan's price (the server's quote), not the product's.
+  quotePlan: (form) => form.planId,
 }
 
 /** /digital-checkout/:storeId/:productId — 2 steps (Dados, Pagamento); the order then opens its own page. */
@@ -24,5 +46,25 @@ export default function DigitalCheckoutPage() {
 
 function DigitalCheckout(ready: ReadyCheckout) {
   const flow = useCheckoutFlow(ready, DIGITAL)
-  return <CheckoutFlowPage flow={flow} customerLabel="Continuar para Pagamento" />
+  const [plan, setPlan] = useState<PlanChoice | undefined>()
+  const { update } = flow
+  const choose = useCallback(
+    (choice: PlanChoice | undefined) => {
+      setPlan(choice)
+      update({ planId: choice?.planId })
+    },
+    [update],
+  )
+  return (
+    <CheckoutFlowPage
+      flow={flow}
+      customerLabel="Continuar para Pagamento"
+      top={
+        <Suspense fallback={null}>
+          <CheckoutPlans productId={ready.product.id} value={flow.form.planId} onChoose={choose} />
+        </Suspense>
+      }
+      subscription={plan && { methods: plan.methods, note: plan.note }}
+    />
+  )
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { type ChangeEvent, lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import {
   detectImageType,
@@ -15,7 +15,11 @@ import {
 import { ApiError } from '../../../lib/api'
 import { fieldBinder } from '../../../lib/form-field'
 import { Button, Field, Input, Select, Textarea } from '../../../ui'
+import { loadPlansEditor } from '../../subscriptions'
 import { ProductFiles } from './product-files'
+
+// subscriptions: the plans editor is its own chunk, loaded only when a digital product's form opens.
+const PlansEditor = lazy(loadPlansEditor)
 
 export interface ProductFormProps {
   product?: Product
@@ -161,9 +165,17 @@ export function ProductForm({ product, storeId, onSubmit, onCancel }: ProductFor
       {type === 'DIGITAL' ? (
         <>
           {product && storeId ? (
-            <ProductFiles storeId={storeId} productId={product.id} />
+            <>
+              <ProductFiles storeId={storeId} productId={product.id} />
+              {/* subscriptions: the product's plans (monthly, quarterly, yearly), their own chunk */}
+              <Suspense fallback={null}>
+                <PlansEditor storeId={storeId} productId={product.id} />
+              </Suspense>
+            </>
           ) : (
-            <span className="field-hint">Salve o produto para enviar os arquivos que o comprador vai baixar.</span>
+            <span className="field-hint">
+              Salve o produto para enviar os arquivos que o comprador vai baixar e criar planos de assinatura.
+            </span>
           )}
           <Input
             key="digitalFileUrl"

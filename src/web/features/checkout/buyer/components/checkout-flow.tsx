@@ -13,6 +13,7 @@ import { CpfConfirm } from './cpf-confirm'
 import { CustomerStep } from './customer-step'
 import { OrderSummary } from './order-summary'
 import { CheckoutLoading, CheckoutNotFound } from './page-states'
+import type { PaymentSubscription } from './payment-step'
 import { ProductDetails } from './product-details'
 import { ProgressSteps } from './progress-steps'
 
@@ -87,11 +88,17 @@ export function FlowBumps<F extends FlowForm>({
 export function CheckoutFlowPage<F extends FlowForm>({
   flow,
   customerLabel,
+  top,
+  subscription,
   children,
 }: {
   flow: CheckoutFlow<F>
   /** The customer step's button, named after the step it leads to. */
   customerLabel: string
+  /** subscriptions: the plan picker, above the steps on every step. */
+  top?: ReactNode
+  /** subscriptions: the chosen plan's methods and what the card step says of its renewals. */
+  subscription?: PaymentSubscription
   children?: ReactNode
 }) {
   const { step, last, product } = flow
@@ -127,6 +134,7 @@ export function CheckoutFlowPage<F extends FlowForm>({
           total={flow.amount}
         />
         <div className="ck-main">
+          {top}
           <ProgressSteps steps={flow.steps} current={step} />
           {step === 1 && (
             <CustomerStep
@@ -161,6 +169,7 @@ export function CheckoutFlowPage<F extends FlowForm>({
                 onBack={flow.back}
                 onSubmit={flow.pay}
                 digital={flow.kind === 'DIGITAL'}
+                subscription={subscription}
               />
             </Suspense>
           )}

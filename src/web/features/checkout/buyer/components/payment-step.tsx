@@ -51,8 +51,14 @@ const METHOD_LOOK: Record<CheckoutMethodId, { icon: (p: IconProps) => ReactEleme
 const ORDER: CheckoutMethodId[] = ['pix', 'credit_card', 'bank_slip']
 const EMPTY_CARD: Record<keyof CardFields, string> = { cardName: '', cardNumber: '', expiryDate: '', cvv: '' }
 
-function enabledMethods(data: PublicPaymentMethods | undefined): CheckoutMethodId[] {
-  return data ? ORDER.filter((m) => data[m]?.enabled) : []
+/** subscriptions: a plan's checkout is paid only by the plan's methods, and the card is kept for the renewals. */
+export interface PaymentSubscription {
+  methods: readonly string[]
+  note: string
+}
+
+function enabledMethods(data: PublicPaymentMethods | undefined, only?: readonly string[]): CheckoutMethodId[] {
+  return data ? ORDER.filter((m) => data[m]?.enabled && (!only || only.includes(m))) : []
 }
 
 /**
@@ -68,6 +74,7 @@ export function PaymentStep({
   onBack,
   onSubmit,
   digital = false,
+  subscription,
 }: {
   storeId: string
   /** A digital order: no delivery address, so the card holder's is asked when the gateway needs it. */
@@ -79,9 +86,11 @@ export function PaymentStep({
   error: string | undefined
   onBack: () => void
   onSubmit: (payment: PaymentValues) => void
+  subscription?: PaymentSubscription
 }) {
   const methods = usePaymentMethods(storeId)
-  const available = useMemo(() => enabledMethods(methods.data?.data), [methods.data])
+  const only = subscription?.methods
+  const available = useMemo(() => enabledMethods(methods.data?.data, only), [methods.data, only])
   const { method, setMethod, installments, setInstallments, lastQuote: quote } = pricing
   const card = useFieldForm<keyof CardFields>(EMPTY_CARD, cardErrors)
   const [saveCard, setSaveCard] = useState(true)
@@ -159,12 +168,13 @@ export function PaymentStep({
       focusFirstInvalid()
       return
     }
-    const keeps = method === 'credit_card' && data.credit_card.cardOnFile === true
+    const keeps = method === 'credit_card' && (subscription !== undefined || data.credit_card.cardOnFile === true)
     onSubmit({
       method,
       ...card.values,
-      installments: method === 'credit_card' ? installments : 1,
-      ...(keeps ? { saveCard } : {}),
+      // A renewal charges one period at a time: a subscription is never split in installments.
+      installments: method === 'credit_card' && !subscription ? installments : 1,
+      ...(keeps ? { saveCard: subscription !== undefined || saveCard } : {}),
       ...(asksHolder
         ? { holderPostalCode: holder.postalCode.replace(/\D/g, ''), holderAddressNumber: holder.addressNumber.trim() }
         : {}),
@@ -196,13 +206,15 @@ export function PaymentStep({
               {badgeOf(m) && <span className="ck-method-badge">{badgeOf(m)}</span>}
             </span>
             <span className="ck-muted ck-method-hint">
-              {m === 'credit_card'
-                ? interestFree > 1
-                  ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
-                  : `Em até ${maxInstallments}x`
-                : m === 'bank_slip'
-                  ? `Vence em ${slipDays} dias úteis`
-                  : METHOD_LOOK[m].hint}
+              {m === 'credit_card' && subscription
+                ? 'Cobrança a cada período'
+                : m === 'credit_card'
+                  ? interestFree > 1
+                    ? `Em até ${maxInstallments}x${interestFree >= maxInstallments ? ' sem juros' : ` · ${interestFree}x sem juros`}`
+                    : `Em até ${maxInstallments}x`
+                  : m === 'bank_slip'
+                    ? `Vence em ${slipDays} dias úteis`
+                    : METHOD_LOOK[m].hint}
             </span>
           </button>
         ))}
@@ -272,19 +284,25 @@ export function PaymentStep({
               />
             </div>
           )}
-          <Select
-            label="Parcelas"
-            name="installments"
-            value={installments}
-            onChange={(e) => setInstallments(Number(e.target.value))}
-          >
-            {plans.map((p) => (
-              <option key={p.installments} value={p.installments}>
-                {p.installments === 1 ? `${p.label} (à vista)` : p.label}
-              </option>
-            ))}
-          </Select>
-          {data.credit_card.cardOnFile && (
+          {subscription ? (
+            <div className="ck-info" data-testid="subscription-card-note">
+              {subscription.note}
+            </div>
+          ) : (
+            <Select
+              label="Parcelas"
+              name="installments"
+              value={installments}
+              onChange={(e) => setInstallments(Number(e.target.value))}
+            >
+              {plans.map((p) => (
+                <option key={p.installments} value={p.installments}>
+                  {p.installments === 1 ? `${p.label} (à vista)` : p.label}
+                </option>
+              ))}
+            </Select>
+          )}
+          {data.credit_card.cardOnFile && !subscription && (
             <div className="ck-save-card">
               <Checkbox
                 label="Salvar cartão para próximas compras nesta loja"

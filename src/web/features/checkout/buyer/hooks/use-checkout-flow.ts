@@ -64,6 +64,8 @@ export interface FlowKind<F extends FlowForm> {
   shipping?: (form: F) => SummaryShipping | null
   /** The CEP and option the server prices the quote's shipping with (physical). */
   quoteShipping?: (form: F) => { zipCode: string; method: string } | undefined
+  /** subscriptions: the plan the quote prices instead of the product (digital). */
+  quotePlan?: (form: F) => string | undefined
   /** Sends the order to the kind's endpoint with its shipping part. */
   send: (order: FlowOrder, form: F, idempotencyKey: string) => Promise<OrderResult>
   /** The buyer's message for a failed order. */
@@ -137,6 +139,7 @@ export function useCheckoutFlow<F extends FlowForm>(ready: ReadyCheckout, kind: 
       productId: product.id,
       bumpIds: bumps.map((b) => b.id),
       shipping: kind.quoteShipping?.(form),
+      planId: kind.quotePlan?.(form),
       email: form.customer.email,
       cardBaseCents: localTotalCents(cart, methods, 'credit_card', 1),
     },

@@ -12,6 +12,8 @@ export interface PricingCart {
   productId: string
   bumpIds: string[]
   shipping?: { zipCode: string; method: string }
+  /** subscriptions: the chosen plan, whose price the server quotes instead of the product's. */
+  planId?: string
   email?: string
   /** The card's price at once (cents) by the shared pricing, for the plans shown before the first quote answers. */
   cardBaseCents?: number
@@ -36,6 +38,7 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
     productId: cart.productId,
     orderBumps: cart.bumpIds,
     shipping: cart.shipping,
+    planId: cart.planId,
     email: cart.email || undefined,
     couponCode: couponCode ?? undefined,
     paymentMethod: method,
@@ -58,7 +61,7 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
     }
   }, [quote.error, couponCode])
 
-  const { storeId, productId, bumpIds, shipping, email } = cart
+  const { storeId, productId, bumpIds, shipping, email, planId } = cart
   const apply = useCallback(
     async (code: string) => {
       const trimmed = code.trim()
@@ -71,6 +74,7 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
           productId,
           orderBumps: bumpIds,
           shipping,
+          planId,
           email: email || undefined,
           couponCode: trimmed,
         })
@@ -81,7 +85,7 @@ export function usePricing(cart: PricingCart, restoredCoupon = '') {
         setApplying(false)
       }
     },
-    [storeId, productId, bumpIds, shipping, email],
+    [storeId, productId, bumpIds, shipping, email, planId],
   )
 
   // A campaign link's ?cupom=CODE (or a recovery link's coupon) is applied once, as if typed: a refusal shows its reason.

@@ -1,0 +1,162 @@
+/**
+ * A subscription's renewal as an order (issue 36): placed from the subscription's first order (same buyer, same
+ * product) at the subscription's price, naming its subscription and cycle, so e-mails, rollups, integrations,
+ * webhooks and refunds treat it as any order. The charge is the subscriptions module's (a saved card); its PAID
+ * news reaches this order through payments' events like any charge for `orderRef` = the order's id.
+ * One order per (subscription, cycle): asking twice answers the first.
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import type { Db as AnyDb } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { publishing } from '../../platform/events'
+import { formatOrderNumber } from '../../shared/ordering'
+import { compactTracking } from '../../shared/tracking'
+import { orderPlaced } from './events'
+import * as repo from './repository'
+import { cancelOrder } from './service'
+import type { Db } from './tables'
+
+export interface RenewalOrderInput {
+  fromOrderId: string
+  storeId: string
+  subscriptionId: string
+  cycleNumber: number
+  amountCents: number
+  paymentMethod: 'CREDIT_CARD' | 'PIX' | 'BANK_SLIP'
+}
+
+export interface RenewalOrder {
+  orderId: string
+  orderNumber: string
+  status: string
+  totalCents: number
+  customer: { name: string; email: string; phone: string; document: string }
+  items: { productId: string; name: string; quantity: number; unitPriceCents: number }[]
+}
+
+async function existing(db: Db, subscriptionId: string, cycleNumber: number): Promise<repo.OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('cycle_number', '=', cycleNumber)
+    .executeTakeFirst()
+}
+
+function toRenewal(row: repo.OrderRow, item: { product_id: string; name: string }): RenewalOrder {
+  return {
+    orderId: row.id,
+    orderNumber: formatOrderNumber(row.order_number),
+    status: row.status,
+    totalCents: row.total_cents,
+    customer: {
+      name: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      document: row.customer_document,
+    },
+    items: [{ productId: item.product_id, name: item.name, quantity: 1, unitPriceCents: row.total_cents }],
+  }
+}
+
+export async function placeRenewalOrder(db: AnyDb, input: RenewalOrderInput): Promise<RenewalOrder> {
+  const first = await repo.findOrder(db, input.fromOrderId)
+  if (!first || first.store_id !== input.storeId) throw new AppError(404, 'Pedido de origem não encontrado')
+  const [item] = await repo.findItems(db, [first.id])
+  if (!item) throw new AppError(404, 'Pedido de origem sem itens')
+  const found = await existing(db, input.subscriptionId, input.cycleNumber)
+  if (found) return toRenewal(found, item)
+  const id = randomUUID()
+  const createdAt = new Date()
+  const order: repo.NewOrder = {
+    id,
+    store_id: first.store_id,
+    product_type: first.product_type,
+    customer_name: first.customer_name,
+    customer_email: first.customer_email,
+    customer_phone: first.customer_phone,
+    customer_document: first.customer_document,
+    shipping_address: null,
+    shipping_option_id: null,
+    shipping_method: null,
+    estimated_delivery: null,
+    subtotal_cents: input.amountCents,
+    total_cents: input.amountCents,
+    payment_method: input.paymentMethod,
+    installments: input.paymentMethod === 'CREDIT_CARD' ? 1 : null,
+    transaction_id: null,
+    gateway_id: null,
+    pix_code: null,
+    payment_url: null,
+    boleto_url: null,
+    boleto_line: null,
+    notes: null,
+    tracking: JSON.stringify(compactTracking(first.tracking)),
+    client_ip: null,
+    user_agent: null,
+    subscription_id: input.subscriptionId,
+    cycle_number: input.cycleNumber,
+    created_at: createdAt,
+  }
+  const line = { productId: item.product_id, name: item.name, quantity: 1, unitPriceCents: input.amountCents }
+  try {
+    await repo.insertPlacedOrder(
+      db,
+      order,
+      [
+        {
+          product_id: item.product_id,
+          name: item.name,
+          image_url: item.image_url,
+          quantity: 1,
+          unit_price_cents: input.amountCents,
+          total_cents: input.amountCents,
+        },
+      ],
+      {
+        event: (filled) =>
+          publishing(
+            orderPlaced,
+            {
+              orderId: id,
+              storeId: first.store_id,
+              orderNumber: formatOrderNumber(0),
+              productType: first.product_type,
+              totalCents: input.amountCents,
+              paymentMethod: input.paymentMethod,
+              customer: { name: first.customer_name, email: first.customer_email, phone: first.customer_phone },
+              placedAt: createdAt.toISOString(),
+              subscriptionId: input.subscriptionId,
+              cycleNumber: input.cycleNumber,
+              items: [line],
+            },
+            filled,
+          ),
+      },
+    )
+  } catch (err) {
+    // Another scanner placed this cycle's order between our read and our insert: theirs stands.
+    const raced = await existing(db, input.subscriptionId, input.cycleNumber)
+    if (raced) return toRenewal(raced, item)
+    throw err
+  }
+  const row = await repo.findOrder(db, id)
+  return toRenewal(row!, item)
+}
+
+/** A renewal that was never paid (the subscription was canceled): its order is cancelled. */
+export async function cancelRenewalOrder(db: AnyDb, orderId: string, reason: string): Promise<boolean> {
+  return db.transaction().execute((trx) => cancelOrder(trx, orderId, reason))
+}
+
+/** Where a renewal order stands: PAID (or later) once its charge landed. */
+export async function renewalOrderStatus(db: AnyDb, orderId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .where(sql<boolean>`subscription_id is not null`)
+    .executeTakeFirst()
+  return row?.status
+}

@@ -1,0 +1,314 @@
+/**
+ * The billing engine (issue 36), run by the worker every minute and by a sandbox store's test clock. It claims due
+ * cycles with `FOR UPDATE SKIP LOCKED` and a lease (so N scanners never bill one cycle twice, and a killed worker's
+ * claim lapses), writes the attempt (key subscription:cycle:attempt) before calling the gateway, and reads the
+ * cycle's order back before any new attempt: an answer lost with a dead worker is settled by payments'
+ * reconciliation and reaches the order, never by charging again.
+ */
+import { sql } from 'kysely'
+import type { Clock } from '../../platform/clock'
+import { AppError } from '../../platform/errors'
+import { orderingService } from '../ordering'
+import { type PaymentsDeps, paymentsService } from '../payments'
+import { billingNow } from './billing-clock'
+import { declineOf, type Outcome } from './declines'
+import { dunningOf } from './dunning'
+import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCyclePaid } from './lifecycle'
+import { addDays } from './periods'
+import { noticeRenewals } from './renewal-notice'
+import type { Db } from './tables'
+
+export interface BillingDeps {
+  db: Db
+  clock: Clock
+  payments: PaymentsDeps
+}
+
+/** How long a claimed cycle is left to its scanner (real time) before another may take it over. */
+export const CLAIM_LEASE_MS = 5 * 60_000
+const BATCH = 50
+
+/** Claims up to `limit` due cycles: of one store at its billing time, or of every store without a test clock. */
+async function claimDue(deps: BillingDeps, scope: { storeId?: string; now: Date }, limit: number) {
+  const realNow = new Date()
+  return deps.db.transaction().execute(async (trx) => {
+    let q = trx
+      .selectFrom('subscription_cycles')
+      .selectAll()
+      .where('next_attempt_at', '<=', scope.now)
+      .where('status', 'in', ['SCHEDULED', 'PENDING'])
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', realNow)]))
+    q = scope.storeId
+      ? q.where('store_id', '=', scope.storeId)
+      : q.where(sql<boolean>`store_id not in (select store_id from subscription_test_clocks)`)
+    const due = await q.orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked().execute()
+    if (due.length === 0) return []
+    await trx
+      .updateTable('subscription_cycles')
+      .set({ lease_until: new Date(realNow.getTime() + CLAIM_LEASE_MS), status: 'PENDING' })
+      .where(
+        'id',
+        'in',
+        due.map((c) => c.id),
+      )
+      .execute()
+    return due
+  })
+}
+
+/** One pass: claims and bills due cycles until none is left (or `maxRounds`). Returns how many it worked on. */
+export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?: Date } = {}, maxRounds = 1000) {
+  let done = 0
+  for (let round = 0; round < maxRounds; round++) {
+    const now = scope.now ?? (scope.storeId ? await billingNow(deps.db, deps.clock, scope.storeId) : deps.clock.now())
+    if (round === 0) await noticeRenewals(deps.db, { storeId: scope.storeId, now })
+    const claimed = await claimDue(deps, { storeId: scope.storeId, now }, BATCH)
+    // Ends come after every due charge: a retry is always scheduled before the cancel date, so time order is kept.
+    if (claimed.length === 0 && (await sweepEnds(deps, { storeId: scope.storeId, now })) === 0) break
+    for (const cycle of claimed) {
+      await billCycle(deps, cycle).catch((err) => {
+        // Left claimed: the lease lapses and a later pass reads the order back before anything else.
+        ;(deps.payments as { log?: { error: (o: object, m: string) => void } }).log?.error(
+          { err, cycleId: cycle.id },
+          'subscription cycle billing failed',
+        )
+      })
+      done++
+    }
+  }
+  return done
+}
+
+/** The attempt's moment: the scheduled one (a test clock jumping weeks ahead keeps each retry's own date). */
+const attemptTime = (cycle: CycleRow) => cycle.next_attempt_at ?? cycle.due_at
+
+async function billCycle(deps: BillingDeps, cycle: CycleRow) {
+  const { db } = deps
+  const at = attemptTime(cycle)
+  const sub = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', cycle.subscription_id)
+    .executeTakeFirst()
+  // Billing never charges a CANCELED or EXPIRED subscription.
+  if (!sub || !['ACTIVE', 'PAST_DUE', 'TRIALING'].includes(sub.status)) {
+    await db
+      .updateTable('subscription_cycles')
+      .set({ status: 'CANCELED', next_attempt_at: null, lease_until: null })
+      .where('id', '=', cycle.id)
+      .execute()
+    return
+  }
+  // Canceled at the end of the period: the next period is never billed.
+  if (sub.cancel_at_period_end && at >= sub.current_period_end) {
+    await db.transaction().execute(async (trx) => {
+      const locked = (await lockSubscription(trx, sub.id))!
+      await endSubscription(trx, locked, 'CANCELED', locked.current_period_end, 'period_end')
+    })
+    return
+  }
+  // Read back first: the order of an earlier attempt may have been paid meanwhile (a lost answer, a PIX).
+  if (cycle.order_id && (await orderingService.renewalOrderStatus(db as never, cycle.order_id)) === 'PAID') {
+    await db.transaction().execute((trx) => settleCyclePaid(trx, cycle.id, at))
+    return
+  }
+  const previous = await db
+    .selectFrom('subscription_attempts')
+    .select(['number', 'status'])
+    .where('cycle_id', '=', cycle.id)
+    .orderBy('number', 'desc')
+    .executeTakeFirst()
+  if (previous?.status === 'PENDING')
+    // Its worker died before recording the answer: unknown, and the retry schedule applies.
+    await db
+      .updateTable('subscription_attempts')
+      .set({ status: 'UNKNOWN', finished_at: at })
+      .where('cycle_id', '=', cycle.id)
+      .where('number', '=', previous.number)
+      .execute()
+  const number = (previous?.number ?? 0) + 1
+  const order = await orderingService.placeRenewalOrder(db as never, {
+    fromOrderId: sub.first_order_id,
+    storeId: sub.store_id,
+    subscriptionId: sub.id,
+    cycleNumber: cycle.number,
+    amountCents: Number(cycle.amount_cents),
+    paymentMethod: 'CREDIT_CARD',
+  })
+  if (!cycle.order_id)
+    await db.updateTable('subscription_cycles').set({ order_id: order.orderId }).where('id', '=', cycle.id).execute()
+  const attempt = await db
+    .insertInto('subscription_attempts')
+    .values({
+      cycle_id: cycle.id,
+      number,
+      idempotency_key: `${sub.id}:${cycle.number}:${number}`,
+      status: 'PENDING',
+      method: sub.method,
+      amount_cents: Number(cycle.amount_cents),
+      created_at: at,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!attempt) return
+  const outcome = await chargeCard(deps, sub, order)
+  await recordOutcome(deps, cycle, attempt.id, at, outcome, order.orderId)
+}
+
+async function chargeCard(
+  deps: BillingDeps,
+  sub: { store_id: string; customer_email: string },
+  order: Awaited<ReturnType<typeof orderingService.placeRenewalOrder>>,
+): Promise<Outcome> {
+  const cards = await paymentsService.savedCardsOf(
+    { db: deps.db as never },
+    {
+      storeId: sub.store_id,
+      buyerEmail: sub.customer_email,
+    },
+  )
+  const card = cards.filter((c) => c.expiresAt === null).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]
+  if (!card) return { kind: 'HARD_DECLINED', reason: 'Nenhum cartão salvo para esta assinatura' }
+  try {
+    const result = await paymentsService.chargeSavedCard(deps.payments, {
+      storeId: sub.store_id,
+      cardId: card.id,
+      buyerEmail: sub.customer_email,
+      orderRef: order.orderId,
+      amountCents: order.totalCents,
+      customer: order.customer,
+      items: order.items.map((i) => ({
+        title: i.name,
+        unitPriceCents: i.unitPriceCents,
+        quantity: i.quantity,
+        tangible: false,
+        externalRef: i.productId,
+      })),
+      purpose: 'ORDER',
+    })
+    if (result.status === 'PAID') return { kind: 'PAID', transactionId: result.transactionId }
+    return { ...declineOf(result.refusedReason ?? null), transactionId: result.transactionId }
+  } catch (err) {
+    const message = err instanceof AppError ? err.message : 'Falha na comunicação com o gateway'
+    return { kind: 'UNKNOWN', reason: message }
+  }
+}
+
+async function recordOutcome(
+  deps: BillingDeps,
+  cycle: CycleRow,
+  attemptId: string,
+  at: Date,
+  outcome: Outcome,
+  orderId: string,
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('subscription_attempts')
+      .set({
+        status: outcome.kind,
+        finished_at: at,
+        transaction_id: 'transactionId' in outcome ? (outcome.transactionId ?? null) : null,
+        decline_reason: 'reason' in outcome ? outcome.reason : null,
+      })
+      .where('id', '=', attemptId)
+      .execute()
+    if (outcome.kind === 'PAID') {
+      await settleCyclePaid(trx, cycle.id, at, { orderId })
+      return
+    }
+    const sub = (await lockSubscription(trx, cycle.subscription_id))!
+    const dunning = await dunningOf(trx, sub.store_id)
+    const retries = cycle.retries
+    // Retries count from the due date ([1, 3, 7] days after it); a hard decline is never retried.
+    const nextDay = outcome.kind === 'HARD_DECLINED' ? undefined : dunning.retryDays[retries]
+    const nextAt = nextDay === undefined ? null : addDays(cycle.due_at, nextDay)
+    const retryAt = nextAt && nextAt < addDays(cycle.due_at, dunning.cancelAfterDays) ? nextAt : null
+    await trx
+      .updateTable('subscription_cycles')
+      .set({
+        status: retryAt ? 'PENDING' : 'FAILED',
+        next_attempt_at: retryAt,
+        lease_until: null,
+        retries: retryAt ? retries + 1 : retries,
+      })
+      .where('id', '=', cycle.id)
+      .execute()
+    const reason = 'reason' in outcome ? outcome.reason : null
+    if (sub.status !== 'PAST_DUE') {
+      const updated = await trx
+        .updateTable('subscriptions')
+        .set({
+          status: 'PAST_DUE',
+          past_due_since: cycle.due_at,
+          current_period_start: cycle.period_start,
+          current_period_end: cycle.period_end,
+          updated_at: at,
+        })
+        .where('id', '=', sub.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await recordEvent(trx, updated, 'past_due', at, { cycle: cycle.number, reason }, 'subscription.past_due')
+    } else {
+      await recordEvent(trx, sub, 'payment_failed', at, { cycle: cycle.number, reason, retry: retries })
+    }
+  })
+}
+
+/**
+ * Ends what is due to end at `now`: past-due subscriptions after the store's cancel days, subscriptions canceled
+ * at period end, and those past their last cycle. Each under its row lock (SKIP LOCKED: one scanner each).
+ */
+async function sweepEnds(deps: BillingDeps, scope: { storeId?: string; now: Date }): Promise<number> {
+  const { db } = deps
+  let q = db
+    .selectFrom('subscriptions')
+    .select(['id', 'store_id'])
+    .where('status', 'in', ['ACTIVE', 'PAST_DUE', 'TRIALING'])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'PAST_DUE'),
+        eb.and([eb('cancel_at_period_end', '=', true), eb('current_period_end', '<=', scope.now)]),
+        eb.and([eb('max_cycles', 'is not', null), eb('current_period_end', '<=', scope.now)]),
+      ]),
+    )
+  q = scope.storeId
+    ? q.where('store_id', '=', scope.storeId)
+    : q.where(sql<boolean>`store_id not in (select store_id from subscription_test_clocks)`)
+  const candidates = await q.limit(200).execute()
+  let ended = 0
+  for (const c of candidates) {
+    const dunning = await dunningOf(db, c.store_id)
+    const orders = await db.transaction().execute(async (trx) => {
+      const sub = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', c.id)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst()
+      if (!sub) return undefined
+      if (sub.status === 'PAST_DUE' && sub.past_due_since) {
+        const cancelAt = addDays(sub.past_due_since, dunning.cancelAfterDays)
+        if (cancelAt <= scope.now) return endSubscription(trx, sub, 'CANCELED', cancelAt, 'dunning')
+      } else if (sub.cancel_at_period_end && sub.current_period_end <= scope.now) {
+        return endSubscription(trx, sub, 'CANCELED', sub.current_period_end, 'period_end')
+      } else if (sub.max_cycles !== null && sub.current_period_end <= scope.now) {
+        const open = await trx
+          .selectFrom('subscription_cycles')
+          .select('id')
+          .where('subscription_id', '=', sub.id)
+          .where('status', 'in', ['SCHEDULED', 'PENDING'])
+          .executeTakeFirst()
+        if (!open) return endSubscription(trx, sub, 'EXPIRED', sub.current_period_end, 'max_cycles')
+      }
+      return undefined
+    })
+    if (!orders) continue
+    ended++
+    for (const orderId of orders)
+      await orderingService.cancelRenewalOrder(db as never, orderId, 'subscription_canceled')
+  }
+  return ended
+}

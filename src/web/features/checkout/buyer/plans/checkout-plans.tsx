@@ -1,0 +1,38 @@
+import { useEffect } from 'react'
+import { renewalNote } from '../../../../../shared/subscription-labels'
+import { useCheckoutPlans } from '../api/get-plans'
+import { PlanPicker } from './plan-picker'
+
+/** The plan the buyer chose, as the payment step needs it: its methods and what the card step says. */
+export interface PlanChoice {
+  planId: string
+  methods: readonly string[]
+  note: string
+}
+
+/**
+ * The digital checkout's plans, read and drawn in this lazy chunk (nothing of it at first paint): the picker for a
+ * product with plans, and the chosen plan reported up (none for a product sold once).
+ */
+export function CheckoutPlans({
+  productId,
+  value,
+  onChoose,
+}: {
+  productId: string
+  value: string | undefined
+  onChoose: (choice: PlanChoice | undefined) => void
+}) {
+  const { plans, isSuccess } = useCheckoutPlans(productId)
+  const plan = plans.find((p) => p.id === value)
+  // Once the plans are known: the saved choice if still offered, else none (the picker then proposes the first).
+  useEffect(() => {
+    if (isSuccess) onChoose(plan && { planId: plan.id, methods: plan.methods, note: renewalNote(plan) })
+  }, [isSuccess, plan, onChoose])
+  return <PlanPicker plans={plans} value={value} onChange={(planId) => onChoose(planFor(planId))} />
+
+  function planFor(planId: string): PlanChoice | undefined {
+    const p = plans.find((x) => x.id === planId)
+    return p && { planId: p.id, methods: p.methods, note: renewalNote(p) }
+  }
+}
