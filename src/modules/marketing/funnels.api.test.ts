@@ -3,10 +3,9 @@
  * declines the next; a PIX parent gets a PIX for the child only; a refused saved card moves to the downsell; five
  * concurrent accepts make one child and one charge; the window closes after 30 minutes on the controlled clock.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock } from '../../platform/clock'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
-import { paymentsService } from '../payments'
 
 let t: TestApp
 const clock = controlledClock()
@@ -192,23 +191,10 @@ describe('funnels', () => {
 
   it('a refused saved card moves to the downsell and says so in one line', async () => {
     const s = await shop()
-    const parent = await buy(s, { ...CARD, cardNumber: '4111111111111111' })
+    // The sandbox's renewal test card: approved at checkout, every later charge on its kept token soft-declined.
+    const parent = await buy(s, { ...CARD, cardNumber: '4000000000000341' })
     await t.app.inject({ url: offerUrl(parent) })
-    // The issuer refusing a merchant-initiated charge: the sandbox approves every kept token, so its answer is set here.
-    const refused = vi.spyOn(paymentsService, 'chargeSavedCard').mockImplementationOnce(async (_deps, req) => ({
-      transactionId: crypto.randomUUID(),
-      gatewayId: 'gw_refused',
-      status: 'REFUSED',
-      method: 'CREDIT_CARD',
-      amountCents: req.amountCents,
-      pixCode: null,
-      pixExpiresAt: null,
-      boletoUrl: null,
-      boletoLine: null,
-      paymentUrl: null,
-      sandbox: true,
-    }))
-    const res = await accept(parent, 'a').finally(() => refused.mockRestore())
+    const res = await accept(parent, 'a')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ accepted: false, refused: true, child: null, next: { stepKey: 'a2' } })
     expect(res.json().next.notice).toMatch(/recusado/)
