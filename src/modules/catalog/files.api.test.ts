@@ -103,7 +103,7 @@ describe.each([
     await upload(PDF, { name: 'x.pdf' })
     await upload(PDF, { name: 'y.pdf' })
     const ids = (await list()).json().map((f: { id: string }) => f.id) as string[]
-    const order = (body: unknown, as: TestUser = user, store = storeId) =>
+    const order = (body: Record<string, unknown>, as: TestUser = user, store = storeId) =>
       t.app.inject({
         method: 'PATCH',
         url: `/api/stores/${store}/products/${productId}/files/order`,
