@@ -132,6 +132,27 @@ describe.each([
     expect((await order({ ids }, other.user, other.storeId)).statusCode).toBe(404)
   })
 
+  it('keeps an uploaded image in the same storage and serves it at /uploads/<name>', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const body = multipart(png, 'foto.png')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...body.headers, ...user.headers },
+      payload: body.payload,
+    })
+    expect(res.statusCode).toBe(201)
+    const url = res.json().url as string
+    expect(await t.app.storage.get(`images/${url.slice('/uploads/'.length)}`)).toBeDefined()
+    const served = await t.app.inject({ url })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('image/png')
+    expect(served.rawPayload.equals(png)).toBe(true)
+  })
+
   it('deleting a file, or its product, removes the stored object', async () => {
     const keys = async () => {
       const rows = await t.runtime.db.selectFrom('product_files').select('storage_key').execute()
