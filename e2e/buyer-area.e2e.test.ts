@@ -40,7 +40,23 @@ describe("buyer's area end to end", () => {
       .getByTestId('product-file-input')
       .setInputFiles({ name: 'guia-de-vendas.pdf', mimeType: 'application/pdf', buffer: PDF })
     await dialog.getByText('guia-de-vendas.pdf').waitFor()
+    await dialog
+      .getByTestId('product-file-input')
+      .setInputFiles({ name: 'bonus.pdf', mimeType: 'application/pdf', buffer: PDF })
+    await dialog.getByText('bonus.pdf').waitFor()
+    // ▲ puts the bonus first; the switch stamps PDFs (this one cannot be parsed, so it is served as uploaded)
+    await dialog.getByRole('button', { name: 'Subir bonus.pdf' }).click()
+    const names = dialog.locator('.product-files-name')
+    await expect.poll(() => names.allTextContents()).toEqual(['bonus.pdf', 'guia-de-vendas.pdf'])
+    const stamp = dialog.getByRole('switch', { name: 'Carimbar PDFs com nome e e-mail do comprador' })
+    // saved at once: the switch shows on only once the server answered
+    await stamp.click()
+    await expect.poll(() => stamp.isChecked()).toBe(true)
     await snap(merchant.page, 'buyer-area-01-merchant-files')
+    await merchant.page.reload()
+    await merchant.page.getByRole('button', { name: 'Editar Guia de Vendas' }).click()
+    await expect.poll(() => names.allTextContents()).toEqual(['bonus.pdf', 'guia-de-vendas.pdf'])
+    expect(await stamp.isChecked()).toBe(true)
     await merchant.context.close()
 
     // buyer: pays by PIX on a phone; the paid page points to the area
@@ -68,6 +84,10 @@ describe("buyer's area end to end", () => {
     await page.getByRole('heading', { name: 'Meus produtos' }).waitFor()
     const file = page.getByTestId('buyer-download').filter({ hasText: 'guia-de-vendas.pdf' })
     await file.waitFor()
+    expect(await page.getByTestId('buyer-download').locator('.ba-file-name').allTextContents()).toEqual([
+      'bonus.pdf',
+      'guia-de-vendas.pdf',
+    ])
     await page.getByTestId('buyer-orders').getByText('Loja da Área').waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await snap(page, 'buyer-area-04-area')

@@ -57,6 +57,8 @@ export const libraryItemSchema = z.object({
       contentType: z.string(),
       /** GET it (same site, the session cookie): 302 to a link valid 5 minutes. */
       downloadUrl: z.string(),
+      /** Why this file comes without the buyer's stamp (a PDF over the size limit), else null. */
+      note: z.string().nullable(),
     }),
   ),
 })

@@ -27,3 +27,14 @@ export function formatBytes(n: number): string {
   }
   return `${v.toLocaleString('pt-BR', { maximumFractionDigits: i === 0 ? 0 : 1 })} ${units[i]}`
 }
+
+/** The product's files in a new order: exactly its files' ids, each once. */
+export const productFilesOrderSchema = z.object({ ids: z.array(z.string()).max(500) })
+export type ProductFilesOrder = z.infer<typeof productFilesOrderSchema>
+
+/** Per product: stamp the buyer's name and e-mail on every page of a downloaded PDF. */
+export const deliverableSettingsSchema = z.object({ stampPdfs: z.boolean() })
+export type DeliverableSettings = z.infer<typeof deliverableSettingsSchema>
+
+/** PDFs above this size are served without the stamp (stamping holds the whole file in memory). */
+export const STAMP_MAX_MB = 40

@@ -12,6 +12,7 @@ import { storesService } from '../stores'
 import { subscriptionsService } from '../subscriptions'
 import { buyerLoginRequested } from './events'
 import * as repo from './repository'
+import { deliveredKey, STAMP_SKIPPED_NOTE, stampState } from './stamped-download'
 import type { Db } from './tables'
 
 export const LOGIN_LINK_TTL_MS = 15 * 60_000
@@ -121,6 +122,7 @@ export async function library(deps: BuyerDeps, email: string) {
             size: f.size,
             contentType: f.contentType,
             downloadUrl: `/api/buyer/files/${f.id}/download`,
+            note: stampState(product, f) === 'too-large' ? STAMP_SKIPPED_NOTE : null,
           })),
       },
     ]
@@ -128,8 +130,8 @@ export async function library(deps: BuyerDeps, email: string) {
 }
 
 /**
- * A link valid 5 minutes to one file, for a buyer with a paid, not refunded order of its product in its store. Another
- * buyer's file is 404 (nothing says it exists); their own refunded or charged-back order is 403 with the reason.
+ * A link valid 5 minutes to one file (this order's stamped copy when the product stamps PDFs), for a buyer with a paid,
+ * not refunded order of its product in its store. Another buyer's file is 404 (nothing says it exists); their own refunded or charged-back order is 403 with the reason.
  */
 export async function downloadUrl(deps: BuyerDeps, email: string, fileId: string): Promise<string> {
   const file = await catalogService.findDeliverable(deps.db, fileId)
@@ -141,7 +143,9 @@ export async function downloadUrl(deps: BuyerDeps, email: string, fileId: string
   const line = (await withSubscriptionAccess(deps, lines))[0]
   if (!line) throw new AppError(403, BUYER_MSG.accessEnded, undefined, 'ACCESS_ENDED')
   await repo.countDownload(deps.db, line.orderId, file.id, deps.clock.now())
-  return deps.storage.signedUrl(file.storageKey, {
+  const product = await catalogService.findProduct(deps.db, file.storeId, file.productId)
+  const key = await deliveredKey(deps.storage, product, file, line)
+  return deps.storage.signedUrl(key, {
     expiresInSec: DOWNLOAD_URL_TTL_S,
     filename: file.name,
     contentType: file.contentType,

@@ -20,6 +20,8 @@ export interface CatalogProduct {
   heightCm: number | null
   widthCm: number | null
   lengthCm: number | null
+  /** PDFs of this product are stamped with the buyer's name and e-mail when downloaded. */
+  stampPdfs: boolean
 }
 
 export function toCatalogProduct(row: ProductRow): CatalogProduct {
@@ -37,6 +39,7 @@ export function toCatalogProduct(row: ProductRow): CatalogProduct {
     heightCm: row.height_cm,
     widthCm: row.width_cm,
     lengthCm: row.length_cm,
+    stampPdfs: row.stamp_pdfs,
   }
 }
 

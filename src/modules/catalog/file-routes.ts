@@ -4,14 +4,14 @@ import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { errorBody } from '../../platform/route-schemas'
 import { requireStoreOwner } from '../../platform/store-guard'
-import { productFileSchema } from '../../shared/deliverables'
+import { deliverableSettingsSchema, productFileSchema, productFilesOrderSchema } from '../../shared/deliverables'
 import { toProductFileDto } from './dto'
 import * as files from './files'
 
 const productParams = z.object({ storeId: z.string(), productId: z.string() })
 const fileParams = productParams.extend({ fileId: z.string() })
 
-/** The merchant's side of a product's deliverables: upload (streamed to the storage), list, remove. */
+/** The merchant's side of a product's deliverables: upload (streamed to the storage), list, reorder, remove, settings. */
 export async function productFileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
@@ -56,6 +56,47 @@ export async function productFileRoutes(fastify: FastifyInstance) {
       })
       return reply.status(201).send(toProductFileDto(row))
     },
+  )
+
+  app.patch(
+    '/stores/:storeId/products/:productId/files/order',
+    {
+      schema: {
+        tags,
+        description: "`ids`: exactly the product's files, in the order the buyer sees them",
+        params: productParams,
+        body: productFilesOrderSchema,
+        response: { 200: z.array(productFileSchema), 400: errorBody, 404: errorBody },
+      },
+      preHandler: ownStore,
+    },
+    async (request) => {
+      const rows = await files.reorderFiles(app.db, request.store!.id, request.params.productId, request.body.ids)
+      return rows.map(toProductFileDto)
+    },
+  )
+
+  app.get(
+    '/stores/:storeId/products/:productId/files/settings',
+    {
+      schema: { tags, params: productParams, response: { 200: deliverableSettingsSchema, 404: errorBody } },
+      preHandler: ownStore,
+    },
+    async (request) => files.deliverableSettings(app.db, request.store!.id, request.params.productId),
+  )
+
+  app.put(
+    '/stores/:storeId/products/:productId/files/settings',
+    {
+      schema: {
+        tags,
+        params: productParams,
+        body: deliverableSettingsSchema,
+        response: { 200: deliverableSettingsSchema, 400: errorBody, 404: errorBody },
+      },
+      preHandler: ownStore,
+    },
+    async (request) => files.setDeliverableSettings(app.db, request.store!.id, request.params.productId, request.body),
   )
 
   app.delete(

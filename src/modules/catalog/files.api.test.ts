@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeS3, startFakeS3 } from '../../testing/fake-s3'
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app'
+import { catalogService } from '.'
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n')
 
@@ -96,6 +97,60 @@ describe.each([
       headers: other.user.headers,
     })
     expect(del.statusCode).toBe(404)
+  })
+
+  it("reorders the files: exactly the product's ids, else 400; another store 404; the buyer sees that order", async () => {
+    await upload(PDF, { name: 'x.pdf' })
+    await upload(PDF, { name: 'y.pdf' })
+    const ids = (await list()).json().map((f: { id: string }) => f.id) as string[]
+    const order = (body: Record<string, unknown>, as: TestUser = user, store = storeId) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/stores/${store}/products/${productId}/files/order`,
+        headers: as.headers,
+        payload: body,
+      })
+    const reversed = [...ids].reverse()
+    const res = await order({ ids: reversed })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().map((f: { id: string }) => f.id)).toEqual(reversed)
+    expect((await list()).json().map((f: { id: string }) => f.id)).toEqual(reversed)
+    const deliverables = await catalogService.deliverablesOf(t.runtime.db, [productId])
+    expect(deliverables.map((f) => f.id)).toEqual(reversed)
+
+    const msg = 'A nova ordem deve conter exatamente os arquivos do produto, cada um uma vez.'
+    for (const bad of [reversed.slice(1), [...reversed, reversed[0]], [...reversed.slice(1), crypto.randomUUID()]]) {
+      const refused = await order({ ids: bad })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().message).toBe(msg)
+    }
+    expect((await order({ ids: 'nada' })).statusCode).toBe(400)
+    expect((await list()).json().map((f: { id: string }) => f.id)).toEqual(reversed)
+
+    const other = await t.merchantWithStore('Terceira')
+    expect((await order({ ids }, other.user)).statusCode).toBe(404)
+    expect((await order({ ids }, other.user, other.storeId)).statusCode).toBe(404)
+  })
+
+  it('keeps an uploaded image in the same storage and serves it at /uploads/<name>', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const body = multipart(png, 'foto.png')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...body.headers, ...user.headers },
+      payload: body.payload,
+    })
+    expect(res.statusCode).toBe(201)
+    const url = res.json().url as string
+    expect(await t.app.storage.get(`images/${url.slice('/uploads/'.length)}`)).toBeDefined()
+    const served = await t.app.inject({ url })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('image/png')
+    expect(served.rawPayload.equals(png)).toBe(true)
   })
 
   it('deleting a file, or its product, removes the stored object', async () => {

@@ -71,3 +71,24 @@ export async function fileKeysOfProduct(db: DbOrTrx, storeId: string, productId:
     .execute()
   return rows.map((r) => r.storage_key)
 }
+
+/** Writes the positions in the order given; the caller has checked the ids are exactly the product's files. */
+export async function setPositions(db: DbOrTrx, productId: string, ids: string[]): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    await db
+      .updateTable('product_files')
+      .set({ position })
+      .where('id', '=', id)
+      .where('product_id', '=', productId)
+      .execute()
+  }
+}
+
+export async function setStampPdfs(db: DbOrTrx, storeId: string, productId: string, on: boolean): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ stamp_pdfs: on })
+    .where('id', '=', productId)
+    .where('store_id', '=', storeId)
+    .execute()
+}

@@ -116,3 +116,34 @@ export async function findDeliverable(db: DbOrTrx, fileId: string) {
   const row = isUuid(fileId) ? await repo.findFile(db, fileId) : undefined
   return row && toDeliverable(row)
 }
+
+export const ORDER_MISMATCH = 'A nova ordem deve conter exatamente os arquivos do produto, cada um uma vez.'
+
+/** Puts the product's files in the order given: the ids must be exactly its files (no more, no fewer, no repeats). */
+export async function reorderFiles(db: Db, storeId: string, productId: string, ids: string[]) {
+  return db.transaction().execute(async (trx) => {
+    await requireProduct(trx, storeId, productId)
+    const current = await repo.listFiles(trx, storeId, productId)
+    const known = new Set(current.map((f) => f.id))
+    const exact = ids.length === known.size && new Set(ids).size === ids.length && ids.every((id) => known.has(id))
+    if (!exact) throw new AppError(400, ORDER_MISMATCH, { ids: ORDER_MISMATCH })
+    await repo.setPositions(trx, productId, ids)
+    return repo.listFiles(trx, storeId, productId)
+  })
+}
+
+export async function deliverableSettings(db: DbOrTrx, storeId: string, productId: string) {
+  const product = await requireProduct(db, storeId, productId)
+  return { stampPdfs: product.stamp_pdfs }
+}
+
+export async function setDeliverableSettings(
+  db: Db,
+  storeId: string,
+  productId: string,
+  input: { stampPdfs: boolean },
+) {
+  await requireProduct(db, storeId, productId)
+  await repo.setStampPdfs(db, storeId, productId, input.stampPdfs)
+  return { stampPdfs: input.stampPdfs }
+}

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs'
-import fastifyStatic from '@fastify/static'
+import { createReadStream, existsSync } from 'node:fs'
+import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,7 +12,16 @@ import { toProductDto, toPublicProductDto } from './dto'
 import { productFileRoutes } from './file-routes'
 import type { CatalogDeps } from './service'
 import * as service from './service'
-import { NO_FILE, readMultipartForm, saveImage, UPLOAD_PURPOSES, type UploadPurpose } from './uploads'
+import {
+  IMAGE_NAME,
+  imageContentType,
+  imageKey,
+  NO_FILE,
+  readMultipartForm,
+  saveImage,
+  UPLOAD_PURPOSES,
+  type UploadPurpose,
+} from './uploads'
 
 const productParams = z.object({ storeId: z.string(), productId: z.string() })
 const pageQuery = optionalLimitOffsetQuery({ maxLimit: 1000 })
@@ -27,7 +36,7 @@ async function readProductForm(request: FastifyRequest): Promise<{ raw: Record<s
   const { image: _image, ...raw } = form.fields
   const patch = productPatchSchema.safeParse(raw)
   if (!patch.success) throw service.validationError(patch.error)
-  const imageUrl = form.file ? await saveImage(request.server.config.uploadsDir, form.file.data) : undefined
+  const imageUrl = form.file ? await saveImage(request.server.storage, form.file.data) : undefined
   return { raw, imageUrl }
 }
 
@@ -129,25 +138,28 @@ export async function catalogRoutes(fastify: FastifyInstance, deps: CatalogDeps 
       const purpose: UploadPurpose = request.query.purpose ?? 'product'
       const form = await readMultipartForm(request, UPLOAD_PURPOSES[purpose])
       if (!form.file) throw new AppError(400, NO_FILE)
-      return reply.status(201).send({ url: await saveImage(app.config.uploadsDir, form.file.data) })
+      return reply.status(201).send({ url: await saveImage(app.storage, form.file.data) })
     },
   )
 }
 
 /** Uploaded images at /uploads/<random name>: never change, so cached for a year; never sniffed as anything else. */
+/**
+ * Serves uploaded images from the storage port (so every replica serves what any one received); images written to the
+ * api's disk before the port existed are still read from UPLOADS_DIR. Names are ours (random hex), so no path from
+ * outside ever reaches the disk or the bucket.
+ */
 export async function uploadsStaticRoutes(app: FastifyInstance) {
-  mkdirSync(app.config.uploadsDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: app.config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (res) => {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable')
-      res.setHeader('x-content-type-options', 'nosniff')
-    },
+  app.get('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string }
+    if (!IMAGE_NAME.test(name)) throw new AppError(404, 'Imagem não encontrada')
+    const legacy = path.join(app.config.uploadsDir, name)
+    const body = (await app.storage.get(imageKey(name))) ?? (existsSync(legacy) ? createReadStream(legacy) : undefined)
+    if (!body) throw new AppError(404, 'Imagem não encontrada')
+    return reply
+      .header('content-type', imageContentType(name))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(body)
   })
 }

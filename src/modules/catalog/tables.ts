@@ -18,6 +18,7 @@ export interface CatalogTables {
     height_cm: Generated<number | null>
     width_cm: Generated<number | null>
     length_cm: Generated<number | null>
+    stamp_pdfs: Generated<boolean>
     created_at: Generated<Date>
     updated_at: Timestamp
   }

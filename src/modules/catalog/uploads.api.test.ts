@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
@@ -56,7 +56,16 @@ describe('POST /api/uploads', () => {
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
       expect(served.headers['x-content-type-options']).toBe('nosniff')
       expect(served.rawPayload.equals(data)).toBe(true)
+      // kept by the storage port (the bucket every replica shares under S3), not on the api's disk
+      expect(await t.app.storage.get(`images/${url.slice('/uploads/'.length)}`)).toBeDefined()
+      expect(existsSync(path.join(t.config.uploadsDir, url.slice('/uploads/'.length)))).toBe(false)
     }
+    // an image written to the disk before the storage port is still served
+    mkdirSync(t.config.uploadsDir, { recursive: true })
+    writeFileSync(path.join(t.config.uploadsDir, `${'a'.repeat(32)}.png`), SAMPLES['image/png'])
+    const legacy = await t.app.inject({ url: `/uploads/${'a'.repeat(32)}.png` })
+    expect(legacy.statusCode).toBe(200)
+    expect(legacy.rawPayload.equals(SAMPLES['image/png'])).toBe(true)
     expect((await t.app.inject({ url: '/uploads/missing.png' })).statusCode).toBe(404)
     // a path that climbs out of the uploads folder never reaches a file next to it
     writeFileSync(path.join(t.config.uploadsDir, '..', 'secret.txt'), 'top-secret')

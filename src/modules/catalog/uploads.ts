@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../platform/errors'
+import type { Storage } from '../../platform/storage'
 import { detectImageType, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, MSG } from '../../shared/catalog'
 
 export const UPLOAD_PURPOSES = {
@@ -50,12 +50,20 @@ export async function readMultipartForm(
   return form
 }
 
-/** Saves an image under a random name after checking its first bytes; answers its public path. */
-export async function saveImage(uploadsDir: string, data: Buffer): Promise<string> {
+const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const
+/** The public name of an uploaded image: ours are 32 hex digits and a known extension, nothing else is served. */
+export const IMAGE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/
+export const imageKey = (name: string) => `images/${name}`
+export const imageContentType = (name: string) => IMAGE_TYPES[name.split('.').pop() as keyof typeof IMAGE_TYPES]
+
+/**
+ * Saves an image under a random name in the storage port (the local folder or the bucket every replica shares) after
+ * checking its first bytes; answers its public path, which the api serves from the storage.
+ */
+export async function saveImage(storage: Storage, data: Buffer): Promise<string> {
   const type = detectImageType(data)
   if (!type) throw new AppError(400, MSG.imageType, { file: MSG.imageType })
   const name = `${randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[type]}`
-  await mkdir(uploadsDir, { recursive: true })
-  await writeFile(path.join(uploadsDir, name), data, { flag: 'wx' })
+  await storage.put(imageKey(name), Readable.from([data]), { size: data.length, contentType: type })
   return `/uploads/${name}`
 }

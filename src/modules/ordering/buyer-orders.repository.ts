@@ -49,6 +49,8 @@ export async function linesByEmail(db: DbOrTrx, email: string, productIds?: stri
       'o.order_number',
       'o.status',
       'o.paid_at',
+      'o.customer_name',
+      'o.customer_email',
       'i.id as item_id',
       'i.product_id',
       'i.name',

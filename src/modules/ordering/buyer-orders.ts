@@ -14,6 +14,9 @@ export interface BuyerLine {
   name: string
   paidAt: Date | null
   access: boolean
+  /** As the order has them: a stamped PDF says whom it was licensed to. */
+  customerName: string
+  customerEmail: string
 }
 
 const normal = (email: string) => email.trim().toLowerCase()
@@ -69,6 +72,8 @@ export async function buyerLines(db: DbOrTrx, email: string, productIds?: string
     name: r.name,
     paidAt: r.paid_at,
     access: PAID_STATUSES.includes(r.status) && r.refunded_at === null,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
   }))
 }
 

@@ -42,6 +42,7 @@ const product = {
   heightCm: null,
   widthCm: null,
   lengthCm: null,
+  stampPdfs: false,
 }
 const bump: PricedBump = {
   bumpId: 'bump-1',

@@ -1,4 +1,5 @@
 import { Download, ExternalLink } from 'lucide-react'
+import { Fragment } from 'react'
 import type { Library } from '../../../../shared/buyers'
 import { formatBytes } from '../../../../shared/deliverables'
 
@@ -16,11 +17,14 @@ export function LibraryList({ items }: { items: Library['items'] }) {
             </span>
           </div>
           {item.files.map((f) => (
-            <a key={f.id} className="ba-file" href={f.downloadUrl} download data-testid="buyer-download">
-              <Download size={18} aria-hidden />
-              <span className="ba-file-name">{f.name}</span>
-              <span className="muted">{formatBytes(f.size)}</span>
-            </a>
+            <Fragment key={f.id}>
+              <a className="ba-file" href={f.downloadUrl} download data-testid="buyer-download">
+                <Download size={18} aria-hidden />
+                <span className="ba-file-name">{f.name}</span>
+                <span className="muted">{formatBytes(f.size)}</span>
+              </a>
+              {f.note && <span className="muted">{f.note}</span>}
+            </Fragment>
           ))}
           {item.link && (
             <a className="ba-file" href={item.link} target="_blank" rel="noopener noreferrer">

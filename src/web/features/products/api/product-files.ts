@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ProductFile } from '../../../../shared/deliverables'
+import type { DeliverableSettings, ProductFile } from '../../../../shared/deliverables'
 import { ApiError, api, DEFAULT_ERROR_MESSAGE, TOKEN_KEY } from '../../../lib/api'
 
 const filesPath = (storeId: string, productId: string) => `/stores/${storeId}/products/${productId}/files`
@@ -52,5 +52,47 @@ export function useDeleteProductFile(storeId: string, productId: string) {
   return useMutation({
     mutationFn: (fileId: string) => api.delete<void>(`${filesPath(storeId, productId)}/${fileId}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productFilesQuery(storeId, productId).queryKey }),
+  })
+}
+
+/** Saves the files' new order; the list shows it at once and rolls back if the server refuses. */
+export function useReorderProductFiles(storeId: string, productId: string) {
+  const queryClient = useQueryClient()
+  const key = productFilesQuery(storeId, productId).queryKey
+  return useMutation({
+    mutationFn: (ids: string[]) => api.patch<ProductFile[]>(`${filesPath(storeId, productId)}/order`, { ids }),
+    onMutate: async (ids: string[]) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const before = queryClient.getQueryData<ProductFile[]>(key)
+      if (before) {
+        const byId = new Map(before.map((f) => [f.id, f]))
+        queryClient.setQueryData(
+          key,
+          ids.flatMap((id) => byId.get(id) ?? []),
+        )
+      }
+      return { before }
+    },
+    onError: (_err, _ids, ctx) => ctx?.before && queryClient.setQueryData(key, ctx.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  })
+}
+
+export const deliverableSettingsQuery = (storeId: string, productId: string) =>
+  queryOptions({
+    queryKey: ['stores', storeId, 'products', productId, 'files', 'settings'],
+    queryFn: () => api.get<DeliverableSettings>(`${filesPath(storeId, productId)}/settings`),
+  })
+
+export function useDeliverableSettings(storeId: string, productId: string) {
+  return useQuery(deliverableSettingsQuery(storeId, productId))
+}
+
+export function useSaveDeliverableSettings(storeId: string, productId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: DeliverableSettings) =>
+      api.put<DeliverableSettings>(`${filesPath(storeId, productId)}/settings`, body),
+    onSuccess: (saved) => queryClient.setQueryData(deliverableSettingsQuery(storeId, productId).queryKey, saved),
   })
 }

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream'
+import type { Storage } from '../../platform/storage'
+import { STAMP_MAX_MB } from '../../shared/deliverables'
+import type { CatalogProduct, Deliverable } from '../catalog'
+import type { BuyerLine } from '../ordering'
+import { stampPdf, stampText } from './stamp'
+
+const PDF = 'application/pdf'
+export const STAMP_MAX_BYTES = STAMP_MAX_MB * 1024 * 1024
+export const STAMP_SKIPPED_NOTE = `PDF acima de ${STAMP_MAX_MB} MB: entregue sem o carimbo com seu nome.`
+
+/** Whether this file of this product is delivered stamped (a PDF of a stamping product, within the size limit). */
+export function stampState(product: Pick<CatalogProduct, 'stampPdfs'> | undefined, file: Deliverable) {
+  if (!product?.stampPdfs || file.contentType !== PDF) return 'off' as const
+  return file.size > STAMP_MAX_BYTES ? ('too-large' as const) : ('on' as const)
+}
+
+// One stamping at a time per process: each holds a whole PDF in memory, so memory stays at one file's worth.
+let queue: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work)
+  queue = run.catch(() => undefined)
+  return run
+}
+
+async function readAll(stream: Readable, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length
+    if (size > max) {
+      stream.destroy()
+      return undefined
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * The storage key the buyer's signed URL points at: the original, or this order's stamped copy of it. The copy is
+ * made once per order and file and kept in the storage, so later downloads are plain signed URLs again. A PDF that
+ * cannot be stamped (over the limit, encrypted, broken) is served as it is.
+ */
+export async function deliveredKey(
+  storage: Storage,
+  product: Pick<CatalogProduct, 'stampPdfs'> | undefined,
+  file: Deliverable,
+  line: Pick<BuyerLine, 'orderId' | 'orderNumber' | 'customerName' | 'customerEmail'>,
+): Promise<string> {
+  if (stampState(product, file) !== 'on') return file.storageKey
+  const key = `stamped/${line.orderId}/${file.id}`
+  return oneAtATime(async () => {
+    const cached = await storage.get(key)
+    if (cached) {
+      cached.destroy()
+      return key
+    }
+    const source = await storage.get(file.storageKey)
+    const bytes = source && (await readAll(source, STAMP_MAX_BYTES))
+    if (!bytes) return file.storageKey
+    const text = stampText({ name: line.customerName, email: line.customerEmail, orderNumber: line.orderNumber })
+    const stamped = await stampPdf(bytes, text).catch(() => undefined)
+    if (!stamped) return file.storageKey
+    await storage.put(key, Readable.from([Buffer.from(stamped)]), { size: stamped.length, contentType: PDF })
+    return key
+  })
+}
