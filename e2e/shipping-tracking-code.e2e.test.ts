@@ -1,0 +1,107 @@
+import type { ParsedMail } from 'mailparser'
+import { describe, expect, it } from 'vitest'
+import { startFakeMelhorEnvio } from '../src/testing/fake-melhor-envio'
+import { startFakeSmtp } from '../src/testing/fake-smtp'
+import { BUYER, continueToPayment, continueToShipping, fillFoundAddress, ORDER_PAGE, simulatePayment } from './buyer'
+import { startFakeCep } from './fake-cep'
+import { configureSandbox, createMerchant, createStore } from './shop'
+import { PHONE, setupE2E, snap, startForFile } from './support'
+
+const cep = await startForFile(startFakeCep)
+const melhorEnvio = await startForFile(startFakeMelhorEnvio)
+const smtp = await startForFile(startFakeSmtp)
+const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url, MELHOR_ENVIO_API_URL: melhorEnvio.url, SMTP_URL: smtp.url })
+
+// Typed by the merchant, not bought from Melhor Envio: the Correios link is built from it.
+const TRACKING_CODE = 'QB123456789BR'
+const CORREIOS_LINK = `https://rastreamento.correios.com.br/app/index.php?objeto=${TRACKING_CODE}`
+
+async function mailFor(address: string, subject: RegExp): Promise<ParsedMail> {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const found = smtp.messages.find((m) => JSON.stringify(m.to).includes(address) && subject.test(m.subject ?? ''))
+    if (found) return found
+    if (Date.now() > deadline) throw new Error(`no e-mail ${subject} for ${address}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+describe('shipping with a tracking code the merchant types', () => {
+  it('the buyer picks PAC from the quotes and pays; the merchant informs the code; the buyer sees it and gets the e-mail', async () => {
+    const { token, api } = await createMerchant(e2e.server.url, 'Lojista Rastreio')
+    const storeId = await createStore(api, 'Loja Rastreio')
+    const { id: productId } = await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
+      name: 'Luminária',
+      price: 150,
+      type: 'PHYSICAL',
+      stock: 5,
+      weightGrams: 1200,
+      heightCm: 20,
+      widthCm: 15,
+      lengthCm: 15,
+    })
+    await configureSandbox(api, storeId, 'sk_sandbox_e2e_shipping_2')
+    await api('PUT', `/stores/${storeId}/shipping/melhor-envio`, {
+      token: 'me-test-token',
+      originCep: '01310100',
+      services: [1, 2],
+      sender: {
+        name: 'Loja Rastreio',
+        document: '52998224725',
+        phone: '11987654321',
+        email: 'rastreio@example.com',
+        address: 'Rua Augusta',
+        number: '100',
+        district: 'Consolação',
+        city: 'São Paulo',
+        state: 'SP',
+      },
+      active: true,
+    })
+
+    // The buyer, on a phone: SEDEX and PAC with the fake's prices for a 1.2 kg box (billed as 2 kg).
+    const buyer = await e2e.newPage(PHONE)
+    await buyer.page.goto(`/checkout/${storeId}/${productId}`)
+    await continueToShipping(buyer.page)
+    await fillFoundAddress(buyer.page)
+    await buyer.page.getByText('Correios SEDEX').waitFor()
+    await buyer.page.getByText('Correios PAC').waitFor()
+    const options = (await buyer.page.locator('main').textContent()) ?? ''
+    expect(options).toContain('49,40') // SEDEX: 32,90 + 2 kg × 7,50 + 1,50 insurance
+    expect(options).toContain('28,00') // PAC: 18,50 + 2 kg × 4,00 + 1,50
+    await buyer.page.getByText('Correios PAC').click()
+    await continueToPayment(buyer.page)
+    await buyer.page.getByRole('button', { name: 'Finalizar Compra' }).click()
+    await buyer.page.waitForURL(ORDER_PAGE, { timeout: 20_000 })
+    await simulatePayment(buyer.page)
+    const orderUrl = buyer.page.url()
+
+    // The merchant opens the order and types the carrier and the code instead of buying a label.
+    const { page } = await e2e.openSignedIn(token, `/store/${storeId}/orders`)
+    await page.getByRole('cell', { name: /#1001/ }).waitFor()
+    await page.getByRole('row', { name: /#1001/ }).getByRole('button', { name: 'Ver' }).click()
+    const section = page.getByTestId('order-shipment')
+    await section.getByRole('button', { name: 'Informar código de rastreio' }).click()
+    await section.getByLabel('Transportadora').fill('Correios')
+    await section.getByLabel('Código de rastreio').fill(TRACKING_CODE)
+    await section.getByRole('button', { name: 'Salvar e marcar como enviado' }).click()
+    await section.getByTestId('tracking-code').getByText(TRACKING_CODE).waitFor({ timeout: 30_000 })
+    await section.getByText('Enviado', { exact: true }).waitFor()
+    expect(await section.getByRole('link', { name: TRACKING_CODE }).getAttribute('href')).toBe(CORREIOS_LINK)
+    // Typed, not bought: there is no label to print.
+    expect(await section.getByRole('button', { name: 'Imprimir etiqueta' }).count()).toBe(0)
+    await snap(page, 'shipping-order-modal-typed-code')
+
+    // The buyer's page shows the code and the Correios link; the e-mail carries both.
+    await buyer.page.goto(orderUrl)
+    await buyer.page.getByTestId('buyer-tracking-code').getByText(TRACKING_CODE).waitFor()
+    const buyerShipment = buyer.page.getByTestId('buyer-shipment')
+    expect(await buyerShipment.textContent()).toContain('Correios')
+    expect(await buyerShipment.getByRole('link', { name: 'Rastrear pedido' }).getAttribute('href')).toBe(CORREIOS_LINK)
+    await snap(buyer.page, 'shipping-buyer-typed-code-390')
+    const mail = await mailFor(BUYER.email, /Seu pedido .* foi enviado/)
+    expect(mail.text).toContain(TRACKING_CODE)
+    expect(String(mail.html)).toContain(CORREIOS_LINK)
+    await buyer.context.close()
+  }, 180_000)
+})
