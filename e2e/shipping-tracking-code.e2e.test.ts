@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { startFakeMelhorEnvio } from '../src/testing/fake-melhor-envio'
 import { startFakeSmtp } from '../src/testing/fake-smtp'
-import { BUYER, continueToPayment, continueToShipping, fillFoundAddress, ORDER_PAGE, simulatePayment } from './buyer'
+import { BUYER, continueToPayment, continueToShipping, fillFoundAddress, ORDER_PAGE } from './buyer'
 import { startFakeCep } from './fake-cep'
 import { configureSandbox, createMerchant, createStore } from './shop'
 import { PHONE, setupE2E, snap, startForFile } from './support'
@@ -70,10 +70,18 @@ describe('shipping with a tracking code the merchant types', () => {
     expect(options).toContain('49,40') // SEDEX: 32,90 + 2 kg × 7,50 + 1,50 insurance
     expect(options).toContain('28,00') // PAC: 18,50 + 2 kg × 4,00 + 1,50
     await buyer.page.getByText('Correios PAC').click()
+    // 150,00 + PAC 28,00, recomputed as soon as PAC is chosen (the summary may sit folded at 390 px).
+    await buyer.page.getByTestId('summary-total').filter({ hasText: '178,00' }).waitFor({ state: 'attached' })
     await continueToPayment(buyer.page)
+    // The sandbox's approved card: the order is paid on the spot.
+    await buyer.page.getByRole('radio', { name: /Cartão/ }).click()
+    await buyer.page.getByLabel('Nome no cartão').fill('MARIA DA SILVA')
+    await buyer.page.getByLabel('Número do cartão').pressSequentially('4111111111111111')
+    await buyer.page.getByLabel('Validade').pressSequentially('1230')
+    await buyer.page.getByLabel('CVV').pressSequentially('123')
     await buyer.page.getByRole('button', { name: 'Finalizar Compra' }).click()
-    await buyer.page.waitForURL(ORDER_PAGE, { timeout: 20_000 })
-    await simulatePayment(buyer.page)
+    await buyer.page.waitForURL(ORDER_PAGE, { timeout: 30_000 })
+    await buyer.page.getByText('Pagamento Confirmado').waitFor({ timeout: 20_000 })
     const orderUrl = buyer.page.url()
 
     // The merchant opens the order and types the carrier and the code instead of buying a label.
