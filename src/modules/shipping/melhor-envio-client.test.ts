@@ -6,6 +6,7 @@ const TOKEN = 'me-test-token'
 const box = { weight: 0.6, height: 10, width: 15, length: 20 }
 const address = (postal: string): MeAddress => ({
   name: 'Fulana',
+  document: '52998224725',
   address: 'Rua A',
   number: '10',
   district: 'Centro',
