@@ -9,13 +9,15 @@
  * Amounts are reais as strings with two decimals ("23.45"), weights kilograms, sizes centimetres, days working days.
  *
  * Checked against the docs on 2026-11-28 (R = https://melhorenvio.readme.io/reference/, F = the FAQ
- * https://docs.melhorenvio.com.br/discuss?isFAQ=true, A = https://docs.melhorenvio.com.br/authentication.html):
+ * https://docs.melhorenvio.com.br/discuss?isFAQ=true, A = https://docs.melhorenvio.com.br/authentication.html,
+ * G = https://docs.melhorenvio.com.br/docs/geracao-e-impressao-de-etiquetas-de-envio):
  * | endpoint        | doc                         | matches                                   | differs / fixed                       |
  * |-----------------|-----------------------------|-------------------------------------------|---------------------------------------|
  * | every call      | F, A, R introducao-api-     | POST + JSON; `Authorization: Bearer`      | FIXED: F says every request must carry |
  * |                 | melhor-envio (sandbox host) | else 401 `Unauthenticated.`; 422 Laravel  | `User-Agent: Aplicação (e-mail)`; the  |
- * |                 |                             | `{message,errors:{field:[…]}}`            | fake ignored it, now answers 400 (the |
- * |                 |                             |                                           | status is not documented). `Accept`   |
+ * |                 |                             | `{message,errors:{field:[…]}}`            | fake ignored it, now answers 400 when |
+ * |                 |                             |                                           | it lacks "Name (e-mail)"; the status  |
+ * |                 |                             |                                           | is not documented. `Accept`           |
  * |                 |                             |                                           | (docs' examples send application/json)|
  * |                 |                             |                                           | now recorded in `calls`, not enforced |
  * | calculate       | R calculo-de-fretes (page   | path, method, from/to.postal_code,        | not re-read this session: the page is |
@@ -27,9 +29,13 @@
  * |                 |                             |                                           | company_document (CNPJ) per side: the |
  * |                 |                             |                                           | fake accepted neither rule, now 422   |
  * | checkout        | R compra-de-fretes          | path, method, {orders:[id]}, {purchase}   | not re-read (page not found in corpus)|
- * | generate        | R geracao-de-etiquetas      | path, method, {orders}, answer keyed by id| not re-read (page not found in corpus)|
- * | print           | R impressao-de-etiquetas;   | path, {mode,orders} → {url}; F: the API   | —                                     |
- * |                 | F ("apenas retorna um link")| only returns a print link                 |                                       |
+ * | generate        | R geracao-de-etiquetas; G   | path, method, {orders}, answer keyed by   | —                                     |
+ * |                 |                             | id; G: only a paid (released) label is    |                                       |
+ * |                 |                             | generated — the fake answers status false |                                       |
+ * | print           | R impressao-de-etiquetas;   | path, {mode:'public',orders} → {url}; F:  | FIXED: G says the link comes only when |
+ * |                 | G; F ("apenas retorna um    | the API only returns a print link         | every label was generated; the fake   |
+ * |                 | link")                      |                                           | printed any id, now 422 (shape of the |
+ * |                 |                             |                                           | error not documented)                 |
  * | tracking        | R rastreio-de-envios;       | {orders:[id]} → keyed by id with status,  | —                                     |
  * |                 | public callers (code)       | tracking, melhorenvio_tracking            |                                       |
  * | cancel          | R cancelamento              | not served: our client never cancels      | —                                     |
@@ -245,8 +251,9 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
     if (res.destroyed) return
     if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' })
     if (!token || !tokens.has(token)) return send(res, 401, { message: 'Unauthenticated.' })
-    // The FAQ: every request names the application and a technical contact in the User-Agent.
-    if (!req.headers['user-agent']?.trim()) return send(res, 400, { message: 'User-Agent obrigatório.' })
+    // The FAQ: every request's User-Agent is "Aplicação (e-mail para contato técnico)"; fetch's default "node" is not.
+    if (!/\S.*\(\S+@\S+\)/.test(req.headers['user-agent'] ?? ''))
+      return send(res, 400, { message: 'User-Agent deve ser "Aplicação (e-mail para contato técnico)".' })
     if (!body) return send(res, 400, { message: 'Malformed JSON' })
     const now = new Date().toISOString()
 
@@ -353,6 +360,9 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
       case '/api/v2/me/shipment/print': {
         const found = ordersOf(body, res)
         if (!found) return
+        // The generation guide: the link is returned only when every label asked for was generated.
+        if (found.some((i) => !i.generated_at))
+          return invalid(res, { orders: ['Todas as etiquetas precisam estar geradas para impressão.'] })
         const key = randomUUID().replace(/-/g, '')
         labels.set(key, found.map((i) => i.id).join(','))
         return send(res, 200, { url: `${base}/imprimir/${key}` })
