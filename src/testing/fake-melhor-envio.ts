@@ -1,15 +1,46 @@
 /**
- * A local stand-in for Melhor Envio's API v2 (tests, the e2e), written from its public reference
- * (docs.melhorenvio.com.br), never from our adapter:
+ * A local stand-in for Melhor Envio's API v2 (tests, the e2e), written from its public reference, never from our adapter:
  *   POST /api/v2/me/shipment/calculate  {from,to,products|package,options,services}  → one entry per service
  *   POST /api/v2/me/cart                {service,from,to,products,volumes,options}   → the cart item (status pending)
  *   POST /api/v2/me/shipment/checkout   {orders:[id]}                                → {purchase}  (status released)
  *   POST /api/v2/me/shipment/generate   {orders:[id]}                                → {id:{status,message}}
  *   POST /api/v2/me/shipment/print      {mode,orders:[id]}                           → {url}
  *   POST /api/v2/me/shipment/tracking   {orders:[id]}                                → {id:{status,tracking,…_at}}
- * Every call needs `Authorization: Bearer <token>` (else 401 `{"message":"Unauthenticated."}`); invalid bodies
- * answer 422 `{"message":"The given data was invalid.","errors":{field:[…]}}`. Amounts are reais as strings with
- * two decimals ("23.45"), weights kilograms, sizes centimetres, delivery times working days.
+ * Amounts are reais as strings with two decimals ("23.45"), weights kilograms, sizes centimetres, days working days.
+ *
+ * Checked against the docs on 2026-11-28 (R = https://melhorenvio.readme.io/reference/, F = the FAQ
+ * https://docs.melhorenvio.com.br/discuss?isFAQ=true, A = https://docs.melhorenvio.com.br/authentication.html,
+ * G = https://docs.melhorenvio.com.br/docs/geracao-e-impressao-de-etiquetas-de-envio):
+ * | endpoint        | doc                         | matches                                   | differs / fixed                       |
+ * |-----------------|-----------------------------|-------------------------------------------|---------------------------------------|
+ * | every call      | F, A, R introducao-api-     | POST + JSON; `Authorization: Bearer`      | FIXED: F says every request must carry |
+ * |                 | melhor-envio (sandbox host) | else 401 `Unauthenticated.`; 422 Laravel  | `User-Agent: Aplicação (e-mail)`; the  |
+ * |                 |                             | `{message,errors:{field:[…]}}`            | fake ignored it, now answers 400 when |
+ * |                 |                             |                                           | it lacks "Name (e-mail)"; the status  |
+ * |                 |                             |                                           | is not documented. `Accept`           |
+ * |                 |                             |                                           | (docs' examples send application/json)|
+ * |                 |                             |                                           | now recorded in `calls`, not enforced |
+ * | calculate       | R calculo-de-fretes (page   | path, method, from/to.postal_code,        | not re-read this session: the page is |
+ * |                 | not in the stored corpus)   | products[]|package, options.insurance_    | not in the search corpus; shapes kept |
+ * |                 |                             | value, services "1,2"; array with `error` | as public callers use them            |
+ * | cart            | R inserir-fretes-no-carrinho| path, method, service, from/to, products, | FIXED: docs require options.invoice.  |
+ * |                 |                             | volumes, options.insurance_value          | key unless options.non_commercial is  |
+ * |                 |                             |                                           | true, and a document (CPF) or         |
+ * |                 |                             |                                           | company_document (CNPJ) per side: the |
+ * |                 |                             |                                           | fake accepted neither rule, now 422   |
+ * | checkout        | R compra-de-fretes          | path, method, {orders:[id]}, {purchase}   | not re-read (page not found in corpus)|
+ * | generate        | R geracao-de-etiquetas; G   | path, method, {orders}, answer keyed by   | —                                     |
+ * |                 |                             | id; G: only a paid (released) label is    |                                       |
+ * |                 |                             | generated — the fake answers status false |                                       |
+ * | print           | R impressao-de-etiquetas;   | path, {mode:'public',orders} → {url}; F:  | FIXED: G says the link comes only when |
+ * |                 | G; F ("apenas retorna um    | the API only returns a print link         | every label was generated; the fake   |
+ * |                 | link")                      |                                           | printed any id, now 422 (shape of the |
+ * |                 |                             |                                           | error not documented)                 |
+ * | tracking        | R rastreio-de-envios;       | {orders:[id]} → keyed by id with status,  | —                                     |
+ * |                 | public callers (code)       | tracking, melhorenvio_tracking            |                                       |
+ * | cancel          | R cancelamento              | not served: our client never cancels      | —                                     |
+ * Our client (src/modules/shipping/melhor-envio-client.ts) already sent User-Agent, Accept and non_commercial; its
+ * MeAddress.document was optional and is now required (the fulfilment service always filled it).
  */
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -19,6 +50,7 @@ export interface FakeMeCall {
   path: string
   token: string | undefined
   userAgent: string | undefined
+  accept: string | undefined
   body: Record<string, unknown>
 }
 
@@ -214,11 +246,14 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
     const body = await readBody(req)
     const auth = req.headers.authorization
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined
-    calls.push({ path, token, userAgent: req.headers['user-agent'], body: body ?? {} })
+    calls.push({ path, token, userAgent: req.headers['user-agent'], accept: req.headers.accept, body: body ?? {} })
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
     if (res.destroyed) return
     if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' })
     if (!token || !tokens.has(token)) return send(res, 401, { message: 'Unauthenticated.' })
+    // The FAQ: every request's User-Agent is "Aplicação (e-mail para contato técnico)"; fetch's default "node" is not.
+    if (!/\S.*\(\S+@\S+\)/.test(req.headers['user-agent'] ?? ''))
+      return send(res, 400, { message: 'User-Agent deve ser "Aplicação (e-mail para contato técnico)".' })
     if (!body) return send(res, 400, { message: 'Malformed JSON' })
     const now = new Date().toISOString()
 
@@ -243,7 +278,15 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
           for (const f of ['name', 'address', 'city', 'postal_code'])
             if (!a || typeof a[f] !== 'string' || a[f] === '')
               errors[`${side}.${f}`] = [`O campo ${side}.${f} é obrigatório.`]
+          // The cart page: a person sends `document` (CPF), a company `company_document` (CNPJ).
+          const doc = a?.document ?? a?.company_document
+          if (typeof doc !== 'string' || doc.replace(/\D/g, '') === '')
+            errors[`${side}.document`] = [`O campo ${side}.document é obrigatório.`]
         }
+        // The cart page: options.invoice.key is required unless the shipment is non-commercial (declaração).
+        const opts = (body.options ?? {}) as { non_commercial?: unknown; invoice?: { key?: unknown } }
+        if (opts.non_commercial !== true && !(typeof opts.invoice?.key === 'string' && opts.invoice.key !== ''))
+          errors['options.invoice.key'] = ['O campo options.invoice.key é obrigatório.']
         const volumes = body.volumes as Record<string, unknown>[] | undefined
         if (!Array.isArray(volumes) || volumes.length === 0) errors.volumes = ['O campo volumes é obrigatório.']
         if (Object.keys(errors).length > 0) return invalid(res, errors)
@@ -317,6 +360,9 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
       case '/api/v2/me/shipment/print': {
         const found = ordersOf(body, res)
         if (!found) return
+        // The generation guide: the link is returned only when every label asked for was generated.
+        if (found.some((i) => !i.generated_at))
+          return invalid(res, { orders: ['Todas as etiquetas precisam estar geradas para impressão.'] })
         const key = randomUUID().replace(/-/g, '')
         labels.set(key, found.map((i) => i.id).join(','))
         return send(res, 200, { url: `${base}/imprimir/${key}` })

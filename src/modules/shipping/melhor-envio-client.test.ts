@@ -6,6 +6,7 @@ const TOKEN = 'me-test-token'
 const box = { weight: 0.6, height: 10, width: 15, length: 20 }
 const address = (postal: string): MeAddress => ({
   name: 'Fulana',
+  document: '52998224725',
   address: 'Rua A',
   number: '10',
   district: 'Centro',
@@ -134,5 +135,43 @@ describe('Melhor Envio client against the fake', () => {
     } finally {
       fake.setBalance(10_000)
     }
+  })
+
+  it('the fake keeps the documented rules: User-Agent, invoice key or non-commercial, print only generated labels', async () => {
+    const raw = (path: string, body: unknown, userAgent = 'Teste (dev@checkout.local)') =>
+      fetch(`${fake.url}${path}`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${TOKEN}`,
+          // Without one, fetch sends its own "node", which names no technical contact.
+          ...(userAgent ? { 'user-agent': userAgent } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    const quote = { from: { postal_code: '01310100' }, to: { postal_code: '20040020' }, package: box }
+    expect((await raw('/api/v2/me/shipment/calculate', quote, '')).status).toBe(400)
+    const cart = {
+      service: 1,
+      from: address('01310100'),
+      to: address('20040020'),
+      volumes: [box],
+      options: { insurance_value: 10 },
+    }
+    const noInvoice = await raw('/api/v2/me/cart', cart)
+    expect(noInvoice.status).toBe(422)
+    expect(await noInvoice.json()).toMatchObject({ errors: { 'options.invoice.key': expect.any(Array) } })
+    const noDocument = await raw('/api/v2/me/cart', {
+      ...cart,
+      from: { ...address('01310100'), document: undefined },
+      options: { non_commercial: true },
+    })
+    expect(await noDocument.json()).toMatchObject({ errors: { 'from.document': expect.any(Array) } })
+    const item = (await (await raw('/api/v2/me/cart', { ...cart, options: { non_commercial: true } })).json()) as {
+      id: string
+    }
+    await raw('/api/v2/me/shipment/checkout', { orders: [item.id] })
+    expect((await raw('/api/v2/me/shipment/print', { mode: 'public', orders: [item.id] })).status).toBe(422)
   })
 })

@@ -41,7 +41,8 @@ export interface MeAddress {
   name: string
   phone?: string
   email?: string
-  document?: string
+  /** CPF (a person) — the cart page requires it (a company would send company_document instead). */
+  document: string
   address: string
   complement?: string
   number: string
