@@ -19,6 +19,7 @@ let storeId: string
 let ebookId: string
 let mugId: string
 let bumpId: string
+let merchantApi: Awaited<ReturnType<typeof createDigitalShop>>['api']
 const customer: Buyer = { ...BUYER, name: 'João Pereira', email: 'joao@example.com' }
 
 beforeAll(async () => {
@@ -28,6 +29,7 @@ beforeAll(async () => {
     price: 19.9,
   })
   ;({ storeId, productId: ebookId } = shop)
+  merchantApi = shop.api
   mugId = await createProduct(shop.api, storeId, { name: 'Caneca do João', price: 49.9, type: 'PHYSICAL', stock: 20 })
   await shop.api('POST', `/stores/${storeId}/shipping`, { name: 'PAC', basePrice: 5.9, estimatedDays: 7 })
   bumpId = (
@@ -66,6 +68,15 @@ describe('what a person sees', () => {
     await watchCsp(page)
     await page.goto(created.orderPageUrl)
     await simulatePayment(page)
+    // A physical product is offered for review once delivered (issue 38): the merchant ships and delivers it.
+    const { orderId } = created
+    await merchantApi('POST', `/stores/${storeId}/orders/${orderId}/shipments`, {
+      kind: 'MANUAL',
+      carrier: 'Correios',
+      trackingCode: 'QB123456789BR',
+    })
+    await merchantApi('POST', `/stores/${storeId}/orders/${orderId}/shipments/delivered`, {})
+    await page.reload()
     const form = page.getByTestId('leave-review')
     await form.getByRole('heading', { name: 'Avalie sua compra: Caneca do João' }).waitFor()
     const choices = page.getByTestId('review-products').getByRole('button')

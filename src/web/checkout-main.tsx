@@ -1,6 +1,8 @@
 // The buyer pages' own entry (checkout.html, chosen by the server for their URLs, src/platform/spa.ts): no merchant
 // session, shell or route table, so a buyer on a phone downloads and runs only what these pages need. The merchant
 // app (main.tsx) still routes them too, for the dev server and in-app links.
+// Before any Zod use on a buyer page: its JIT probe is a CSP eval report (see zod-jitless.ts).
+import './zod-jitless'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
