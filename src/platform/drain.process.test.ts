@@ -68,7 +68,9 @@ it('drains on SIGTERM under keep-alive load: no reset, every answered order stor
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_ORDER_MAX: '100000',
       SEED_DEMO: '0',
-      SHUTDOWN_DELAY_MS: '1000',
+      // A balancer must see readiness 503 within the delay; this test's balancer is a poll from a process that shares
+      // two loaded cores with the api, so the delay is generous (a connection opened after it is refused or reset).
+      SHUTDOWN_DELAY_MS: '4000',
       SHUTDOWN_TIMEOUT_MS: '20000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
