@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs'
-import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { startFakeSmtp } from '../src/testing/fake-smtp'
 import { BUYER, buyDigital, simulatePayment } from './buyer'
+import { linkIn, waitForMail } from './mail'
 import { createDigitalShop } from './shop'
 import { PHONE, setupE2E, snap, startForFile } from './support'
 
 const smtp = await startForFile(startFakeSmtp)
 const e2e = setupE2E({ SMTP_URL: smtp.url, MAIL_FROM: 'Checkout <no-reply@loja.test>' })
 
-async function mailFor(address: string, subject: RegExp): Promise<ParsedMail> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const found = smtp.messages.find((m) => JSON.stringify(m.to).includes(address) && subject.test(m.subject ?? ''))
-    if (found) return found
-    if (Date.now() > deadline) throw new Error(`no e-mail ${subject} for ${address}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-const linkIn = (mail: ParsedMail, pattern: RegExp) =>
-  (pattern.exec(mail.html as string)?.[1] ?? '').replaceAll('&amp;', '&')
+const mailFor = (address: string, subject: RegExp) => waitForMail(smtp, address, subject)
 
 const PDF = Buffer.from('%PDF-1.4\n% Guia de vendas\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
 

@@ -1,28 +1,17 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { PREVIEW_KINDS } from '../src/shared/notifications'
 import { startFakeSmtp } from '../src/testing/fake-smtp'
 import { BUYER, buyDigital, simulatePayment } from './buyer'
+import { linkIn, waitForMail } from './mail'
 import { createDigitalShop, createMerchant, createStore } from './shop'
 import { apiRegister, PHONE, SCREENSHOTS, setupE2E, snap, startForFile } from './support'
 
 const smtp = await startForFile(startFakeSmtp)
 const e2e = setupE2E({ SMTP_URL: smtp.url, MAIL_FROM: 'Checkout <no-reply@loja.test>' })
 
-const recipients = (m: ParsedMail) => JSON.stringify(m.to)
-async function mailFor(address: string, subject: RegExp): Promise<ParsedMail> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const found = smtp.messages.find((m) => recipients(m).includes(address) && subject.test(m.subject ?? ''))
-    if (found) return found
-    if (Date.now() > deadline) throw new Error(`no e-mail ${subject} for ${address}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-const linkIn = (mail: ParsedMail, pattern: RegExp) =>
-  (pattern.exec(mail.html as string)?.[1] ?? '').replaceAll('&amp;', '&')
+const mailFor = (address: string, subject: RegExp) => waitForMail(smtp, address, subject)
 
 describe('e-mail end to end', () => {
   it('a buyer pays a PIX, then the e-mailed link opens the paid order with the access button', async () => {

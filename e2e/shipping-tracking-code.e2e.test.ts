@@ -1,10 +1,10 @@
-import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { startFakeMelhorEnvio } from '../src/testing/fake-melhor-envio'
 import { startFakeSmtp } from '../src/testing/fake-smtp'
 import { BUYER, continueToPayment, continueToShipping, fillFoundAddress, ORDER_PAGE } from './buyer'
 import { startFakeCep } from './fake-cep'
-import { configureSandbox, createMerchant, createStore } from './shop'
+import { waitForMail } from './mail'
+import { createShippingShop } from './shop'
 import { PHONE, setupE2E, snap, startForFile } from './support'
 
 const cep = await startForFile(startFakeCep)
@@ -16,47 +16,15 @@ const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url, MELHOR_ENVIO_API_URL: melhorEnvi
 const TRACKING_CODE = 'QB123456789BR'
 const CORREIOS_LINK = `https://rastreamento.correios.com.br/app/index.php?objeto=${TRACKING_CODE}`
 
-async function mailFor(address: string, subject: RegExp): Promise<ParsedMail> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const found = smtp.messages.find((m) => JSON.stringify(m.to).includes(address) && subject.test(m.subject ?? ''))
-    if (found) return found
-    if (Date.now() > deadline) throw new Error(`no e-mail ${subject} for ${address}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const mailFor = (address: string, subject: RegExp) => waitForMail(smtp, address, subject)
 
 describe('shipping with a tracking code the merchant types', () => {
   it('the buyer picks PAC from the quotes and pays; the merchant informs the code; the buyer sees it and gets the e-mail', async () => {
-    const { token, api } = await createMerchant(e2e.server.url, 'Lojista Rastreio')
-    const storeId = await createStore(api, 'Loja Rastreio')
-    const { id: productId } = await api<{ id: string }>('POST', `/stores/${storeId}/products`, {
-      name: 'Luminária',
-      price: 150,
-      type: 'PHYSICAL',
-      stock: 5,
-      weightGrams: 1200,
-      heightCm: 20,
-      widthCm: 15,
-      lengthCm: 15,
-    })
-    await configureSandbox(api, storeId, 'sk_sandbox_e2e_shipping_2')
-    await api('PUT', `/stores/${storeId}/shipping/melhor-envio`, {
-      token: 'me-test-token',
-      originCep: '01310100',
-      services: [1, 2],
-      sender: {
-        name: 'Loja Rastreio',
-        document: '52998224725',
-        phone: '11987654321',
-        email: 'rastreio@example.com',
-        address: 'Rua Augusta',
-        number: '100',
-        district: 'Consolação',
-        city: 'São Paulo',
-        state: 'SP',
-      },
-      active: true,
+    const { token, storeId, productId } = await createShippingShop(e2e.server.url, {
+      store: 'Loja Rastreio',
+      merchant: 'Lojista Rastreio',
+      email: 'rastreio@example.com',
+      sandboxKey: 'sk_sandbox_e2e_shipping_2',
     })
 
     // The buyer, on a phone: SEDEX and PAC with the fake's prices for a 1.2 kg box (billed as 2 kg).

@@ -33,8 +33,15 @@ export async function createStore(api: Api, name: string): Promise<string> {
   return (await api<{ id: string }>('POST', '/stores', { name })).id
 }
 
+interface Dimensions {
+  weightGrams: number
+  heightCm: number
+  widthCm: number
+  lengthCm: number
+}
+
 export type ProductInput =
-  | { name: string; price: number; type: 'PHYSICAL'; stock: number; description?: string }
+  | ({ name: string; price: number; type: 'PHYSICAL'; stock: number; description?: string } & Partial<Dimensions>)
   | { name: string; price: number; type: 'DIGITAL'; digitalFileUrl: string; description?: string }
 
 export async function createProduct(api: Api, storeId: string, product: ProductInput): Promise<string> {
@@ -67,6 +74,44 @@ export async function createDigitalShop(baseUrl: string, opts: DigitalShopOption
     digitalFileUrl: 'https://files.example.com/curso.zip',
   })
   await configureSandbox(merchant.api, storeId, opts.sandboxKey ?? 'sk_sandbox_e2e_shop_0001')
+  return { ...merchant, storeId, productId }
+}
+
+/** A merchant with a 1.2 kg lamp (R$ 150) quoted by Melhor Envio (SEDEX and PAC from São Paulo) and the sandbox gateway. */
+export async function createShippingShop(
+  baseUrl: string,
+  opts: { store: string; merchant: string; email: string; sandboxKey: string },
+): Promise<DigitalShop> {
+  const merchant = await createMerchant(baseUrl, opts.merchant)
+  const storeId = await createStore(merchant.api, opts.store)
+  const productId = await createProduct(merchant.api, storeId, {
+    name: 'Luminária',
+    price: 150,
+    type: 'PHYSICAL',
+    stock: 5,
+    weightGrams: 1200,
+    heightCm: 20,
+    widthCm: 15,
+    lengthCm: 15,
+  })
+  await configureSandbox(merchant.api, storeId, opts.sandboxKey)
+  await merchant.api('PUT', `/stores/${storeId}/shipping/melhor-envio`, {
+    token: 'me-test-token',
+    originCep: '01310100',
+    services: [1, 2],
+    sender: {
+      name: opts.store,
+      document: '52998224725',
+      phone: '11987654321',
+      email: opts.email,
+      address: 'Rua Augusta',
+      number: '100',
+      district: 'Consolação',
+      city: 'São Paulo',
+      state: 'SP',
+    },
+    active: true,
+  })
   return { ...merchant, storeId, productId }
 }
 
