@@ -3,6 +3,7 @@
  * the routes and the page so both read the same filter names.
  */
 import { z } from 'zod'
+import { toReais } from './money'
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from './ordering-rules'
 
 export const ORDER_DATE_FILTERS = ['all', 'today', 'week', 'month'] as const
@@ -47,3 +48,18 @@ export const orderSummarySchema = z.object({
   processing: z.number(),
 })
 export type OrderSummary = z.infer<typeof orderSummarySchema>
+
+/** The orders page's summary cards, in reais, from counts in cents (orders or rollups give them). */
+export function toOrderSummary(counts: {
+  total: number
+  paidCents: number
+  pending: number
+  processing: number
+}): OrderSummary {
+  return {
+    total: counts.total,
+    paidRevenue: toReais(counts.paidCents),
+    pending: counts.pending,
+    processing: counts.processing,
+  }
+}

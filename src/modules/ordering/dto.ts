@@ -8,7 +8,6 @@ import {
   type PlatformOrder,
   type StoreOrder,
 } from '../../shared/ordering'
-import type { OrderSummary } from '../../shared/orders-list'
 import type { Refund, RefundList } from '../../shared/refunds'
 import { type Sale, salePaymentOf, saleStatusLabel, saleStatusOf } from '../../shared/sales'
 import type { TrackingParams } from '../../shared/tracking'
@@ -35,21 +34,6 @@ export function toStoreOrderDto(row: OrderRow, items: OrderItemRow[]): StoreOrde
 /** A row of the platform's orders screen (admin): the store view with its store's id and name. */
 export function toPlatformOrderDto(row: OrderRow, items: OrderItemRow[], storeName: string): PlatformOrder {
   return { ...toStoreOrderDto(row, items), storeId: row.store_id, storeName }
-}
-
-/** The orders page's summary cards, in reais. */
-export function toOrderSummaryDto(counts: {
-  total: number
-  paidCents: number
-  pending: number
-  processing: number
-}): OrderSummary {
-  return {
-    total: counts.total,
-    paidRevenue: toReais(counts.paidCents),
-    pending: counts.pending,
-    processing: counts.processing,
-  }
 }
 
 /** Groups items by order id. */

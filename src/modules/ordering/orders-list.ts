@@ -5,9 +5,14 @@
  */
 
 import type { PlatformOrder, StoreOrder } from '../../shared/ordering'
-import type { OrderFiltersQuery, OrderPageQuery, OrderSummary } from '../../shared/orders-list'
+import {
+  type OrderFiltersQuery,
+  type OrderPageQuery,
+  type OrderSummary,
+  toOrderSummary,
+} from '../../shared/orders-list'
 import { storesService } from '../stores'
-import { itemsByOrder, toOrderSummaryDto, toPlatformOrderDto, toStoreOrderDto } from './dto'
+import { itemsByOrder, toPlatformOrderDto, toStoreOrderDto } from './dto'
 import { countOrders, findOrdersPage, type OrdersScope } from './orders-list.repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx } from './tables'
@@ -55,7 +60,7 @@ export async function summarizeOrders(
   storeId: OrdersScope,
   filters: OrderFiltersQuery,
 ): Promise<OrderSummary> {
-  return toOrderSummaryDto(await countOrders(db, storeId, filters))
+  return toOrderSummary(await countOrders(db, storeId, filters))
 }
 
 const EXPORT_BATCH = 1000

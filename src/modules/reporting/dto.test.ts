@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { toOrderSummary } from '../../shared/orders-list'
 import type { RecentOrderFacts } from '../ordering'
-import { type Figures, toAdminDashboardDto, toOrderSummaryDto, toRecentOrderDto, toStoreDashboardDto } from './dto'
+import { type Figures, toAdminDashboardDto, toRecentOrderDto, toStoreDashboardDto } from './dto'
 
 const figures = (f: Partial<Figures>): Figures => ({
   orders: 0,
@@ -116,7 +117,7 @@ describe('reporting answers, from figures in cents', () => {
   })
 
   it('the orders page cards', () => {
-    expect(toOrderSummaryDto({ total: 3, paidCents: 1010, pending: 1, processing: 0 })).toEqual({
+    expect(toOrderSummary({ total: 3, paidCents: 1010, pending: 1, processing: 0 })).toEqual({
       total: 3,
       paidRevenue: 10.1,
       pending: 1,

@@ -13,7 +13,6 @@ import {
   type StoreDashboard,
   type StoreDashboardPeriod,
 } from '../../shared/ordering'
-import type { OrderSummary } from '../../shared/orders-list'
 import { trend } from '../../shared/periods'
 import type { RecentOrderFacts } from '../ordering'
 
@@ -160,20 +159,5 @@ export function toAdminDashboardDto(f: {
       orders: s.orders,
     })),
     recentOrders: f.recent.map(toRecentOrderDto),
-  }
-}
-
-/** The orders page cards. */
-export function toOrderSummaryDto(counts: {
-  total: number
-  paidCents: number
-  pending: number
-  processing: number
-}): OrderSummary {
-  return {
-    total: counts.total,
-    paidRevenue: toReais(counts.paidCents),
-    pending: counts.pending,
-    processing: counts.processing,
   }
 }

@@ -4,11 +4,10 @@
  */
 
 import { PAID_STATUSES } from '../../shared/ordering'
-import type { OrderFiltersQuery, OrderSummary } from '../../shared/orders-list'
+import { type OrderFiltersQuery, type OrderSummary, toOrderSummary } from '../../shared/orders-list'
 import { dayRange, periodRange } from '../../shared/periods'
 import { orderingReads } from '../ordering'
 import { sumFigures } from './dashboard'
-import { toOrderSummaryDto } from './dto'
 import * as reports from './reports.repository'
 import type { Db } from './tables'
 
@@ -20,7 +19,7 @@ export async function ordersSummary(
   filters: OrderFiltersQuery,
   now = new Date(),
 ): Promise<OrderSummary> {
-  if (filters.search.trim()) return toOrderSummaryDto(await orderingReads.countStoreOrders(db, storeId, filters))
+  if (filters.search.trim()) return toOrderSummary(await orderingReads.countStoreOrders(db, storeId, filters))
   const range = filters.date === 'all' ? { from: null, to: now } : periodRange(PERIOD[filters.date], now)
   const { fromDay, toDay } = dayRange(range.from, range.to)
   const rows = (await reports.totalsByStatusAndMethod(db, storeId, { fromDay, toDay, previousFromDay: null })).filter(
@@ -29,7 +28,7 @@ export async function ordersSummary(
       (filters.payment === 'all' || r.payment_method === filters.payment),
   )
   const f = sumFigures(rows)
-  return toOrderSummaryDto({
+  return toOrderSummary({
     total: f.orders,
     paidCents: rows.filter((r) => PAID_STATUSES.includes(r.status as never)).reduce((s, r) => s + r.cents, 0),
     pending: f.pendingCount,
