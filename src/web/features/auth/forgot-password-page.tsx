@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Link } from 'react-router-dom'
-import { type ForgotPasswordInput, forgotPasswordSchema } from '../../../shared/identity'
+import { forgotPasswordSchema } from '../../../shared/identity'
+import { useEmailLinkForm } from '../../lib/email-link-form'
 import { Alert, Button, Input } from '../../ui'
 import { useForgotPassword } from './api/password-reset'
 import { AuthCard, firstError } from './components/auth-card'
@@ -10,22 +8,7 @@ import { AuthCard, firstError } from './components/auth-card'
 /** 'Esqueci minha senha': the same answer whether the e-mail has an account or not. */
 export default function ForgotPasswordPage() {
   const mutation = useForgotPassword()
-  const [answer, setAnswer] = useState<string>()
-  const [failure, setFailure] = useState<string>()
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), reValidateMode: 'onSubmit' })
-
-  const submit = handleSubmit(async (input) => {
-    setFailure(undefined)
-    try {
-      setAnswer((await mutation.mutateAsync(input)).message)
-    } catch (err) {
-      setFailure(err instanceof Error && err.message ? err.message : 'Não foi possível enviar agora.')
-    }
-  })
+  const { register, errors, submit, answer, failure } = useEmailLinkForm(forgotPasswordSchema, mutation.mutateAsync)
 
   const message = failure ?? firstError(errors)
   return (
