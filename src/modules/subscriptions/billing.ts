@@ -17,8 +17,8 @@ import { billInvoiceCycle } from './invoice-billing'
 import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCyclePaid } from './lifecycle'
 import { addDays, INVOICE_METHODS } from './periods'
 import { noticeRenewals } from './renewal-notice'
-import { noticeTrialEnds } from './trial-notice'
 import type { Db } from './tables'
+import { noticeTrialEnds } from './trial-notice'
 
 export interface BillingDeps {
   db: Db

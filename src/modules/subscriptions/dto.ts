@@ -101,23 +101,25 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>
 
 /** GET /api/checkout/products/:productId/plans — a product's active plans as the buyer's checkout shows them. */
-export const publicPlanSchema = planSchema.pick({
-  id: true,
-  name: true,
-  intervalUnit: true,
-  intervalCount: true,
-  priceCents: true,
-  trialDays: true,
-  maxCycles: true,
-  methods: true,
-  label: true,
-  trialLabel: true,
-}).extend({
-  /** With a free trial: when the first charge happens if the buyer subscribes now (the store's billing time). */
-  firstChargeAt: z.string().nullable(),
-  /** '7 dias grátis. Primeira cobrança de R$ 49,90 em 07/02/2027.' — what the checkout and order page say. */
-  trialNote: z.string().nullable(),
-})
+export const publicPlanSchema = planSchema
+  .pick({
+    id: true,
+    name: true,
+    intervalUnit: true,
+    intervalCount: true,
+    priceCents: true,
+    trialDays: true,
+    maxCycles: true,
+    methods: true,
+    label: true,
+    trialLabel: true,
+  })
+  .extend({
+    /** With a free trial: when the first charge happens if the buyer subscribes now (the store's billing time). */
+    firstChargeAt: z.string().nullable(),
+    /** '7 dias grátis. Primeira cobrança de R$ 49,90 em 07/02/2027.' — what the checkout and order page say. */
+    trialNote: z.string().nullable(),
+  })
 export type PublicPlan = z.infer<typeof publicPlanSchema>
 
 /** PUT/GET /api/stores/:storeId/dunning */

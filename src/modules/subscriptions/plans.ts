@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock'
 import { AppError } from '../../platform/errors'
 import { catalogService } from '../catalog'
 import type { CheckoutPlan } from '../ordering'
+import { billingNow } from './billing-clock'
 import {
   INTERVAL_MAX,
   type IntervalUnit,
@@ -13,7 +14,6 @@ import {
   type PublicPlan,
   SUBSCRIPTION_MESSAGES,
 } from './dto'
-import { billingNow } from './billing-clock'
 import { addDays } from './periods'
 import type { Db, SubscriptionsTables } from './tables'
 
