@@ -283,6 +283,33 @@ describe('PIX and boleto renewals', () => {
     expect((await renewalOrder(id, 3))?.status).toBe('CANCELLED')
   })
 
+  it("an expired renewal PIX: PAST_DUE at the due date; the e-mail's link gives a new code, paid → ACTIVE", async () => {
+    const { s, planId } = await subscriptionShop({ methods: ['pix'] })
+    const email = 'expired@example.com'
+    const id = await subscribeBy(s, planId, 'pix', email)
+    await moveTo(s, '2027-02-25T12:00:00.000Z')
+    const order = (await renewalOrder(id, 2))!
+    await sandbox(order.gateway_id!, 'expire')
+    await waitFor(async () => (await renewalOrder(id, 2))?.status === 'CANCELLED')
+    await moveTo(s, '2027-02-28T12:00:00.000Z')
+    expect((await detail(s, id)).status).toBe('PAST_DUE')
+    await t.drain()
+    await waitFor(async () => (await mails(email, 'subscriptions.payment_failed')).length === 1)
+    const html = (await mails(email, 'subscriptions.payment_failed'))[0]!.html
+    const link = /href="[^"]*\/pedido\/([0-9a-f-]{36})\?t=([^"&]+)"/.exec(html)
+    expect(link?.[1]).toBe(order.id)
+    const token = decodeURIComponent(link![2]!)
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/orders/${order.id}/renew-pix?t=${encodeURIComponent(token)}`,
+    })
+    expect(renewed.statusCode, renewed.body).toBe(200)
+    await sandbox(renewed.json().payment.sandboxGatewayId, 'pay')
+    await waitFor(async () => (await detail(s, id)).status === 'ACTIVE')
+    // Paid late, the anchor stays: the period is the cycle's own.
+    expect(await detail(s, id)).toMatchObject({ currentPeriodEnd: '2027-03-31T12:00:00.000Z', hasAccess: true })
+  })
+
   it('boleto: the same path — order with its line at D-3, e-mailed, paid → ACTIVE', async () => {
     const { s, planId } = await subscriptionShop({ methods: ['bank_slip'] })
     const email = 'boleto@example.com'
