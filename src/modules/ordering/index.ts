@@ -8,7 +8,7 @@ import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder }
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageToken, verifyOrderPageToken } from './order-page'
 import { setPlanLookup } from './plan-lookup'
-import { cancelRenewalOrder, placeRenewalOrder, renewalOrderStatus } from './renewal-order'
+import { cancelRenewalOrder, chargeRenewalOrder, placeRenewalOrder, renewalOrderStatus } from './renewal-order'
 import { orderingRoutes } from './routes'
 import * as service from './service'
 import { orderSnapshot } from './snapshot'
@@ -80,8 +80,9 @@ export const orderingService = expose({
   verifyOrderPageToken,
   /** Subscriptions: the plan lookup a checkout order asks (handed in by the subscriptions module). */
   setPlanLookup,
-  /** Subscriptions: a cycle's renewal order (one per cycle), its cancellation and its status. */
+  /** Subscriptions: a cycle's renewal order (one per cycle), its PIX/boleto, its cancellation and its status. */
   placeRenewalOrder,
+  chargeRenewalOrder,
   cancelRenewalOrder,
   renewalOrderStatus,
 })

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors'
 import { publishing } from '../../platform/events'
 import { formatOrderNumber } from '../../shared/ordering'
 import { compactTracking } from '../../shared/tracking'
+import { type ChargeResult, type PaymentsDeps, paymentsService } from '../payments'
 import { orderPlaced } from './events'
 import * as repo from './repository'
 import { cancelOrder } from './service'
@@ -143,6 +144,42 @@ export async function placeRenewalOrder(db: AnyDb, input: RenewalOrderInput): Pr
   }
   const row = await repo.findOrder(db, id)
   return toRenewal(row!, item)
+}
+
+/**
+ * The PIX or boleto of a renewal order (a subscription paid by 'pix' or 'bank_slip'): created at the gateway and
+ * recorded on the order, so the order page, the 'pedido recebido' e-mail (order.placed) and the payment's news treat
+ * it as any checkout charge. The caller asks once per order (its attempt row is written first).
+ */
+export async function chargeRenewalOrder(deps: PaymentsDeps, renewal: RenewalOrder): Promise<ChargeResult> {
+  const row = await repo.findOrder(deps.db, renewal.orderId)
+  if (!row || row.subscription_id === null) throw new AppError(404, 'Pedido de renovação não encontrado')
+  if (row.payment_method === 'CREDIT_CARD') throw new AppError(409, 'Renovação por cartão usa o cartão salvo')
+  const charge = await paymentsService.createCharge(deps, {
+    storeId: row.store_id,
+    orderRef: row.id,
+    amountCents: row.total_cents,
+    method: row.payment_method === 'BANK_SLIP' ? 'BOLETO' : 'PIX',
+    customer: renewal.customer,
+    items: renewal.items.map((i) => ({
+      title: i.name,
+      unitPriceCents: i.unitPriceCents,
+      quantity: i.quantity,
+      tangible: false,
+      externalRef: i.productId,
+    })),
+  })
+  await repo.recordCharge(deps.db, row.id, {
+    transaction_id: charge.transactionId,
+    gateway_id: charge.gatewayId,
+    pix_code: charge.pixCode,
+    pix_expires_at: charge.pixExpiresAt,
+    payment_url: charge.paymentUrl,
+    boleto_url: charge.boletoUrl,
+    boleto_line: charge.boletoLine,
+    sandbox: charge.sandbox,
+  })
+  return charge
 }
 
 /** A renewal that was never paid (the subscription was canceled): its order is cancelled. */

@@ -13,10 +13,12 @@ import { type PaymentsDeps, paymentsService } from '../payments'
 import { billingNow } from './billing-clock'
 import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
+import { billInvoiceCycle } from './invoice-billing'
 import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCyclePaid } from './lifecycle'
-import { addDays } from './periods'
+import { addDays, INVOICE_METHODS } from './periods'
 import { noticeRenewals } from './renewal-notice'
 import type { Db } from './tables'
+import { noticeTrialEnds } from './trial-notice'
 
 export interface BillingDeps {
   db: Db
@@ -61,7 +63,10 @@ export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?:
   let done = 0
   for (let round = 0; round < maxRounds; round++) {
     const now = scope.now ?? (scope.storeId ? await billingNow(deps.db, deps.clock, scope.storeId) : deps.clock.now())
-    if (round === 0) await noticeRenewals(deps.db, { storeId: scope.storeId, now })
+    if (round === 0) {
+      await noticeRenewals(deps.db, { storeId: scope.storeId, now })
+      await noticeTrialEnds(deps.db, { storeId: scope.storeId, now })
+    }
     const claimed = await claimDue(deps, { storeId: scope.storeId, now }, BATCH)
     // Ends come after every due charge: a retry is always scheduled before the cancel date, so time order is kept.
     if (claimed.length === 0 && (await sweepEnds(deps, { storeId: scope.storeId, now })) === 0) break
@@ -112,6 +117,7 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
     await db.transaction().execute((trx) => settleCyclePaid(trx, cycle.id, at))
     return
   }
+  if (INVOICE_METHODS.includes(sub.method)) return billInvoiceCycle(deps, sub, cycle, at)
   const previous = await db
     .selectFrom('subscription_attempts')
     .select(['number', 'status'])

@@ -101,18 +101,25 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>
 
 /** GET /api/checkout/products/:productId/plans — a product's active plans as the buyer's checkout shows them. */
-export const publicPlanSchema = planSchema.pick({
-  id: true,
-  name: true,
-  intervalUnit: true,
-  intervalCount: true,
-  priceCents: true,
-  trialDays: true,
-  maxCycles: true,
-  methods: true,
-  label: true,
-  trialLabel: true,
-})
+export const publicPlanSchema = planSchema
+  .pick({
+    id: true,
+    name: true,
+    intervalUnit: true,
+    intervalCount: true,
+    priceCents: true,
+    trialDays: true,
+    maxCycles: true,
+    methods: true,
+    label: true,
+    trialLabel: true,
+  })
+  .extend({
+    /** With a free trial: when the first charge happens if the buyer subscribes now (the store's billing time). */
+    firstChargeAt: z.string().nullable(),
+    /** '7 dias grátis. Primeira cobrança de R$ 49,90 em 07/02/2027.' — what the checkout and order page say. */
+    trialNote: z.string().nullable(),
+  })
 export type PublicPlan = z.infer<typeof publicPlanSchema>
 
 /** PUT/GET /api/stores/:storeId/dunning */
@@ -178,6 +185,8 @@ export const subscriptionSummarySchema = z.object({
   hasAccess: z.boolean(),
   cancelAtPeriodEnd: z.boolean(),
   canceledAt: z.string().nullable(),
+  /** A free trial's end: the first charge's date (null without a trial). */
+  trialEnd: z.string().nullable(),
   createdAt: z.string(),
 })
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>

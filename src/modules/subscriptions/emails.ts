@@ -5,11 +5,14 @@
  * 'Atualizar cartão', cancelled, and the renewal notice of yearly plans. Each carries the signed self-service link.
  */
 import { formatCents } from '../../shared/money'
+import { orderPagePath } from '../../shared/order-page'
 import { catalogService } from '../catalog'
+import { orderingService } from '../ordering'
+import { INVOICE_METHODS } from './periods'
 import { selfServiceToken } from './self-service'
 import type { Db } from './tables'
 
-export type SubscriptionEmailKind = 'payment_failed' | 'canceled' | 'renewal_upcoming'
+export type SubscriptionEmailKind = 'payment_failed' | 'canceled' | 'renewal_upcoming' | 'trial_ending'
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'cliente'
 const dateBr = (d: Date) => d.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
@@ -26,6 +29,8 @@ export interface SubscriptionMessageFacts {
   accessUntil: Date | null
   /** The signed self-service link. */
   url: string
+  /** PIX or boleto renewals: the unpaid invoice's order page (where the buyer pays), when there is one. */
+  payUrl?: string | null
 }
 
 export function subscriptionMessage(kind: SubscriptionEmailKind, f: SubscriptionMessageFacts) {
@@ -34,6 +39,28 @@ export function subscriptionMessage(kind: SubscriptionEmailKind, f: Subscription
   const hello = firstName(f.customerName)
   const price = formatCents(f.priceCents)
   const url = f.url
+  if (kind === 'payment_failed' && f.payUrl)
+    return {
+      subject: `Pagamento pendente da sua assinatura – ${product}`,
+      preview: 'Pague agora para manter o acesso',
+      heading: `${hello}, ainda não recebemos o pagamento da sua assinatura`,
+      paragraphs: [
+        `A cobrança de ${price} de ${what} venceu e ainda não foi paga.`,
+        'Pague pelo link abaixo para não perder o acesso. Se já pagou, desconsidere esta mensagem.',
+      ],
+      button: { label: 'Pagar agora', url: f.payUrl },
+    }
+  if (kind === 'trial_ending')
+    return {
+      subject: `Seu teste grátis termina em ${dateBr(f.renewsAt)} – ${product}`,
+      preview: `A primeira cobrança de ${price} será em ${dateBr(f.renewsAt)}`,
+      heading: `${hello}, seu período de teste grátis está acabando`,
+      paragraphs: [
+        `Em ${dateBr(f.renewsAt)} termina o teste grátis de ${what} e a primeira cobrança de ${price} será feita no cartão cadastrado.`,
+        'Se não quiser continuar, cancele antes dessa data pelo link abaixo e nada será cobrado.',
+      ],
+      button: { label: 'Gerenciar assinatura', url },
+    }
   if (kind === 'payment_failed')
     return {
       subject: `Não conseguimos cobrar sua assinatura – ${product}`,
@@ -93,6 +120,21 @@ export async function subscriptionEmail(
     .where('store_id', '=', p.storeId)
     .executeTakeFirst()
   if (!sub) return undefined
+  // A PIX or boleto renewal left unpaid: its order page, where the buyer pays (or gets a new PIX code).
+  const invoice =
+    p.kind === 'payment_failed' && INVOICE_METHODS.includes(sub.method)
+      ? await db
+          .selectFrom('subscription_cycles')
+          .select('order_id')
+          .where('subscription_id', '=', sub.id)
+          .where('status', '=', 'FAILED')
+          .where('order_id', 'is not', null)
+          .orderBy('number', 'desc')
+          .executeTakeFirst()
+      : undefined
+  const payUrl = invoice?.order_id
+    ? `${deps.publicUrl}${orderPagePath(invoice.order_id, orderingService.orderPageToken(deps.secret, invoice.order_id))}`
+    : null
   const [plan, product] = await Promise.all([
     db.selectFrom('subscription_plans').select('name').where('id', '=', sub.plan_id).executeTakeFirst(),
     catalogService.findProduct(db as never, sub.store_id, sub.product_id),
@@ -102,9 +144,11 @@ export async function subscriptionEmail(
     productName: product?.name ?? null,
     planName: plan?.name ?? null,
     priceCents: Number(sub.price_cents),
+    // In a trial the current period ends with it: the first charge's date.
     renewsAt: sub.current_period_end,
     accessUntil: sub.access_until && sub.access_until > (sub.canceled_at ?? new Date(0)) ? sub.access_until : null,
     url: selfServiceUrl(deps.publicUrl, deps.secret, sub.store_id, sub.id),
+    payUrl,
   })
   const { subject, ...body } = message
   return {

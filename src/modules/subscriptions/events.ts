@@ -29,10 +29,15 @@ export const subscriptionChanged = defineEvent(
 )
 export type SubscriptionChange = z.output<typeof subscriptionChanged.schema>
 
-/** A yearly plan's renewal is near (RENEWAL_NOTICE_DAYS): the buyer is told by e-mail, once per cycle. */
+/**
+ * A charge is near and the buyer is told by e-mail, once per cycle: a yearly plan's renewal (RENEWAL_NOTICE_DAYS
+ * before) or the end of a free trial (TRIAL_NOTICE_DAYS before). `kind` is the e-mail's; absent in events written
+ * before trials existed, which were all renewal notices. It comes last in notifications' `{ kind, ...payload }`.
+ */
 export const subscriptionRenewalNoticed = defineEvent(
   'subscription.renewal_noticed',
   z.object({
+    kind: z.enum(['renewal_upcoming', 'trial_ending']).optional(),
     subscriptionId: z.string(),
     storeId: z.string(),
     cycleNumber: z.number().int(),

@@ -8,7 +8,7 @@ import type { Trx as PlatformTrx } from '../../platform/db'
 import { publish } from '../../platform/events'
 import { dunningOf } from './dunning'
 import { type SUBSCRIPTION_WEBHOOK_TYPES, subscriptionChanged } from './events'
-import { addDays, periodOf } from './periods'
+import { addDays, firstAttemptAt, periodOf } from './periods'
 import type { Db, SubscriptionsTables, Trx } from './tables'
 
 export type SubscriptionRow = Selectable<SubscriptionsTables['subscriptions']>
@@ -64,7 +64,7 @@ export async function scheduleNextCycle(trx: Trx, sub: SubscriptionRow, number: 
       period_end: period.end,
       due_at: period.start,
       amount_cents: Number(sub.price_cents),
-      next_attempt_at: period.start,
+      next_attempt_at: firstAttemptAt(sub.method, period.start),
     })
     .onConflict((oc) => oc.columns(['subscription_id', 'number']).doNothing())
     .returningAll()
@@ -118,7 +118,8 @@ export async function settleCyclePaid(
     .where('id', '=', sub.id)
     .returningAll()
     .executeTakeFirstOrThrow()
-  if (cycle.number > 1)
+  // A trial's first charge is announced as a renewal too (the member area's access follows it).
+  if (cycle.number > 1 || sub.trial_end)
     await recordEvent(
       trx,
       updated,

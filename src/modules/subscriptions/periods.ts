@@ -39,3 +39,13 @@ export function monthlyCents(priceCents: number, interval: Interval): number {
 }
 
 export const addDays = (at: Date, days: number) => new Date(at.getTime() + days * 86_400_000)
+
+/** A PIX or boleto renewal's charge is created and e-mailed this many days before its due date. */
+export const INVOICE_LEAD_DAYS = 3
+
+/** Methods whose renewal is a charge the buyer pays (no card to charge, no automatic retry). */
+export const INVOICE_METHODS: readonly string[] = ['pix', 'bank_slip']
+
+/** When a cycle due at `dueAt` is first worked on: the due date for a card, INVOICE_LEAD_DAYS before for PIX/boleto. */
+export const firstAttemptAt = (method: string, dueAt: Date) =>
+  INVOICE_METHODS.includes(method) ? addDays(dueAt, -INVOICE_LEAD_DAYS) : dueAt

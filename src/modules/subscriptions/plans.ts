@@ -1,8 +1,10 @@
 /** Plans of a digital product (issue 36): the merchant's CRUD and what the checkout shows and prices. */
 import type { Selectable } from 'kysely'
+import type { Clock } from '../../platform/clock'
 import { AppError } from '../../platform/errors'
 import { catalogService } from '../catalog'
 import type { CheckoutPlan } from '../ordering'
+import { billingNow } from './billing-clock'
 import {
   INTERVAL_MAX,
   type IntervalUnit,
@@ -12,6 +14,7 @@ import {
   type PublicPlan,
   SUBSCRIPTION_MESSAGES,
 } from './dto'
+import { addDays } from './periods'
 import type { Db, SubscriptionsTables } from './tables'
 
 export type PlanRow = Selectable<SubscriptionsTables['subscription_plans']>
@@ -57,11 +60,31 @@ export function toPlan(r: PlanRow): Plan {
   }
 }
 
-export function toPublicPlan(r: PlanRow): PublicPlan {
+export function toPublicPlan(r: PlanRow, now: Date): PublicPlan {
   const { id, name, intervalUnit, intervalCount, priceCents, trialDays, maxCycles, methods, label, trialLabel } =
     toPlan(r)
-  return { id, name, intervalUnit, intervalCount, priceCents, trialDays, maxCycles, methods, label, trialLabel }
+  const firstCharge = trialDays > 0 ? addDays(now, trialDays) : null
+  return {
+    id,
+    name,
+    intervalUnit,
+    intervalCount,
+    priceCents,
+    trialDays,
+    maxCycles,
+    methods,
+    label,
+    trialLabel,
+    firstChargeAt: firstCharge?.toISOString() ?? null,
+    trialNote: firstCharge ? trialNote(trialDays, priceCents, firstCharge) : null,
+  }
 }
+
+/** '7 dias grátis. Primeira cobrança de R$ 49,90 em 07/02/2027.' (the date in São Paulo). */
+export const trialNote = (days: number, priceCents: number, firstCharge: Date) =>
+  `${trialLabel(days)}. Primeira cobrança de ${brl(priceCents)} em ${firstCharge.toLocaleDateString('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+  })}.`
 
 const planNotFound = () => new AppError(404, SUBSCRIPTION_MESSAGES.planNotFound, undefined)
 
@@ -159,8 +182,8 @@ export async function deletePlan(db: Db, storeId: string, productId: string, pla
     .execute()
 }
 
-/** A product's active plans, for the buyer's checkout. */
-export async function publicPlans(db: Db, productId: string): Promise<PublicPlan[]> {
+/** A product's active plans, for the buyer's checkout; a trial's first charge dated from the store's billing time. */
+export async function publicPlans(db: Db, clock: Clock, productId: string): Promise<PublicPlan[]> {
   if (!/^[0-9a-f-]{36}$/i.test(productId)) return []
   const rows = await db
     .selectFrom('subscription_plans')
@@ -170,7 +193,8 @@ export async function publicPlans(db: Db, productId: string): Promise<PublicPlan
     .where('deleted_at', 'is', null)
     .orderBy('price_cents')
     .execute()
-  return rows.map(toPublicPlan)
+  const now = rows[0] ? await billingNow(db, clock, rows[0].store_id) : clock.now()
+  return rows.map((r) => toPublicPlan(r, now))
 }
 
 /** The lookup ordering asks when a checkout order names a plan (ordering/plan-lookup.ts). */

@@ -37,6 +37,7 @@ export function toSummary(r: SubscriptionRow & { plan_name: string }, now: Date)
     hasAccess: hasAccess(r, now),
     cancelAtPeriodEnd: r.cancel_at_period_end,
     canceledAt: iso(r.canceled_at),
+    trialEnd: iso(r.trial_end),
     createdAt: r.created_at.toISOString(),
   }
 }

@@ -56,6 +56,7 @@ export async function noticeRenewals(db: Db, scope: { storeId?: string; now: Dat
         })
         .execute()
       await publish(trx as unknown as PlatformTrx, subscriptionRenewalNoticed, {
+        kind: 'renewal_upcoming',
         subscriptionId: d.id,
         storeId: d.store_id,
         cycleNumber: d.number,

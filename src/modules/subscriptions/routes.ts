@@ -95,7 +95,7 @@ export function subscriptionsRoutes(clock: Clock, moduleDeps: PaymentsModuleDeps
           response: { 200: z.array(publicPlanSchema) },
         },
       },
-      async (req) => publicPlans(db, req.params.productId),
+      async (req) => publicPlans(db, clock, req.params.productId),
     )
 
     app.get(

@@ -14,7 +14,7 @@ import type { BillingDeps } from './billing'
 import { billingNow } from './billing-clock'
 import { type BuyerSubscription, SUBSCRIPTION_MESSAGES, type UpdateCardInput } from './dto'
 import { findSubscription, hasAccess, settleCyclePaid } from './lifecycle'
-import { toPublicPlan } from './plans'
+import { toPublicPlan, trialNote } from './plans'
 import { cardOf, cyclesOf } from './reads'
 import type { Db } from './tables'
 
@@ -77,7 +77,19 @@ async function toBuyerView(deps: { db: Db; clock: Clock }, storeId: string, id: 
     status: sub.status,
     storeName: store?.name ?? '',
     productName: product?.name ?? plan.name,
-    plan: { ...toPublicPlan(plan), priceCents: Number(sub.price_cents) },
+    plan: {
+      ...toPublicPlan(plan, now),
+      priceCents: Number(sub.price_cents),
+      // The buyer's own trial (or none), not what the plan offers new buyers today.
+      firstChargeAt: sub.trial_end?.toISOString() ?? null,
+      trialNote: sub.trial_end
+        ? trialNote(
+            Math.round((sub.trial_end.getTime() - sub.created_at.getTime()) / 86_400_000),
+            Number(sub.price_cents),
+            sub.trial_end,
+          )
+        : null,
+    },
     method: sub.method,
     currentPeriodStart: sub.current_period_start.toISOString(),
     currentPeriodEnd: sub.current_period_end.toISOString(),

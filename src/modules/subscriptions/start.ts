@@ -1,6 +1,7 @@
 /**
  * A checkout order that names a plan starts a subscription when it is paid (order.paid): cycle 1 is that order,
- * the anchor is the store's billing time, and cycle 2 is scheduled at the end of the first period. A renewal
+ * the anchor is the store's billing time, and cycle 2 is scheduled at the end of the first period (with a free
+ * trial: the R$ 0,00 order starts the trial, the anchor is its end and cycle 1 is charged then). A renewal
  * order's payment (read back later, e.g. after a worker died mid-charge) settles its cycle here too.
  */
 import type { Clock } from '../../platform/clock'
@@ -9,7 +10,7 @@ import { billingNow } from './billing-clock'
 import type { PlanMethod } from './dto'
 import { dunningOf } from './dunning'
 import { recordEvent, scheduleNextCycle, settleCyclePaid } from './lifecycle'
-import { addDays, periodOf } from './periods'
+import { addDays, firstAttemptAt, periodOf } from './periods'
 import { findPlan } from './plans'
 import type { Db } from './tables'
 
@@ -63,14 +64,22 @@ async function settleRenewalOrder(deps: { db: Db; clock: Clock }, p: PaidOrderFa
   })
 }
 
+/**
+ * A plan with a free trial bought by card (issue 36) is started by its R$ 0,00 order — the card verified and kept,
+ * nothing charged: TRIALING until the trial's end, which is the anchor; cycle 1 (the first charge, on the kept card)
+ * is due then. A plan's order paid at its price starts ACTIVE with that order as cycle 1.
+ */
 export async function startSubscription(deps: { db: Db; clock: Clock }, p: PaidOrderFacts) {
   const plan = await findPlan(deps.db, p.storeId, p.planId!)
   if (!plan) return
   const snapshot = await orderingService.orderSnapshot(deps.db as never, p.orderId)
-  const anchor = await billingNow(deps.db, deps.clock, p.storeId)
+  const now = await billingNow(deps.db, deps.clock, p.storeId)
+  const trialEnd = plan.trial_days > 0 && p.totalCents === 0 ? addDays(now, plan.trial_days) : null
+  const anchor = trialEnd ?? now
   const interval = { unit: plan.interval_unit, count: plan.interval_count }
   const first = periodOf(anchor, interval, 1)
   const dunning = await dunningOf(deps.db, p.storeId)
+  const method = METHOD[p.paymentMethod]
   await deps.db.transaction().execute(async (trx) => {
     const sub = await trx
       .insertInto('subscriptions')
@@ -78,8 +87,8 @@ export async function startSubscription(deps: { db: Db; clock: Clock }, p: PaidO
         store_id: p.storeId,
         plan_id: plan.id,
         product_id: plan.product_id,
-        status: 'ACTIVE',
-        method: METHOD[p.paymentMethod],
+        status: trialEnd ? 'TRIALING' : 'ACTIVE',
+        method,
         price_cents: Number(plan.price_cents),
         interval_unit: plan.interval_unit,
         interval_count: plan.interval_count,
@@ -90,17 +99,44 @@ export async function startSubscription(deps: { db: Db; clock: Clock }, p: PaidO
         customer_document: snapshot?.customer.document ?? '',
         first_order_id: p.orderId,
         anchor_at: anchor,
-        current_period_start: first.start,
-        current_period_end: first.end,
-        access_until: addDays(first.end, dunning.graceDays),
-        created_at: anchor,
-        updated_at: anchor,
+        current_period_start: trialEnd ? now : first.start,
+        current_period_end: trialEnd ?? first.end,
+        trial_end: trialEnd,
+        // The trial gives access until it ends; the first charge then extends it (no grace on an unpaid trial).
+        access_until: trialEnd ?? addDays(first.end, dunning.graceDays),
+        created_at: now,
+        updated_at: now,
       })
       // The event may be delivered twice: the first order names one subscription.
       .onConflict((oc) => oc.column('first_order_id').doNothing())
       .returningAll()
       .executeTakeFirst()
     if (!sub) return
+    if (trialEnd) {
+      await trx
+        .insertInto('subscription_cycles')
+        .values({
+          subscription_id: sub.id,
+          store_id: sub.store_id,
+          number: 1,
+          status: 'SCHEDULED',
+          period_start: first.start,
+          period_end: first.end,
+          due_at: first.start,
+          amount_cents: Number(plan.price_cents),
+          next_attempt_at: firstAttemptAt(method, first.start),
+        })
+        .execute()
+      await recordEvent(
+        trx,
+        sub,
+        'trial_started',
+        now,
+        { orderId: p.orderId, trialDays: plan.trial_days, trialEnd: trialEnd.toISOString() },
+        'subscription.created',
+      )
+      return
+    }
     await trx
       .insertInto('subscription_cycles')
       .values({
@@ -113,10 +149,10 @@ export async function startSubscription(deps: { db: Db; clock: Clock }, p: PaidO
         due_at: first.start,
         amount_cents: p.totalCents,
         order_id: p.orderId,
-        paid_at: anchor,
+        paid_at: now,
       })
       .execute()
-    await recordEvent(trx, sub, 'created', anchor, { cycle: 1, orderId: p.orderId }, 'subscription.created')
+    await recordEvent(trx, sub, 'created', now, { cycle: 1, orderId: p.orderId }, 'subscription.created')
     await scheduleNextCycle(trx, sub, 1)
   })
 }

@@ -78,6 +78,8 @@ export interface Subscription {
   hasAccess: boolean
   cancelAtPeriodEnd: boolean
   canceledAt: string | null
+  /** A free trial's end: the first charge's date (null without a trial). */
+  trialEnd?: string | null
   createdAt: string
 }
 
@@ -121,7 +123,8 @@ export interface BuyerSubscription {
   status: SubscriptionStatus
   storeName: string
   productName: string
-  plan: PublicPlan
+  /** trialNote: the buyer's own trial ('7 dias grátis. Primeira cobrança de R$ 49,90 em 07/02/2027.'). */
+  plan: PublicPlan & { trialNote?: string | null; firstChargeAt?: string | null }
   method: PlanMethod
   currentPeriodStart: string
   currentPeriodEnd: string

@@ -26,6 +26,7 @@ export function SubscriptionSummary({ s }: { s: BuyerSubscription }) {
       <p data-testid="subscription-access">
         {s.hasAccess ? `Acesso liberado até ${formatDate(s.accessUntil)}` : 'Acesso suspenso'}
       </p>
+      {s.status === 'TRIALING' && s.plan.trialNote && <p data-testid="subscription-trial">{s.plan.trialNote}</p>}
       {open && !s.cancelAtPeriodEnd && <p className="muted">Próxima cobrança em {formatDate(s.currentPeriodEnd)}</p>}
       {open && s.cancelAtPeriodEnd && (
         <p className="muted">Cancelamento agendado: sem novas cobranças; acesso até {formatDate(s.accessUntil)}</p>

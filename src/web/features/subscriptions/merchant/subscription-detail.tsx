@@ -38,11 +38,18 @@ const EVENT_LABELS: Record<string, string> = {
   canceled: 'Assinatura cancelada',
   cancel_scheduled: 'Cancelamento agendado para o fim do período',
   expired: 'Assinatura encerrada',
+  trial_started: 'Teste grátis iniciado',
   trial_will_end: 'Aviso de fim do teste grátis',
+  invoice_sent: 'Cobrança PIX/boleto enviada ao cliente',
   email_sent: 'E-mail enviado',
 }
 function eventText(e: HistoryEvent): string {
   const base = EVENT_LABELS[e.type] ?? e.type
+  // The trial's start and a PIX/boleto charge say the date that matters: the first charge, the due date.
+  if (e.type === 'trial_started' && typeof e.data.trialEnd === 'string')
+    return `${base}: primeira cobrança em ${formatDate(e.data.trialEnd)}`
+  if (e.type === 'invoice_sent' && typeof e.data.dueAt === 'string')
+    return `${base}: vencimento em ${formatDate(e.data.dueAt)}`
   const detail = [e.data.subject, e.data.reason, e.data.kind].find((v) => typeof v === 'string')
   return detail ? `${base}: ${detail}` : base
 }

@@ -1,0 +1,146 @@
+/**
+ * PIX and boleto renewals (issue 36). There is no card to charge, so a cycle's charge is an invoice the buyer pays:
+ * INVOICE_LEAD_DAYS before the due date the cycle's renewal order is placed with its PIX or boleto, and the buyer is
+ * e-mailed the code with the order page's link ('pedido recebido', sent by notifications for any PIX or boleto
+ * order). Paid → the order's `order.paid` settles the cycle (start.ts), the anchor kept. Still unpaid at the due
+ * date → PAST_DUE, no automatic retry, the invoice stays payable (the order page renews an expired PIX) until the
+ * store's cancel-after-days ends the subscription (billing.ts sweepEnds), which cancels the order.
+ */
+import { AppError } from '../../platform/errors'
+import { orderingService } from '../ordering'
+import type { BillingDeps } from './billing'
+import { type CycleRow, lockSubscription, recordEvent, type SubscriptionRow } from './lifecycle'
+import { addDays } from './periods'
+
+/** How long a failed invoice creation waits (billing time) before it is tried again. */
+const RETRY_CREATE_DAYS = 1
+
+export async function billInvoiceCycle(deps: BillingDeps, sub: SubscriptionRow, cycle: CycleRow, at: Date) {
+  const { db } = deps
+  // Canceled at the period's end: no invoice for a period that will not run (billCycle ends it at the due date).
+  if (sub.cancel_at_period_end && at < cycle.due_at) return waitUntil(deps, cycle, cycle.due_at, 'SCHEDULED')
+  const latest = await db
+    .selectFrom('subscription_attempts')
+    .select(['number', 'status'])
+    .where('cycle_id', '=', cycle.id)
+    .orderBy('number', 'desc')
+    .executeTakeFirst()
+  if (latest?.status !== 'WAITING') {
+    const sent = await sendInvoice(deps, sub, cycle, at, latest)
+    if (at < cycle.due_at) {
+      const retryAt = addDays(at, RETRY_CREATE_DAYS)
+      return waitUntil(deps, cycle, sent || retryAt > cycle.due_at ? cycle.due_at : retryAt, 'PENDING')
+    }
+  }
+  // Due and unpaid (billCycle read the order back first): past due, the invoice left payable.
+  await markPastDue(deps, cycle, at)
+}
+
+async function waitUntil(deps: BillingDeps, cycle: CycleRow, when: Date, status: 'SCHEDULED' | 'PENDING') {
+  await deps.db
+    .updateTable('subscription_cycles')
+    .set({ status, next_attempt_at: when, lease_until: null })
+    .where('id', '=', cycle.id)
+    .execute()
+}
+
+/**
+ * The cycle's order and its PIX or boleto. The attempt (key subscription:cycle:attempt) is written before the
+ * gateway call; one left PENDING by a dead worker becomes UNKNOWN and a new attempt asks again (payments keeps at
+ * most one payable charge per order, so a second code is refused rather than issued).
+ */
+async function sendInvoice(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  cycle: CycleRow,
+  at: Date,
+  latest: { number: number; status: string } | undefined,
+): Promise<boolean> {
+  const { db } = deps
+  if (latest?.status === 'PENDING')
+    await db
+      .updateTable('subscription_attempts')
+      .set({ status: 'UNKNOWN', finished_at: at })
+      .where('cycle_id', '=', cycle.id)
+      .where('number', '=', latest.number)
+      .execute()
+  const order = await orderingService.placeRenewalOrder(db as never, {
+    fromOrderId: sub.first_order_id,
+    storeId: sub.store_id,
+    subscriptionId: sub.id,
+    cycleNumber: cycle.number,
+    amountCents: Number(cycle.amount_cents),
+    paymentMethod: sub.method === 'bank_slip' ? 'BANK_SLIP' : 'PIX',
+  })
+  if (!cycle.order_id)
+    await db.updateTable('subscription_cycles').set({ order_id: order.orderId }).where('id', '=', cycle.id).execute()
+  const number = (latest?.number ?? 0) + 1
+  const attempt = await db
+    .insertInto('subscription_attempts')
+    .values({
+      cycle_id: cycle.id,
+      number,
+      idempotency_key: `${sub.id}:${cycle.number}:${number}`,
+      status: 'PENDING',
+      method: sub.method,
+      amount_cents: Number(cycle.amount_cents),
+      created_at: at,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!attempt) return false
+  try {
+    const charge = await orderingService.chargeRenewalOrder(deps.payments, order)
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('subscription_attempts')
+        .set({ status: 'WAITING', transaction_id: charge.transactionId })
+        .where('id', '=', attempt.id)
+        .execute()
+      await recordEvent(trx, sub, 'invoice_sent', at, {
+        cycle: cycle.number,
+        orderId: order.orderId,
+        method: sub.method,
+        dueAt: cycle.due_at.toISOString(),
+      })
+    })
+    return true
+  } catch (err) {
+    const reason = err instanceof AppError ? err.message : 'Falha na comunicação com o gateway'
+    await db
+      .updateTable('subscription_attempts')
+      .set({ status: 'UNKNOWN', finished_at: at, decline_reason: reason })
+      .where('id', '=', attempt.id)
+      .execute()
+    return false
+  }
+}
+
+/** The due date passed without the payment: PAST_DUE from the due date; the store's cancel-after-days apply. */
+async function markPastDue(deps: BillingDeps, cycle: CycleRow, at: Date) {
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('subscription_cycles')
+      .set({ status: 'FAILED', next_attempt_at: null, lease_until: null })
+      .where('id', '=', cycle.id)
+      .where('status', '!=', 'PAID')
+      .execute()
+    const sub = (await lockSubscription(trx, cycle.subscription_id))!
+    if (sub.status === 'PAST_DUE') return
+    const updated = await trx
+      .updateTable('subscriptions')
+      .set({
+        status: 'PAST_DUE',
+        past_due_since: cycle.due_at,
+        current_period_start: cycle.period_start,
+        current_period_end: cycle.period_end,
+        updated_at: at,
+      })
+      .where('id', '=', sub.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    const reason = 'Pagamento não recebido até o vencimento'
+    await recordEvent(trx, updated, 'past_due', at, { cycle: cycle.number, reason }, 'subscription.past_due')
+  })
+}
