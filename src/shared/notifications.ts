@@ -32,6 +32,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   subscription_payment_failed: 'Assinatura: pagamento recusado',
   subscription_canceled: 'Assinatura cancelada',
   subscription_renewal_upcoming: 'Assinatura anual: renovação próxima',
+  subscription_trial_ending: 'Assinatura: fim do teste grátis',
 }
 
 /** Kinds a merchant can preview with the store's look (a partial refund and a recovery reminder besides the kinds). */
@@ -43,6 +44,7 @@ export const PREVIEW_KINDS = [
   'subscription_payment_failed',
   'subscription_canceled',
   'subscription_renewal_upcoming',
+  'subscription_trial_ending',
 ] as const
 export type PreviewKind = (typeof PREVIEW_KINDS)[number]
 

@@ -140,7 +140,8 @@ export const notificationsSubscriptions = [
     { relevant: (ps) => ps.map((p) => p.type === 'subscription.past_due' || p.type === 'subscription.canceled') },
   ),
   subscribe(subscriptionRenewalNoticed, 'notifications.subscription-renewal', (p, ctx) =>
-    sendSubscriptionEmail(ctx, { kind: 'renewal_upcoming', ...p }),
+    // The same notice says a yearly renewal is near or a free trial ends (its `kind`).
+    sendSubscriptionEmail(ctx, { ...p, kind: p.kind ?? 'renewal_upcoming' }),
   ),
   subscribe(buyerLoginRequested, 'notifications.buyer-login', async (p, ctx) => {
     await queueAndSend(ctx, {

@@ -96,12 +96,14 @@ const SUBJECTS: Record<PreviewKind, string> = {
   subscription_payment_failed: '',
   subscription_canceled: '',
   subscription_renewal_upcoming: '',
+  subscription_trial_ending: '',
 }
 
 const SUBSCRIPTION_PREVIEWS = {
   subscription_payment_failed: 'payment_failed',
   subscription_canceled: 'canceled',
   subscription_renewal_upcoming: 'renewal_upcoming',
+  subscription_trial_ending: 'trial_ending',
 } as const
 const isSubscriptionPreview = (kind: PreviewKind): kind is keyof typeof SUBSCRIPTION_PREVIEWS =>
   kind in SUBSCRIPTION_PREVIEWS

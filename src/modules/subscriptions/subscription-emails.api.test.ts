@@ -172,12 +172,13 @@ describe('subscription e-mails and the buyer area', () => {
     expect(await mails(other, 'subscriptions.renewal_upcoming')).toHaveLength(0)
   })
 
-  it("the merchant previews the three subscription e-mails with the store's look", async () => {
+  it("the merchant previews the four subscription e-mails with the store's look", async () => {
     const { s } = await subscriptionShop()
     const kinds = {
       subscription_payment_failed: ['Atualizar cartão', /^Não conseguimos cobrar sua assinatura/],
       subscription_canceled: ['Ver assinatura', /^Assinatura cancelada/],
       subscription_renewal_upcoming: ['Gerenciar assinatura', /^Sua assinatura será renovada em/],
+      subscription_trial_ending: ['Gerenciar assinatura', /^Seu teste grátis termina em/],
     } as const
     for (const [kind, [button, subject]] of Object.entries(kinds)) {
       const res = await t.app.inject({
