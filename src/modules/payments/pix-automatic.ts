@@ -49,6 +49,8 @@ export const authorizationInput = z.object({
   finishDate: day.optional(),
   amountCents: cents.optional(),
   firstAmountCents: cents,
+  /** The order the QR's first charge pays: paid, it is announced as that order's PAID charge. */
+  orderRef: z.string().uuid().optional(),
   expiresInSeconds: z
     .number()
     .int()
@@ -64,6 +66,8 @@ export const scheduleInput = z.object({
   dueDate: day,
   externalRef: z.string().min(1).max(100),
   description: z.string().max(100).default('Pix Automático'),
+  /** The order this charge pays (its retries too): debited, it is announced as that order's PAID charge. */
+  orderRef: z.string().uuid().optional(),
   now: z.date().optional(),
 })
 export const retryInput = z.object({
@@ -172,6 +176,7 @@ export async function createPixAuthorization(deps: PaymentsDeps, input: PixAutho
     frequency: req.frequency,
     amount_cents: req.amountCents ?? null,
     first_amount_cents: req.firstAmountCents,
+    order_ref: req.orderRef ?? null,
     status: gw.status,
     qrcode: gw.qrcode,
     qr_expires_at: gw.qrExpiresAt ? new Date(gw.qrExpiresAt) : null,
@@ -228,6 +233,7 @@ async function sendCharge(
     description: string
     retry: number
     originalDueDate: string
+    orderRef?: string | null
   },
 ) {
   const target = await targetOfAuth(g, auth)
@@ -251,6 +257,7 @@ async function sendCharge(
     due_date: c.dueDate,
     original_due_date: c.originalDueDate,
     retry: c.retry,
+    order_ref: c.orderRef ?? null,
     status: gw.status,
     updated_at: new Date(),
   })
@@ -294,6 +301,7 @@ export async function retryPixCharge(deps: PaymentsDeps, input: PixRetryRequest)
     retryOf: failed.gateway_id ?? undefined,
     retry: failed.retry + 1,
     originalDueDate: failed.original_due_date,
+    orderRef: failed.order_ref,
   })
   return chargeView(row)
 }

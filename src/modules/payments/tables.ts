@@ -181,6 +181,8 @@ export interface PaymentsTables {
     qr_expires_at: Nullable<Date>
     first_paid_at: Nullable<Date>
     cancelled_by: Nullable<string>
+    /** The order the QR's first charge pays (PIX Automático for a subscription), or null. */
+    order_ref: ColumnType<string | null, string | null | undefined, string | null>
     created_at: Generated<Date>
     updated_at: Timestamp
   }
@@ -195,6 +197,8 @@ export interface PaymentsTables {
     original_due_date: string
     retry: Generated<number>
     status: Generated<string>
+    /** The order this recurring charge pays (a subscription's renewal), or null. */
+    order_ref: ColumnType<string | null, string | null | undefined, string | null>
     paid_at: Nullable<Date>
     created_at: Generated<Date>
     updated_at: Timestamp

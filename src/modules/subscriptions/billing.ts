@@ -15,6 +15,7 @@ import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
 import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCyclePaid } from './lifecycle'
 import { addDays } from './periods'
+import { billPixAutomaticCycle } from './pix-automatic-billing'
 import { noticeRenewals } from './renewal-notice'
 import type { Db } from './tables'
 
@@ -112,6 +113,7 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
     await db.transaction().execute((trx) => settleCyclePaid(trx, cycle.id, at))
     return
   }
+  if (sub.method === 'pix_automatic') return billPixAutomaticCycle(deps, sub, cycle, at)
   const previous = await db
     .selectFrom('subscription_attempts')
     .select(['number', 'status'])

@@ -64,7 +64,8 @@ export async function scheduleNextCycle(trx: Trx, sub: SubscriptionRow, number: 
       period_end: period.end,
       due_at: period.start,
       amount_cents: Number(sub.price_cents),
-      next_attempt_at: period.start,
+      // PIX Automático: claimed 10 days ahead, its charge is scheduled in the BCB's D-10..D-2 window.
+      next_attempt_at: sub.method === 'pix_automatic' ? addDays(period.start, -10) : period.start,
     })
     .onConflict((oc) => oc.columns(['subscription_id', 'number']).doNothing())
     .returningAll()

@@ -10,6 +10,7 @@ import type { PlanMethod } from './dto'
 import { dunningOf } from './dunning'
 import { recordEvent, scheduleNextCycle, settleCyclePaid } from './lifecycle'
 import { addDays, periodOf } from './periods'
+import { paidByPixAutomatic } from './pix-automatic-billing'
 import { findPlan } from './plans'
 import type { Db } from './tables'
 
@@ -71,6 +72,7 @@ export async function startSubscription(deps: { db: Db; clock: Clock }, p: PaidO
   const interval = { unit: plan.interval_unit, count: plan.interval_count }
   const first = periodOf(anchor, interval, 1)
   const dunning = await dunningOf(deps.db, p.storeId)
+  const byMandate = await paidByPixAutomatic(deps.db, p.storeId, p.orderId)
   await deps.db.transaction().execute(async (trx) => {
     const sub = await trx
       .insertInto('subscriptions')
@@ -79,7 +81,7 @@ export async function startSubscription(deps: { db: Db; clock: Clock }, p: PaidO
         plan_id: plan.id,
         product_id: plan.product_id,
         status: 'ACTIVE',
-        method: METHOD[p.paymentMethod],
+        method: byMandate ? 'pix_automatic' : METHOD[p.paymentMethod],
         price_cents: Number(plan.price_cents),
         interval_unit: plan.interval_unit,
         interval_count: plan.interval_count,
