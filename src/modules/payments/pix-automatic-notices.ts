@@ -68,9 +68,10 @@ export async function applyAuthorization(deps: GatewayDeps, row: pix.AuthRow, gw
       firstAmountCents: row.first_amount_cents,
     })
     // The QR paid the first charge: for the order it pays, as any charge of that order.
-    if (gw.status === 'ACTIVE' && row.status === 'PENDING' && row.order_ref)
+    const paysOrder = gw.status === 'ACTIVE' && row.status === 'PENDING' && (await pix.orderRefOf(trx, row.id))
+    if (paysOrder)
       await recordPaid(trx as never, row, {
-        orderRef: row.order_ref,
+        orderRef: paysOrder,
         gatewayId: row.gateway_id,
         amountCents: row.first_amount_cents,
         paidAt: next.first_paid_at ?? new Date(),
@@ -99,10 +100,11 @@ export async function applyCharge(deps: GatewayDeps, row: pix.ChargeRow, gw: Gat
       dueDate: row.due_date,
       retry: row.retry,
     })
-    if (gw.status === 'PAID' && row.order_ref && row.gateway_id) {
+    const paysOrder = gw.status === 'PAID' && row.gateway_id && (await pix.orderRefOf(trx, row.id))
+    if (paysOrder && row.gateway_id) {
       const auth = (await pix.findAuthorization(trx, row.store_id, row.authorization_id))!
       await recordPaid(trx as never, auth, {
-        orderRef: row.order_ref,
+        orderRef: paysOrder,
         gatewayId: row.gateway_id,
         amountCents: row.amount_cents,
         paidAt: next.paid_at ?? new Date(),

@@ -105,3 +105,21 @@ export async function expiringAuthorizations(db: DbOrTrx, now: Date, storeId?: s
   if (storeId) q = q.where('store_id', '=', storeId)
   return q.limit(500).execute()
 }
+
+/** Names the order an authorisation's QR or a recurring charge pays (once; a retry names its first's order). */
+export async function setOrderRef(db: DbOrTrx, pixId: string, orderRef: string) {
+  await db
+    .insertInto('payment_pix_order_refs')
+    .values({ pix_id: pixId, order_ref: orderRef })
+    .onConflict((oc) => oc.column('pix_id').doNothing())
+    .execute()
+}
+
+export async function orderRefOf(db: DbOrTrx, pixId: string) {
+  const row = await db
+    .selectFrom('payment_pix_order_refs')
+    .select('order_ref')
+    .where('pix_id', '=', pixId)
+    .executeTakeFirst()
+  return row?.order_ref
+}

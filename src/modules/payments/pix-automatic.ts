@@ -176,12 +176,12 @@ export async function createPixAuthorization(deps: PaymentsDeps, input: PixAutho
     frequency: req.frequency,
     amount_cents: req.amountCents ?? null,
     first_amount_cents: req.firstAmountCents,
-    order_ref: req.orderRef ?? null,
     status: gw.status,
     qrcode: gw.qrcode,
     qr_expires_at: gw.qrExpiresAt ? new Date(gw.qrExpiresAt) : null,
     updated_at: new Date(),
   })
+  if (req.orderRef) await pix.setOrderRef(g.db, row.id, req.orderRef)
   return authView(row)
 }
 
@@ -248,7 +248,7 @@ async function sendCharge(
       retryOf: c.retryOf,
     })
     .catch(failure)
-  return pix.insertCharge(g.db, {
+  const row = await pix.insertCharge(g.db, {
     store_id: auth.store_id,
     authorization_id: auth.id,
     gateway_id: gw.id,
@@ -257,10 +257,11 @@ async function sendCharge(
     due_date: c.dueDate,
     original_due_date: c.originalDueDate,
     retry: c.retry,
-    order_ref: c.orderRef ?? null,
     status: gw.status,
     updated_at: new Date(),
   })
+  if (c.orderRef) await pix.setOrderRef(g.db, row.id, c.orderRef)
+  return row
 }
 
 async function ownCharge(deps: GatewayDeps, storeId: string, id: string) {
@@ -301,7 +302,7 @@ export async function retryPixCharge(deps: PaymentsDeps, input: PixRetryRequest)
     retryOf: failed.gateway_id ?? undefined,
     retry: failed.retry + 1,
     originalDueDate: failed.original_due_date,
-    orderRef: failed.order_ref,
+    orderRef: await pix.orderRefOf(g.db, failed.id),
   })
   return chargeView(row)
 }

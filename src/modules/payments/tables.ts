@@ -181,10 +181,14 @@ export interface PaymentsTables {
     qr_expires_at: Nullable<Date>
     first_paid_at: Nullable<Date>
     cancelled_by: Nullable<string>
-    /** The order the QR's first charge pays (PIX Automático for a subscription), or null. */
-    order_ref: ColumnType<string | null, string | null | undefined, string | null>
     created_at: Generated<Date>
     updated_at: Timestamp
+  }
+  /** The order a PIX Automático authorisation's QR or a recurring charge pays (pix_id: ours of either). */
+  payment_pix_order_refs: {
+    pix_id: string
+    order_ref: string
+    created_at: Generated<Date>
   }
   payment_pix_charges: {
     id: Generated<string>
@@ -197,8 +201,6 @@ export interface PaymentsTables {
     original_due_date: string
     retry: Generated<number>
     status: Generated<string>
-    /** The order this recurring charge pays (a subscription's renewal), or null. */
-    order_ref: ColumnType<string | null, string | null | undefined, string | null>
     paid_at: Nullable<Date>
     created_at: Generated<Date>
     updated_at: Timestamp
