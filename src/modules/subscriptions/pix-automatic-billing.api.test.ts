@@ -206,6 +206,30 @@ describe('subscriptions by PIX Automático with the test clock', () => {
     expect(await sandboxStatus(scheduled!.gateway_id)).toBe('CANCELLED')
   })
 
+  it('a subscription canceled now has its scheduled charge cancelled and its mandate ended: never debited', async () => {
+    const { s, planId } = await pixShop()
+    const sub = await subscribePix(s, planId)
+    expect((await moveTo(s, '2027-03-25T12:00:00.000Z')).statusCode).toBe(200)
+    const [scheduled] = await charges(sub.authorizationId)
+    expect(scheduled?.status).toBe('SCHEDULED')
+    const cancel = await t.send('POST', `/api/stores/${s.storeId}/subscriptions/${sub.id}/cancel`, s.owner, {
+      atPeriodEnd: false,
+    })
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    await t.drain()
+    await waitFor(async () => (await sandboxStatus(scheduled!.gateway_id)) === 'CANCELLED')
+    const deps = { db: t.runtime.db, jobs: t.runtime.jobs, config: t.config }
+    await waitFor(
+      async () =>
+        (await paymentsService.pixAuthorizationOf(deps, { storeId: s.storeId, id: sub.authorizationId })).status ===
+        'CANCELLED',
+    )
+    expect((await moveTo(s, '2027-04-05T12:00:00.000Z')).statusCode).toBe(200)
+    await paymentsService.advancePixAutomatic(deps, { storeId: s.storeId, now: new Date('2027-04-05T12:00:00.000Z') })
+    expect(await sandboxStatus(scheduled!.gateway_id)).toBe('CANCELLED')
+    expect((await detail(s, sub.id)).status).toBe('CANCELED')
+  })
+
   it("one store's clock moves only its own authorisations and charges", async () => {
     const a = await pixShop()
     const b = await pixShop()

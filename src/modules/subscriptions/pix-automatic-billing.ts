@@ -25,6 +25,7 @@ import {
   pixAutomaticChargeChanged,
 } from '../payments'
 import { billingNow } from './billing-clock'
+import { subscriptionChanged } from './events'
 import { type CycleRow, lockSubscription, recordEvent, type SubscriptionRow, settleCyclePaid } from './lifecycle'
 import type { Db } from './tables'
 
@@ -107,6 +108,8 @@ export async function billPixAutomaticCycle(deps: PixBillingDeps, sub: Subscript
   const last = await latestAttempt(db, cycle.id)
   if (!mandate) return stopAtPeriodEnd(deps, sub, cycle, at, 'Sem autorização do Pix Automático')
   if (last?.status !== 'WAITING' || !last.transaction_id) {
+    // Ending at period end: nothing more is charged (billCycle ends it at current_period_end).
+    if (sub.cancel_at_period_end) return releaseAt(db, cycle.id, sub.current_period_end)
     const auth = await paymentsService.pixAuthorizationOf(p, {
       storeId: sub.store_id,
       id: mandate.authorization_id,
@@ -275,9 +278,55 @@ async function markEnding(db: Db, subscriptionId: string, at: Date, reason: stri
   })
 }
 
-/** The bus's news applied sooner than the scanner's next pass: a revocation, a debit, a failure. */
+/**
+ * A subscription by PIX Automático ended (dunning, the merchant, the buyer): its charge still scheduled is cancelled at
+ * the gateway — never debited for a canceled subscription — and the mandate is ended (RECEIVER).
+ */
+async function endMandate(
+  db: Db,
+  payments: PaymentsDeps,
+  clock: Clock,
+  e: { subscriptionId: string; storeId: string },
+) {
+  const sub = await db
+    .selectFrom('subscriptions')
+    .select(['id', 'method', 'first_order_id', 'store_id'])
+    .where('id', '=', e.subscriptionId)
+    .where('store_id', '=', e.storeId)
+    .executeTakeFirst()
+  if (sub?.method !== 'pix_automatic') return
+  const now = await billingNow(db, clock, sub.store_id)
+  const waiting = await db
+    .selectFrom('subscription_attempts as a')
+    .innerJoin('subscription_cycles as c', 'c.id', 'a.cycle_id')
+    .select(['a.id', 'a.transaction_id'])
+    .where('c.subscription_id', '=', sub.id)
+    .where('a.status', '=', 'WAITING')
+    .execute()
+  for (const w of waiting) {
+    const ref = { storeId: sub.store_id, id: w.transaction_id!, now }
+    if ((await paymentsService.pixChargeOf(payments, ref)).status === 'SCHEDULED')
+      await paymentsService.cancelPixCharge(payments, ref)
+    await db
+      .updateTable('subscription_attempts')
+      .set({ status: 'HARD_DECLINED', finished_at: now, decline_reason: 'Cobrança cancelada com a assinatura' })
+      .where('id', '=', w.id)
+      .where('status', '=', 'WAITING')
+      .execute()
+  }
+  const mandate = await mandateOfOrder(db, sub.store_id, sub.first_order_id)
+  if (mandate)
+    await paymentsService.cancelPixAuthorization(payments, { storeId: sub.store_id, id: mandate.authorization_id, now })
+}
+
+/** The bus's news applied sooner than the scanner's next pass: a revocation, a debit, a failure, an end. */
 export function pixAutomaticSubscriptions(clock: Clock) {
   return [
+    subscribe(subscriptionChanged, 'subscriptions.pix-automatic-ended', async (e, ctx) => {
+      if (e.type !== 'subscription.canceled') return
+      const payments = { db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log } as unknown as PaymentsDeps
+      await endMandate(ctx.db as unknown as Db, payments, clock, e)
+    }),
     subscribe(pixAutomaticAuthorizationChanged, 'subscriptions.pix-automatic-authorization', async (e, ctx) => {
       if (e.status === 'ACTIVE' || e.status === 'PENDING') return
       const db = ctx.db as unknown as Db
