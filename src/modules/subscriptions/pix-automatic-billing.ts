@@ -117,6 +117,8 @@ export async function billPixAutomaticCycle(deps: PixBillingDeps, sub: Subscript
     })
     if (auth.status !== 'ACTIVE')
       return stopAtPeriodEnd(deps, sub, cycle, at, 'Autorização do Pix Automático encerrada')
+    // Claimed after D-2 (the workers were down): the BCB's window is gone, the cycle cannot be charged on time.
+    if (saoPauloDay(at) > isoDay(saoPauloDay(cycle.due_at), -2)) return giveUp(db, cycle, at)
     const order = await orderingService.placeRenewalOrder(db as never, {
       fromOrderId: sub.first_order_id,
       storeId: sub.store_id,
@@ -154,12 +156,15 @@ export async function billPixAutomaticCycle(deps: PixBillingDeps, sub: Subscript
     .execute()
   if (charge.status === 'CANCELLED')
     return stopAtPeriodEnd(deps, sub, cycle, at, 'Autorização do Pix Automático encerrada')
-  const retryDay = PIX_RETRY_DAYS[charge.retry]
-  if (retryDay === undefined) return giveUp(db, cycle, at)
+  // The next retry day still ahead (a failure learnt late skips the days already gone); none left: give up.
+  const dueDate = PIX_RETRY_DAYS.slice(charge.retry)
+    .map((d) => isoDay(saoPauloDay(cycle.due_at), d))
+    .find((d) => d > saoPauloDay(at))
+  if (!dueDate) return giveUp(db, cycle, at)
   const retry = await paymentsService.retryPixCharge(p, {
     storeId: sub.store_id,
     chargeId: charge.id,
-    dueDate: isoDay(saoPauloDay(cycle.due_at), retryDay),
+    dueDate,
     now: at,
   })
   await waitFor(db, sub, cycle, last.number + 1, retry, at, cycle.order_id)
