@@ -7,7 +7,8 @@
  *   customers     POST /v3/customers { name, cpfCnpj, email?, mobilePhone? }; GET /v3/customers?cpfCnpj=
  *   payments      POST /v3/payments { customer, billingType PIX|BOLETO|CREDIT_CARD, value (reais), dueDate,
  *                 externalReference?, description?, installmentCount?, totalValue?, creditCard + creditCardHolderInfo
- *                 | creditCardToken, remoteIp }; GET /v3/payments/:id; GET /v3/payments?externalReference=
+ *                 | creditCardToken, remoteIp }; GET /v3/payments/:id; GET /v3/payments?externalReference=;
+ *                 DELETE /v3/payments/:id → { deleted: true, id } (GET then shows deleted: true)
  *                 a card is decided at once: CONFIRMED (with creditCard { creditCardNumber, creditCardBrand,
  *                 creditCardToken }) or 400 invalid_creditCard; PIX/BOLETO are PENDING
  *   PIX           GET /v3/payments/:id/pixQrCode → { encodedImage, payload, expirationDate }
@@ -16,24 +17,14 @@
  *   tokenization  POST /v3/creditCard/tokenizeCreditCard → { creditCardNumber, creditCardBrand, creditCardToken }
  *   balance       GET /v3/finance/balance → { balance }
  *   webhooks      POST to the registered URL with header `asaas-access-token` and { id, event, dateCreated, payment }
- *   PIX Automático (docs.asaas.com "Pix Automático", Journey 3)
- *                 POST /v3/pix/automatic/authorizations { customerId, frequency WEEKLY|MONTHLY|QUARTERLY|SEMIANNUALLY|
- *                 ANNUALLY, contractId (≤35), startDate, finishDate?, value? xor minLimitValue?, description? (≤35),
- *                 immediateQrCode { originalValue, expirationSeconds }, paymentCreationMode MANUAL|SUBSCRIPTION,
- *                 retryPolicy NOT_ALLOWED|ALLOW_THREE_IN_SEVEN_DAYS } → CREATED with immediateQrCode { payload,
- *                 encodedImage, conciliationIdentifier, expirationDate }; GET …/:id; DELETE …/:id → CANCELLED
- *                 (cancellationReason REQUESTED_BY_RECEIVER_USER); paying the QR makes it ACTIVE
- *                 recurring charges: POST /v3/payments { billingType PIX, pixAutomaticAuthorizationId } on an ACTIVE
- *                 authorisation of the same customer; debited → RECEIVED, no funds → OVERDUE; DELETE /v3/payments/:id
- *                 → { deleted: true, id } (GET then shows deleted: true)
- *                 webhooks PIX_AUTOMATIC_RECURRING_AUTHORIZATION_{ACTIVATED,CANCELLED,EXPIRED,REFUSED} with
- *                 { id, event, dateCreated, authorization }
+ *   PIX Automático (docs.asaas.com "Pix Automático", Journey 3): fake-asaas-pix-automatic.ts
  *
  * Sandbox test cards (Asaas's docs): 5184019740373151 and 4916561358240741 are declined; any other valid number passes.
  */
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { asaasPixAutomatic, type FakeAsaasPixAutomatic } from './fake-asaas-pix-automatic'
 
 export const FAKE_ASAAS_DECLINED = ['5184019740373151', '4916561358240741']
 
@@ -54,7 +45,7 @@ interface Payment extends Json {
   refunds: Json[] | null
 }
 
-export interface FakeAsaas {
+export interface FakeAsaas extends FakeAsaasPixAutomatic {
   url: string
   calls: FakeAsaasCall[]
   /** The next `count` requests answer `status` (a 5xx outage) before anything is created. */
@@ -72,21 +63,6 @@ export interface FakeAsaas {
     token: string | undefined,
     event: string,
     paymentId: string,
-    eventId?: string,
-  ): Promise<{ status: number; eventId: string }>
-  /** PIX Automático: the payer pays the QR (first charge RECEIVED, authorisation ACTIVE). */
-  payAuthorizationQr(id: string): Json
-  /** The payer revokes the mandate in the bank app (CANCELLED, REQUESTED_BY_PAYER_USER). */
-  revokeAuthorization(id: string): Json
-  /** The due date of a recurring charge came: debited (RECEIVED) or not (OVERDUE). */
-  debit(paymentId: string, funds: boolean): Payment
-  authorization(id: string): Json | undefined
-  /** Sends one PIX Automático authorisation event to `url` with the merchant's token, as Asaas does. */
-  sendAuthorizationWebhook(
-    url: string,
-    token: string | undefined,
-    event: string,
-    authorizationId: string,
     eventId?: string,
   ): Promise<{ status: number; eventId: string }>
   close(): Promise<void>
@@ -116,12 +92,13 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
   const customers = new Map<string, Json & { id: string; account: string }>()
   const payments = new Map<string, Payment & { account: string }>()
   const tokens = new Map<string, { account: string; customer: string; last4: string; brand: string }>()
-  const authorizations = new Map<string, Json & { id: string; account: string; status: string }>()
   let failures: { status: number; left: number } | undefined
   let hanging = false
   const hung: ServerResponse[] = []
   let seq = 0
   const nextId = (prefix: string) => `${prefix}_${String(++seq).padStart(12, '0')}`
+  const nextEventId = () => `evt_${randomUUID().replaceAll('-', '')}&${++seq}`
+  const pix = asaasPixAutomatic({ customers, payments, nextId, nextEventId, err, twoDecimals, today, stamp })
 
   const view = (p: Payment & { account: string }) => {
     const { account: _a, ...rest } = p
@@ -138,15 +115,8 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
     if (typeof b.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(b.dueDate))
       return [400, err('invalid_dueDate', 'Data de vencimento inválida.')]
     const mandateId = b.pixAutomaticAuthorizationId
-    if (mandateId !== undefined) {
-      const mandate = authorizations.get(String(mandateId))
-      if (!mandate || mandate.account !== account)
-        return [400, err('invalid_pixAutomaticAuthorizationId', 'Autorização do Pix Automático não encontrada.')]
-      if (mandate.status !== 'ACTIVE')
-        return [400, err('invalid_pixAutomaticAuthorizationId', 'A autorização do Pix Automático não está ativa.')]
-      if (mandate.customerId !== customer.id || b.billingType !== 'PIX')
-        return [400, err('invalid_billingType', 'Cobrança do Pix Automático deve ser PIX e do mesmo cliente.')]
-    }
+    const refused = pix.checkRecurring(account, b, customer.id)
+    if (refused) return refused
     const id = nextId('pay')
     const base: Payment & { account: string } = {
       object: 'payment',
@@ -217,68 +187,6 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
     return { number, brand: brandOf(number) }
   }
 
-  const shown = (a: Json & { account: string }) => {
-    const { account: _a, ...rest } = a
-    return rest
-  }
-
-  function createAuthorization(account: string, b: Json): [number, Json] {
-    const customer = customers.get(String(b.customerId))
-    if (!customer || customer.account !== account)
-      return [400, err('invalid_customerId', 'Cliente inválido ou não informado.')]
-    if (!['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'ANNUALLY'].includes(String(b.frequency)))
-      return [400, err('invalid_frequency', 'Frequência inválida.')]
-    if (typeof b.contractId !== 'string' || !b.contractId || b.contractId.length > 35)
-      return [400, err('invalid_contractId', 'O identificador do contrato deve ter até 35 caracteres.')]
-    if (typeof b.startDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(b.startDate))
-      return [400, err('invalid_startDate', 'Data de início inválida.')]
-    if (b.description !== undefined && String(b.description).length > 35)
-      return [400, err('invalid_description', 'A descrição deve ter até 35 caracteres.')]
-    if (b.value !== undefined && b.minLimitValue !== undefined)
-      return [400, err('invalid_value', 'Informe o valor fixo ou o valor mínimo, não ambos.')]
-    if (b.value !== undefined && !twoDecimals(b.value)) return [400, err('invalid_value', 'Valor inválido.')]
-    const qr = b.immediateQrCode as Json | undefined
-    if (!qr || !twoDecimals(qr.originalValue))
-      return [400, err('invalid_immediateQrCode', 'Informe o valor da cobrança imediata.')]
-    if (b.paymentCreationMode !== undefined && !['MANUAL', 'SUBSCRIPTION'].includes(String(b.paymentCreationMode)))
-      return [400, err('invalid_paymentCreationMode', 'Modo de criação de cobranças inválido.')]
-    if (b.retryPolicy !== undefined && !['NOT_ALLOWED', 'ALLOW_THREE_IN_SEVEN_DAYS'].includes(String(b.retryPolicy)))
-      return [400, err('invalid_retryPolicy', 'Política de retentativa inválida.')]
-    const id = randomUUID()
-    const seconds = typeof qr.expirationSeconds === 'number' ? qr.expirationSeconds : 86_400
-    const payload = `00020101021226900014br.gov.bcb.pix2568pix.asaas.com/qr/cobv/${id}5204000053039865802BR5905ASAAS6009SAO PAULO80800014br.gov.bcb.pix2558pix.asaas.com/rec/${id}6304ABCD`
-    const a = {
-      object: 'pixAutomaticAuthorization',
-      id,
-      account,
-      status: 'CREATED',
-      customerId: customer.id,
-      contractId: b.contractId,
-      frequency: b.frequency,
-      startDate: b.startDate,
-      finishDate: b.finishDate ?? null,
-      value: b.value ?? null,
-      minLimitValue: b.minLimitValue ?? null,
-      description: b.description ?? null,
-      paymentCreationMode: b.paymentCreationMode ?? 'MANUAL',
-      retryPolicy: b.retryPolicy ?? 'NOT_ALLOWED',
-      cancellationReason: null,
-      cancellationDate: null,
-      immediateQrCode: {
-        payload,
-        encodedImage: Buffer.from(payload).toString('base64'),
-        conciliationIdentifier: `AS${id.replaceAll('-', '').slice(0, 24)}`,
-        originalValue: qr.originalValue,
-        expirationDate: new Date(Date.now() + seconds * 1000 - 3 * 3600_000)
-          .toISOString()
-          .replace('T', ' ')
-          .slice(0, 19),
-      },
-    }
-    authorizations.set(id, a)
-    return [200, shown(a)]
-  }
-
   async function route(req: IncomingMessage, body: Json | undefined): Promise<[number, unknown]> {
     const url = new URL(req.url ?? '/', 'http://asaas')
     const key = req.headers.access_token as string | undefined
@@ -323,22 +231,8 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       ]
     }
     if (m === 'GET' && path === '/v3/finance/balance') return [200, { balance: 0 }]
-    if (m === 'POST' && path === '/v3/pix/automatic/authorizations') return createAuthorization(account, body ?? {})
-    const mandate = path.match(/^\/v3\/pix\/automatic\/authorizations\/([^/]+)$/)
-    if (mandate) {
-      const a = authorizations.get(mandate[1]!)
-      if (!a || a.account !== account) return [404, err('not_found', 'Autorização não encontrada.')]
-      if (m === 'GET') return [200, shown(a)]
-      if (m === 'DELETE') {
-        if (a.status === 'CANCELLED') return [400, err('invalid_action', 'A autorização já está cancelada.')]
-        Object.assign(a, {
-          status: 'CANCELLED',
-          cancellationReason: 'REQUESTED_BY_RECEIVER_USER',
-          cancellationDate: today(),
-        })
-        return [200, shown(a)]
-      }
-    }
+    const automatic = pix.route(m, path, account, body)
+    if (automatic) return automatic
     const one = path.match(/^\/v3\/payments\/([^/]+)(\/pixQrCode|\/identificationField|\/refund)?$/)
     const p = one ? payments.get(one[1]!) : undefined
     if (!one || !p || p.account !== account) return [404, err('not_found', 'Cobrança não encontrada.')]
@@ -438,11 +332,11 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       Object.assign(p, { status: 'RECEIVED', paymentDate: today(), confirmedDate: today() })
       return p
     },
-    webhookEvent(event, paymentId, eventId = `evt_${randomUUID().replaceAll('-', '')}&${++seq}`) {
+    webhookEvent(event, paymentId, eventId = nextEventId()) {
       const p = payments.get(paymentId)
       return { id: eventId, event, dateCreated: stamp(), payment: p ? view(p) : { id: paymentId } }
     },
-    async sendWebhook(url, token, event, paymentId, eventId = `evt_${randomUUID().replaceAll('-', '')}&${++seq}`) {
+    async sendWebhook(url, token, event, paymentId, eventId = nextEventId()) {
       const p = payments.get(paymentId)
       const res = await fetch(url, {
         method: 'POST',
@@ -451,72 +345,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       })
       return { status: res.status, eventId }
     },
-    payAuthorizationQr(id) {
-      const a = authorizations.get(id)
-      if (a?.status !== 'CREATED') throw new Error(`no payable authorization ${id}`)
-      const qr = a.immediateQrCode as Json
-      const pay = nextId('pay')
-      payments.set(pay, {
-        object: 'payment',
-        id: pay,
-        account: a.account,
-        customer: a.customerId,
-        billingType: 'PIX',
-        value: qr.originalValue as number,
-        status: 'RECEIVED',
-        dueDate: today(),
-        paymentDate: today(),
-        confirmedDate: today(),
-        pixTransaction: { conciliationIdentifier: qr.conciliationIdentifier },
-        refunds: null,
-        deleted: false,
-      })
-      a.status = 'ACTIVE'
-      return shown(a)
-    },
-    revokeAuthorization(id) {
-      const a = authorizations.get(id)
-      if (!a) throw new Error(`no authorization ${id}`)
-      Object.assign(a, {
-        status: 'CANCELLED',
-        cancellationReason: 'REQUESTED_BY_PAYER_USER',
-        cancellationDate: today(),
-      })
-      return shown(a)
-    },
-    debit(paymentId, funds) {
-      const p = payments.get(paymentId)
-      if (!p) throw new Error(`no payment ${paymentId}`)
-      Object.assign(
-        p,
-        funds ? { status: 'RECEIVED', paymentDate: today(), confirmedDate: today() } : { status: 'OVERDUE' },
-      )
-      return p
-    },
-    authorization: (id) => {
-      const a = authorizations.get(id)
-      return a && shown(a)
-    },
-    async sendAuthorizationWebhook(
-      url,
-      token,
-      event,
-      authorizationId,
-      eventId = `evt_${randomUUID().replaceAll('-', '')}&${++seq}`,
-    ) {
-      const a = authorizations.get(authorizationId)
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { 'asaas-access-token': token } : {}) },
-        body: JSON.stringify({
-          id: eventId,
-          event,
-          dateCreated: stamp(),
-          authorization: a ? shown(a) : { id: authorizationId },
-        }),
-      })
-      return { status: res.status, eventId }
-    },
+    ...pix.testSide,
     async close() {
       for (const res of hung.splice(0)) res.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

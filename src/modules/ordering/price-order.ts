@@ -143,7 +143,8 @@ async function planOf(db: Db, input: PlaceOrderInput, storeId: string): Promise<
   const { productId, planId, payment } = input.payload
   const plan = await findCheckoutPlan(db, { storeId, productId, planId })
   if (!plan) throw new AppError(404, PLAN_MESSAGES.notFound, { planId: PLAN_MESSAGES.notFound })
-  if (!plan.methods.includes(payment.method))
+  // A plan by PIX Automático is ordered by PIX: its QR (subscriptions' pix-automatic-checkout.ts) pays the order.
+  if (!plan.methods.includes(payment.method) && !(payment.method === 'pix' && plan.methods.includes('pix_automatic')))
     throw new AppError(422, PLAN_MESSAGES.method, { 'payment.method': PLAN_MESSAGES.method })
   if (plan.trialDays > 0) throw new AppError(422, PLAN_MESSAGES.trial)
   return plan

@@ -11,7 +11,9 @@ import type { GatewayPixAuthorization, GatewayPixRecurringCharge } from './gatew
 import * as pix from './pix-automatic.repository'
 import * as repo from './repository'
 import { type ChargeTarget, targetOf } from './routing'
+import { announce } from './service'
 import { storeKey } from './store-key'
+import type { Trx } from './tables'
 
 /** The job that re-reads what a gateway's PIX Automático webhook named, then applies it. */
 export const PIX_NOTICE_JOB = 'payments.pix-automatic-notice'
@@ -65,6 +67,15 @@ export async function applyAuthorization(deps: GatewayDeps, row: pix.AuthRow, gw
       cancelledBy: gw.cancelledBy,
       firstAmountCents: row.first_amount_cents,
     })
+    // The QR paid the first charge: for the order it pays, as any charge of that order.
+    const paysOrder = gw.status === 'ACTIVE' && row.status === 'PENDING' && (await pix.orderRefOf(trx, row.id))
+    if (paysOrder)
+      await recordPaid(trx as never, row, {
+        orderRef: paysOrder,
+        gatewayId: row.gateway_id,
+        amountCents: row.first_amount_cents,
+        paidAt: next.first_paid_at ?? new Date(),
+      })
     return next
   })
 }
@@ -89,8 +100,50 @@ export async function applyCharge(deps: GatewayDeps, row: pix.ChargeRow, gw: Gat
       dueDate: row.due_date,
       retry: row.retry,
     })
+    const paysOrder = gw.status === 'PAID' && row.gateway_id && (await pix.orderRefOf(trx, row.id))
+    if (paysOrder && row.gateway_id) {
+      const auth = (await pix.findAuthorization(trx, row.store_id, row.authorization_id))!
+      await recordPaid(trx as never, auth, {
+        orderRef: paysOrder,
+        gatewayId: row.gateway_id,
+        amountCents: row.amount_cents,
+        paidAt: next.paid_at ?? new Date(),
+      })
+    }
     return next
   })
+}
+
+/**
+ * A PIX Automático payment of an order (the QR's first charge, a recurring debit), recorded as a PAID charge of that
+ * order and announced (payment.status_changed) in the transaction that learnt it: ordering then marks the order PAID
+ * through its usual rule (same store, amount owed), once — the callers' guarded updates run this once per payment.
+ */
+async function recordPaid(
+  trx: Trx,
+  auth: pix.AuthRow,
+  p: { orderRef: string; gatewayId: string; amountCents: number; paidAt: Date },
+) {
+  const row = await repo.insertTransaction(trx, {
+    store_id: auth.store_id,
+    order_ref: p.orderRef,
+    gateway_id: p.gatewayId,
+    account_id: auth.account_id,
+    method: 'PIX',
+    amount_cents: p.amountCents,
+    installments: null,
+    card_last4: null,
+    card_brand: null,
+    status: 'PAID',
+    paid_at: p.paidAt,
+    request: JSON.stringify({
+      customer: { name: '', email: auth.customer_email, phone: '', document: '' },
+      items: [],
+      metadata: { pixAutomaticAuthorizationId: auth.id },
+    }),
+    updated_at: new Date(),
+  })
+  await announce(trx, row, 'PENDING')
 }
 
 /**

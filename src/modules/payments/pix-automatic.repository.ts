@@ -81,3 +81,45 @@ export async function updateCharge(db: DbOrTrx, id: string, from: string, values
     .returningAll()
     .executeTakeFirst()
 }
+
+/** The gateway ids of a store's charges still scheduled and due by `day` (what its clock may debit). */
+export async function scheduledGatewayIds(db: DbOrTrx, storeId: string, day: string) {
+  const rows = await db
+    .selectFrom('payment_pix_charges')
+    .select('gateway_id')
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'SCHEDULED')
+    .where('due_date', '<=', day)
+    .where('gateway_id', 'is not', null)
+    .execute()
+  return rows.map((r) => r.gateway_id!)
+}
+
+/** Authorisations whose QR went unpaid past its expiry by `now` (of one store, or of all). */
+export async function expiringAuthorizations(db: DbOrTrx, now: Date, storeId?: string) {
+  let q = db
+    .selectFrom('payment_pix_authorizations')
+    .select(['gateway_id', 'account_id'])
+    .where('status', '=', 'PENDING')
+    .where('qr_expires_at', '<=', now)
+  if (storeId) q = q.where('store_id', '=', storeId)
+  return q.limit(500).execute()
+}
+
+/** Names the order an authorisation's QR or a recurring charge pays (once; a retry names its first's order). */
+export async function setOrderRef(db: DbOrTrx, pixId: string, orderRef: string) {
+  await db
+    .insertInto('payment_pix_order_refs')
+    .values({ pix_id: pixId, order_ref: orderRef })
+    .onConflict((oc) => oc.column('pix_id').doNothing())
+    .execute()
+}
+
+export async function orderRefOf(db: DbOrTrx, pixId: string) {
+  const row = await db
+    .selectFrom('payment_pix_order_refs')
+    .select('order_ref')
+    .where('pix_id', '=', pixId)
+    .executeTakeFirst()
+  return row?.order_ref
+}

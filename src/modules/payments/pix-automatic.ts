@@ -49,6 +49,8 @@ export const authorizationInput = z.object({
   finishDate: day.optional(),
   amountCents: cents.optional(),
   firstAmountCents: cents,
+  /** The order the QR's first charge pays: paid, it is announced as that order's PAID charge. */
+  orderRef: z.string().uuid().optional(),
   expiresInSeconds: z
     .number()
     .int()
@@ -64,6 +66,8 @@ export const scheduleInput = z.object({
   dueDate: day,
   externalRef: z.string().min(1).max(100),
   description: z.string().max(100).default('Pix Automático'),
+  /** The order this charge pays (its retries too): debited, it is announced as that order's PAID charge. */
+  orderRef: z.string().uuid().optional(),
   now: z.date().optional(),
 })
 export const retryInput = z.object({
@@ -177,6 +181,7 @@ export async function createPixAuthorization(deps: PaymentsDeps, input: PixAutho
     qr_expires_at: gw.qrExpiresAt ? new Date(gw.qrExpiresAt) : null,
     updated_at: new Date(),
   })
+  if (req.orderRef) await pix.setOrderRef(g.db, row.id, req.orderRef)
   return authView(row)
 }
 
@@ -228,6 +233,7 @@ async function sendCharge(
     description: string
     retry: number
     originalDueDate: string
+    orderRef?: string | null
   },
 ) {
   const target = await targetOfAuth(g, auth)
@@ -242,7 +248,7 @@ async function sendCharge(
       retryOf: c.retryOf,
     })
     .catch(failure)
-  return pix.insertCharge(g.db, {
+  const row = await pix.insertCharge(g.db, {
     store_id: auth.store_id,
     authorization_id: auth.id,
     gateway_id: gw.id,
@@ -254,6 +260,8 @@ async function sendCharge(
     status: gw.status,
     updated_at: new Date(),
   })
+  if (c.orderRef) await pix.setOrderRef(g.db, row.id, c.orderRef)
+  return row
 }
 
 async function ownCharge(deps: GatewayDeps, storeId: string, id: string) {
@@ -294,6 +302,7 @@ export async function retryPixCharge(deps: PaymentsDeps, input: PixRetryRequest)
     retryOf: failed.gateway_id ?? undefined,
     retry: failed.retry + 1,
     originalDueDate: failed.original_due_date,
+    orderRef: await pix.orderRefOf(g.db, failed.id),
   })
   return chargeView(row)
 }

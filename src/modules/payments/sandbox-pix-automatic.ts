@@ -261,16 +261,18 @@ export async function simulateSandboxPix(
 
 /**
  * Debits every scheduled charge due on or before `now`'s day (São Paulo): RECEIVED, or REFUSED when the mandate's
- * payer has no funds. Answers the charges it settled, for their notices to be sent.
+ * payer has no funds; with `only`, just those charges (one store's). Answers the charges it settled, for their notices.
  */
-export async function settleSandboxPixCharges(db: DbOrTrx, now: Date) {
-  const due = await db
+export async function settleSandboxPixCharges(db: DbOrTrx, now: Date, only?: string[]) {
+  if (only?.length === 0) return []
+  let q = db
     .selectFrom('payment_sandbox_pix_charges as c')
     .innerJoin('payment_sandbox_pix_authorizations as a', 'a.id', 'c.authorization_id')
     .select(['c.id', 'a.insufficient_funds'])
     .where('c.status', '=', 'SCHEDULED')
     .where('c.due_date', '<=', saoPauloDay(now))
-    .execute()
+  if (only) q = q.where('c.id', 'in', only)
+  const due = await q.execute()
   const settled: string[] = []
   for (const c of due) {
     const done = await db

@@ -184,6 +184,12 @@ export interface PaymentsTables {
     created_at: Generated<Date>
     updated_at: Timestamp
   }
+  /** The order a PIX Automático authorisation's QR or a recurring charge pays (pix_id: ours of either). */
+  payment_pix_order_refs: {
+    pix_id: string
+    order_ref: string
+    created_at: Generated<Date>
+  }
   payment_pix_charges: {
     id: Generated<string>
     store_id: string

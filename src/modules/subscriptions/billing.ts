@@ -16,6 +16,7 @@ import { dunningOf } from './dunning'
 import { billInvoiceCycle } from './invoice-billing'
 import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCyclePaid } from './lifecycle'
 import { addDays, INVOICE_METHODS } from './periods'
+import { billPixAutomaticCycle } from './pix-automatic-billing'
 import { noticeRenewals } from './renewal-notice'
 import type { Db } from './tables'
 import { noticeTrialEnds } from './trial-notice'
@@ -118,6 +119,7 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
     return
   }
   if (INVOICE_METHODS.includes(sub.method)) return billInvoiceCycle(deps, sub, cycle, at)
+  if (sub.method === 'pix_automatic') return billPixAutomaticCycle(deps, sub, cycle, at)
   const previous = await db
     .selectFrom('subscription_attempts')
     .select(['number', 'status'])

@@ -3,6 +3,7 @@ import { type JobDefinition, subscribe } from '../../platform/jobs'
 import { orderPaid } from '../ordering'
 import type { PaymentsModuleDeps } from '../payments'
 import { type BillingDeps, runDue } from './billing'
+import { pixAutomaticSubscriptions } from './pix-automatic-billing'
 import { onOrderPaid } from './start'
 import type { Db } from './tables'
 
@@ -42,5 +43,7 @@ export function subscriptionsSubscriptions(clock: Clock) {
       async (p, ctx) => onOrderPaid({ db: ctx.db as unknown as Db, clock }, p),
       { relevant: (ps) => ps.map((p) => Boolean(p.planId || p.subscriptionId)) },
     ),
+    // PIX Automático: the payer's revocation ends the subscription at period end; a debit's news settles its cycle.
+    ...pixAutomaticSubscriptions(clock),
   ]
 }

@@ -46,6 +46,11 @@ export const INVOICE_LEAD_DAYS = 3
 /** Methods whose renewal is a charge the buyer pays (no card to charge, no automatic retry). */
 export const INVOICE_METHODS: readonly string[] = ['pix', 'bank_slip']
 
-/** When a cycle due at `dueAt` is first worked on: the due date for a card, INVOICE_LEAD_DAYS before for PIX/boleto. */
-export const firstAttemptAt = (method: string, dueAt: Date) =>
-  INVOICE_METHODS.includes(method) ? addDays(dueAt, -INVOICE_LEAD_DAYS) : dueAt
+/** PIX Automático: its charge is scheduled in the BCB's D-10..D-2 window, so the cycle is claimed 10 days ahead. */
+const PIX_AUTOMATIC_LEAD_DAYS = 10
+
+/** When a cycle due at `dueAt` is first worked on: the due date for a card, ahead of it for PIX/boleto and PIX Automático. */
+export function firstAttemptAt(method: string, dueAt: Date) {
+  if (method === 'pix_automatic') return addDays(dueAt, -PIX_AUTOMATIC_LEAD_DAYS)
+  return INVOICE_METHODS.includes(method) ? addDays(dueAt, -INVOICE_LEAD_DAYS) : dueAt
+}

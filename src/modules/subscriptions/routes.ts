@@ -25,6 +25,7 @@ import {
   updateCardResultSchema,
 } from './dto'
 import { dunningOf, saveDunning } from './dunning'
+import { pixAutomaticCheckoutRoutes } from './pix-automatic-checkout'
 import { createPlan, deletePlan, listPlans, publicPlans, updatePlan } from './plans'
 import { listSubscriptions, subscriptionDetail, subscriptionMetrics } from './reads'
 import { buyerCancel, buyerView, updateCard } from './self-service'
@@ -209,5 +210,6 @@ export function subscriptionsRoutes(clock: Clock, moduleDeps: PaymentsModuleDeps
       },
       async (req) => updateCard(selfDeps(), req.query.token, req.body, req.ip),
     )
+    await pixAutomaticCheckoutRoutes(fastify, billing)
   }
 }

@@ -11,6 +11,7 @@ import type { PlanMethod } from './dto'
 import { dunningOf } from './dunning'
 import { recordEvent, scheduleNextCycle, settleCyclePaid } from './lifecycle'
 import { addDays, firstAttemptAt, periodOf } from './periods'
+import { paidByPixAutomatic } from './pix-automatic-billing'
 import { findPlan } from './plans'
 import type { Db } from './tables'
 
@@ -79,7 +80,7 @@ export async function startSubscription(deps: { db: Db; clock: Clock }, p: PaidO
   const interval = { unit: plan.interval_unit, count: plan.interval_count }
   const first = periodOf(anchor, interval, 1)
   const dunning = await dunningOf(deps.db, p.storeId)
-  const method = METHOD[p.paymentMethod]
+  const method = (await paidByPixAutomatic(deps.db, p.storeId, p.orderId)) ? 'pix_automatic' : METHOD[p.paymentMethod]
   await deps.db.transaction().execute(async (trx) => {
     const sub = await trx
       .insertInto('subscriptions')
