@@ -13,6 +13,15 @@ export const SERVER_ENTRIES = {
   'rollups-rebuild': 'src/modules/reporting/rebuild-cli.ts',
 }
 
+/**
+ * How production starts the api (the Dockerfile's CMD says the same; upload-memory.process.test.ts holds it under
+ * 150 MB): a young generation of 2 MB semi-spaces instead of V8's 16 MB (measured: -20 MB of idle RSS, no slower
+ * upload), and no --enable-source-maps, which parses every bundle's map at start (+24 MB). The other entries keep
+ * source-mapped stacks.
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=2']
+export const nodeFlags = (entry) => (entry === 'server' ? API_NODE_FLAGS : ['--enable-source-maps'])
+
 /** The e-mail templates' module (React Email), built on its own into EMAIL_RENDER_FILE beside the entries. */
 const EMAIL_RENDER = 'src/modules/notifications/templates/render.ts'
 const EMAIL_RENDER_FILE = 'email-render.js'
