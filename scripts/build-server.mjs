@@ -9,7 +9,7 @@ export const SERVER_ENTRIES = {
   server: 'src/server.ts',
   worker: 'src/worker/main.ts',
   migrate: 'src/platform/migrate-cli.ts',
-  'storage-migrate': 'src/platform/storage/migrate-cli.ts',
+  'storage-migrate': 'src/storage-migrate-cli.ts',
   'rollups-rebuild': 'src/modules/reporting/rebuild-cli.ts',
 }
 
