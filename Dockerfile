@@ -22,4 +22,5 @@ EXPOSE 3001
 # The api's readiness; the worker (same image, other command) is health-checked on its own port by compose.
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3001/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The same image runs the worker with: node --enable-source-maps dist/server/worker.js (health on WORKER_HEALTH_PORT)
-CMD ["node", "--enable-source-maps", "dist/server/server.js"]
+# The api's flags are scripts/build-server.mjs's API_NODE_FLAGS (its memory under 150 MB while streaming uploads).
+CMD ["node", "--max-semi-space-size=2", "dist/server/server.js"]

@@ -9,9 +9,18 @@ export const SERVER_ENTRIES = {
   server: 'src/server.ts',
   worker: 'src/worker/main.ts',
   migrate: 'src/platform/migrate-cli.ts',
-  'storage-migrate': 'src/platform/storage/migrate-cli.ts',
+  'storage-migrate': 'src/storage-migrate-cli.ts',
   'rollups-rebuild': 'src/modules/reporting/rebuild-cli.ts',
 }
+
+/**
+ * How production starts the api (the Dockerfile's CMD says the same; upload-memory.process.test.ts holds it under
+ * 150 MB): a young generation of 2 MB semi-spaces instead of V8's 16 MB (measured: -20 MB of idle RSS, no slower
+ * upload), and no --enable-source-maps, which parses every bundle's map at start (+24 MB). The other entries keep
+ * source-mapped stacks.
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=2']
+export const nodeFlags = (entry) => (entry === 'server' ? API_NODE_FLAGS : ['--enable-source-maps'])
 
 /** The e-mail templates' module (React Email), built on its own into EMAIL_RENDER_FILE beside the entries. */
 const EMAIL_RENDER = 'src/modules/notifications/templates/render.ts'

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { buildServer, SERVER_ENTRIES } from './build-server.mjs'
+import { buildServer, nodeFlags, SERVER_ENTRIES } from './build-server.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const entry = process.argv[2] ?? 'server'
@@ -52,7 +52,7 @@ if (serverSources > mtime(builtServer)) {
   await buildServer()
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', builtServer, ...process.argv.slice(3)], {
+const child = spawn(process.execPath, [...nodeFlags(entry), builtServer, ...process.argv.slice(3)], {
   cwd: root,
   stdio: 'inherit',
 })

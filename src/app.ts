@@ -268,11 +268,13 @@ export async function buildApp(
 async function loadCheckoutRender(webDist: string): Promise<CheckoutRender | undefined> {
   const file = path.join(webDist, '.ssr', 'checkout-server.mjs')
   if (!existsSync(file)) return undefined
-  const { renderCheckout: render } = (await import(pathToFileURL(file).href)) as {
-    renderCheckout: typeof renderCheckout
-  }
+  // React's server renderer loads with the first checkout page, not with the api: ~10 MB of an idle api's memory.
+  let loaded: Promise<{ renderCheckout: typeof renderCheckout }> | undefined
   // The reads are the public API's own answers to the page's first queries (platform/checkout-first-paint.ts).
-  return (url, storeId, productId, reads) => render(url, storeId, productId, reads as FirstReads)
+  return async (url, storeId, productId, reads) => {
+    loaded ??= import(pathToFileURL(file).href)
+    return (await loaded).renderCheckout(url, storeId, productId, reads as FirstReads)
+  }
 }
 
 /** A hop count as proxy-addr's trust function (Fastify's types only name the list and boolean forms). */

@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A fake S3 from the S3 API reference (PutObject, GetObject, DeleteObject; the multipart upload: CreateMultipartUpload,
+ * A fake S3 from the S3 API reference (PutObject, GetObject, HeadObject, DeleteObject; the multipart upload: CreateMultipartUpload,
  * UploadPart, CompleteMultipartUpload, AbortMultipartUpload; "Authenticating Requests (AWS Signature Version 4)":
  * Authorization header and query-string/presigned auth), written from those pages and not from our adapter. Objects
  * live in memory. Errors are S3's XML bodies with its codes.
@@ -248,6 +248,15 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
       if (disposition) headers['content-disposition'] = disposition
       res.writeHead(200, headers)
       return void res.end(obj.body)
+    }
+    // HeadObject: "identical to the GET response except that there is no response body", a missing key a bodiless 404
+    if (req.method === 'HEAD') {
+      const obj = objects.get(key)
+      res.writeHead(
+        obj ? 200 : 404,
+        obj ? { 'content-type': obj.contentType, 'content-length': String(obj.body.length) } : {},
+      )
+      return void res.end()
     }
     if (req.method === 'DELETE') {
       objects.delete(key)

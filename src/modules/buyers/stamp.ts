@@ -1,10 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 
-/** The footer every page of a stamped PDF carries. */
-export function stampText(o: { name: string; email: string; orderNumber: number }): string {
-  return `Licenciado para ${o.name} · ${o.email} · pedido #${o.orderNumber}`
-}
-
 /**
  * The standard Helvetica writes WinAnsi only: Latin-1 letters (ã, ç, é) pass, anything else (emoji, CJK) becomes '?'
  * rather than failing the download.

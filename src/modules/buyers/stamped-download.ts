@@ -3,7 +3,7 @@ import type { Storage } from '../../platform/storage'
 import { STAMP_MAX_MB } from '../../shared/deliverables'
 import type { CatalogProduct, Deliverable } from '../catalog'
 import type { BuyerLine } from '../ordering'
-import { stampPdf, stampText } from './stamp'
+import { stampText } from './stamp-text'
 
 const PDF = 'application/pdf'
 export const STAMP_MAX_BYTES = STAMP_MAX_MB * 1024 * 1024
@@ -60,6 +60,8 @@ export async function deliveredKey(
     const bytes = source && (await readAll(source, STAMP_MAX_BYTES))
     if (!bytes) return file.storageKey
     const text = stampText({ name: line.customerName, email: line.customerEmail, orderNumber: line.orderNumber })
+    // pdf-lib loads with the first stamped download, not with the api (issue 35: the api's memory)
+    const { stampPdf } = await import('./stamp')
     const stamped = await stampPdf(bytes, text).catch(() => undefined)
     if (!stamped) return file.storageKey
     await storage.put(key, Readable.from([Buffer.from(stamped)]), { size: stamped.length, contentType: PDF })

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../../platform/errors'
-import type { Storage } from '../../platform/storage'
+import { reclaimer, type Storage } from '../../platform/storage'
 import { isUuid } from '../../shared/ids'
 import { toDeliverable } from './dto'
 import { cleanFileName, detectDeliverableType, SNIFF_BYTES } from './file-types'
@@ -38,9 +38,11 @@ async function spool(source: Readable, maxMb: number): Promise<Spooled> {
   const file = path.join(tmpdir(), `upload-${randomBytes(12).toString('hex')}`)
   let size = 0
   let head = Buffer.alloc(0)
+  const reclaim = reclaimer()
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length
+      reclaim(chunk.length)
       if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
       done(null, chunk)
     },
@@ -81,7 +83,7 @@ export async function addFile(
     const contentType = detectDeliverableType(spooled.head)
     if (!contentType) throw new AppError(400, FILE_TYPE, { file: FILE_TYPE })
     const key = `products/${productId}/${randomBytes(16).toString('hex')}`
-    await deps.storage.put(key, createReadStream(spooled.file), { size: spooled.size, contentType })
+    await deps.storage.putFile(key, spooled.file, { size: spooled.size, contentType })
     try {
       return await repo.insertFile(deps.db, {
         store_id: storeId,

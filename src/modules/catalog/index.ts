@@ -13,6 +13,7 @@ import * as service from './service'
 
 export type { CatalogProduct, Deliverable } from './dto'
 export { type CatalogDeps, PRODUCT_NOT_FOUND } from './service'
+export { legacyImagesSource } from './uploads'
 
 /** What other modules may ask of the catalog; they never read its tables. */
 export const catalogService: {

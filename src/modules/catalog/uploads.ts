@@ -53,7 +53,8 @@ export async function readMultipartForm(
 const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const
 /** The public name of an uploaded image: ours are 32 hex digits and a known extension, nothing else is served. */
 export const IMAGE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/
-export const imageKey = (name: string) => `images/${name}`
+const IMAGES_PREFIX = 'images'
+export const imageKey = (name: string) => `${IMAGES_PREFIX}/${name}`
 export const imageContentType = (name: string) => IMAGE_TYPES[name.split('.').pop() as keyof typeof IMAGE_TYPES]
 
 /**
@@ -67,3 +68,14 @@ export async function saveImage(storage: Storage, data: Buffer): Promise<string>
   await storage.put(imageKey(name), Readable.from([data]), { size: data.length, contentType: type })
   return `/uploads/${name}`
 }
+
+/**
+ * The images written to the api's disk (UPLOADS_DIR) before the storage port, as `npm run storage:migrate` copies
+ * them: under the keys the /uploads route reads first, so they keep loading once the api points at the bucket.
+ */
+export const legacyImagesSource = (uploadsDir: string) => ({
+  folder: uploadsDir,
+  prefix: IMAGES_PREFIX,
+  accept: (name: string) => IMAGE_NAME.test(name),
+  contentType: imageContentType,
+})

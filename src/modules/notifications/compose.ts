@@ -21,8 +21,11 @@ import { storesService } from '../stores'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
 import type { DeliveryRow } from './repository'
-import { type OrderEmailData, platformLook, type StoreLook, type StoreMessage, type Template } from './templates/render'
+import type { OrderEmailData, StoreLook, StoreMessage, Template } from './templates/render'
 import type { MailAttachment } from './transport'
+
+// templates/layout's platformLook, kept here so composing never loads React (the renderer loads with the first e-mail)
+const platformLook = (name: string): StoreLook => ({ storeName: name, color: '#2563EB', logoUrl: null })
 
 export type NotifyDeps = {
   db: Db

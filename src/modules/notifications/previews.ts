@@ -5,7 +5,10 @@ import { subscriptionsService } from '../subscriptions'
 import { accountUrl, type NotifyDeps, storeLook } from './compose'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
-import { type OrderEmailData, renderEmail, type StoreLook, type Template } from './templates/render'
+import type { OrderEmailData, StoreLook, Template } from './templates/render'
+
+// React and the e-mail renderer load with the first preview, not with the api (issue 35)
+const renderEmail = async (t: Template) => (await import('./templates/render')).renderEmail(t)
 
 const SAMPLE_PIX =
   '00020101021226850014br.gov.bcb.pix2563pix.example.com/qr/v2/cobv/9d36b84f-c70b-478f-b95c-12729b90ca255204000053039865406129.905802BR5910LOJA TESTE6009SAO PAULO62070503***6304ABCD'

@@ -9,7 +9,11 @@ import { BUYER_EMAIL_KINDS, type EmailSettings } from '../../shared/notification
 import { type Composed, compose, NothingToSend, type NotifyDeps } from './compose'
 import { type StoreSettingsView, toSettingsDto } from './dto'
 import * as repo from './repository'
-import { renderEmail } from './templates/render'
+import type { Template } from './templates/render'
+
+// React and the e-mail renderer load with the first e-mail: an api that sends none never holds them (issue 35)
+const renderEmail = async (t: Template) => (await import('./templates/render')).renderEmail(t)
+
 import { headerText, type OutgoingMail, sendSmtp } from './transport'
 
 export type { NotifyDeps } from './compose'

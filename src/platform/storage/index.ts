@@ -1,14 +1,15 @@
 import path from 'node:path'
 import type { Clock } from '../clock'
 import { deriveKey } from '../crypto'
+import { LazyStorage } from './lazy'
 import { LocalStorage } from './local'
 import type { Storage } from './port'
-import { S3Storage } from './s3'
 
 export { LocalStorage } from './local'
 export type { SignedUrlOptions, Storage } from './port'
 export { attachmentDisposition } from './port'
-export { S3Storage } from './s3'
+export { reclaimer } from './reclaim'
+export type { S3Storage } from './s3'
 
 export interface StorageConfig {
   STORAGE_URL?: string
@@ -36,14 +37,12 @@ export function createStorage(config: StorageConfig, clock: Clock): Storage {
   if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) {
     throw new Error('STORAGE_URL s3:// pede S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY')
   }
-  return new S3Storage(
-    {
-      bucket: s3.hostname,
-      endpoint,
-      region: s3.searchParams.get('region') ?? 'us-east-1',
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    },
-    clock,
-  )
+  const options = {
+    bucket: s3.hostname,
+    endpoint,
+    region: s3.searchParams.get('region') ?? 'us-east-1',
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  }
+  return new LazyStorage('s3', async () => new (await import('./s3')).S3Storage(options, clock))
 }

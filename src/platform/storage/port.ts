@@ -8,8 +8,12 @@ export interface Storage {
   readonly kind: 'local' | 's3'
   /** Writes `body` under `key`, streamed; `size` is known beforehand (S3 needs a Content-Length). */
   put(key: string, body: Readable, opts: { size: number; contentType: string }): Promise<void>
+  /** Writes the file at `file` under `key` (the file stays): the local folder copies it in the kernel, S3 streams it. */
+  putFile(key: string, file: string, opts: { size: number; contentType: string }): Promise<void>
   /** The object's bytes as a stream, or undefined when there is none. */
   get(key: string): Promise<Readable | undefined>
+  /** The object's size in bytes, or undefined when there is none (storage:migrate skips what is already there). */
+  size(key: string): Promise<number | undefined>
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>
   /** A URL that serves the object for `expiresInSec` seconds from now, then refuses it (S3 presigns asynchronously). */

@@ -1,5 +1,13 @@
+import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Clock } from '../clock'
@@ -78,6 +86,10 @@ export class S3Storage implements Storage {
     }
   }
 
+  async putFile(key: string, file: string, opts: { size: number; contentType: string }): Promise<void> {
+    await this.put(key, createReadStream(file), opts)
+  }
+
   async get(key: string): Promise<Readable | undefined> {
     assertKey(key)
     try {
@@ -86,6 +98,18 @@ export class S3Storage implements Storage {
     } catch (err) {
       if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404))
         return undefined
+      throw s3Error(err)
+    }
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    assertKey(key)
+    try {
+      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: key }))
+      return res.ContentLength
+    } catch (err) {
+      // HEAD has no body: a missing key is a bare 404 (the SDK names it NotFound)
+      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return undefined
       throw s3Error(err)
     }
   }

@@ -142,11 +142,15 @@ describe('copyFolderToStorage (npm run storage:migrate)', () => {
     await source.put('products/p1/aaa', Readable.from([Buffer.from('um')]), { size: 2, contentType: 'x' })
     await source.put('products/p2/bbb', Readable.from([Buffer.from('dois')]), { size: 4, contentType: 'x' })
     writeFileSync(path.join(folder, 'products', 'p1', 'ccc.part'), 'meio')
-    const copied = await copyFolderToStorage(folder, s3)
-    expect(copied).toBe(2)
+    const report = await copyFolderToStorage({ folder }, s3)
+    expect(report).toEqual({ copied: 2, skipped: 0, bytes: 6 })
     expect(await text(await s3.get('products/p1/aaa'))).toBe('um')
     expect(await text(await s3.get('products/p2/bbb'))).toBe('dois')
     expect(await s3.get('products/p1/ccc.part')).toBeUndefined()
+    // run again (or after a cut): what the bucket holds with the same size is skipped, a missing one copied
+    fake.objects.delete(`products/p2/bbb`)
+    expect(await copyFolderToStorage({ folder }, s3)).toEqual({ copied: 1, skipped: 1, bytes: 4 })
+    expect(await copyFolderToStorage({ folder }, s3)).toEqual({ copied: 0, skipped: 2, bytes: 0 })
   })
 })
 
