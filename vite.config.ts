@@ -68,22 +68,73 @@ function buyerBuild(): Plugin {
     closeBundle: {
       sequential: true,
       async handler() {
+        const openChunk = checkoutOpenChunk()
         await build({
           configFile: false,
           root: WEB,
           logLevel: 'warn',
-          plugins: [react()],
+          plugins: [react(), openChunk.plugin],
           build: {
             outDir: OUT_DIR,
             emptyOutDir: false,
             copyPublicDir: false,
             manifest: BUYER_MANIFEST,
             modulePreload: { polyfill: false },
-            rollupOptions: { input: { checkout: path.join(WEB, 'checkout.html') } },
+            rollupOptions: {
+              input: { checkout: path.join(WEB, 'checkout.html') },
+              // The group is closed under its own static imports (the rest is in the entry or the order page's
+              // chunks, loaded before it), so it needs none of its dependencies pulled in.
+              output: { codeSplitting: { groups: openChunk.groups } },
+            },
           },
         })
       },
     },
+  }
+}
+
+/**
+ * The modules the checkout pages import statically, beyond the entry's, as one chunk ('checkout-open'), and those
+ * the order page imports too as another ('checkout-shared'). Left to itself the chunker cuts them by which lazy chunks also use each one (the sold-out screen
+ * uses the summary, the payment step the icons...), and every extra file a page opens with costs its own gzip
+ * stream, a name in the entry's preload list and a request: a lazy split then made the first screen heavier.
+ * Computed from the module graph once it is built (buildEnd), so it follows the imports without a list to keep.
+ */
+export function checkoutOpenChunk() {
+  const pages = ['physical-checkout-page.tsx', 'digital-checkout-page.tsx'].map((f) =>
+    path.join(WEB, 'features/checkout/buyer', f),
+  )
+  const orderPage = path.join(WEB, 'features/checkout/buyer/order-page.tsx')
+  const open = new Set<string>()
+  const shared = new Set<string>()
+  const plugin: Plugin = {
+    name: 'checkout-open-chunk',
+    buildEnd() {
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>()
+        const visit = (id: string) => {
+          if (seen.has(id)) return
+          seen.add(id)
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep)
+        }
+        for (const r of roots) visit(r)
+        return seen
+      }
+      const entry = closure([path.join(WEB, 'checkout.html')])
+      const order = closure([orderPage])
+      for (const id of closure(pages)) {
+        if (entry.has(id) || pages.includes(id) || id.endsWith('.css')) continue
+        ;(order.has(id) ? shared : open).add(id)
+      }
+    },
+  }
+  return {
+    plugin,
+    groups: [
+      { name: 'checkout-open', test: (id: string) => open.has(id), includeDependenciesRecursively: false },
+      // What the order page shares with them (the shell, prices, icons), one chunk too.
+      { name: 'checkout-shared', test: (id: string) => shared.has(id), includeDependenciesRecursively: false },
+    ],
   }
 }
 

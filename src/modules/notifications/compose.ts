@@ -20,6 +20,7 @@ import { orderingService } from '../ordering'
 import { storesService } from '../stores'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
+import { orderPageOnce, type ReadMemo } from './reads'
 import type { DeliveryRow } from './repository'
 import type { OrderEmailData, StoreLook, StoreMessage, Template } from './templates/render'
 import type { MailAttachment } from './transport'
@@ -32,6 +33,8 @@ export type NotifyDeps = {
   config: AppConfig
   jobs: JobQueue
   log: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void }
+  /** One handler run's reads, made once (reads.ts); absent outside a handler. */
+  reads?: ReadMemo
 }
 
 export interface Composed {
@@ -144,7 +147,8 @@ export async function orderEmailData(
   const refundOf = kind === 'order_refunded' && isRefundPayload(row.payload) ? row.payload : null
   const [snapshot, page] = await Promise.all([
     orderingService.orderSnapshot(deps.db, orderId),
-    orderingService.orderPage({ ...deps, log: deps.log as never }, orderId),
+    // The handler that queued this message may have read it a moment ago (jobs.ts orderReceived): the same read.
+    orderPageOnce(deps, orderId),
   ])
   if (!snapshot || !page) throw new NothingToSend('Pedido não encontrado')
   if (!stillRelevant(kind, snapshot.status, page.payment?.status, refundOf?.partial ?? false))

@@ -3,14 +3,15 @@ import { subscribe } from '../../platform/jobs'
 import type { BuyerEmailKind } from '../../shared/notifications'
 import { buyerLoginRequested } from '../buyers'
 import { passwordResetRequested } from '../identity'
-import { orderCancelled, orderingService, orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import { orderCancelled, orderPaid, orderPlaced, orderRefunded } from '../ordering'
 import {
   type SubscriptionEmailKind,
   subscriptionChanged,
   subscriptionRenewalNoticed,
   subscriptionsService,
 } from '../subscriptions'
-import { type RefundPayload, storeOwner } from './compose'
+import { type NotifyDeps, type RefundPayload, storeOwner } from './compose'
+import { orderPageOnce, withReads } from './reads'
 import { deliver, EMAIL_SEND_JOB, queueAndSend, settingsOf, sweepOverdue } from './service'
 
 export const PAYMENT_REMINDER_JOB = 'notifications.payment-reminder'
@@ -21,12 +22,12 @@ export const REMINDER_BEFORE_MS = 60 * 60_000
 /** Thrown while the order's charge has no code yet (the gateway is called after the order commits): the job retries. */
 class ChargeNotReady extends Error {}
 
-async function buyerKindOn(ctx: JobContext, storeId: string, kind: BuyerEmailKind) {
+async function buyerKindOn(ctx: NotifyDeps, storeId: string, kind: BuyerEmailKind) {
   return !(await settingsOf(ctx, storeId)).disabledKinds.includes(kind)
 }
 
 async function sendBuyer(
-  ctx: JobContext,
+  ctx: NotifyDeps,
   p: { orderId: string; storeId: string; email: string },
   kind: BuyerEmailKind,
 ) {
@@ -38,8 +39,10 @@ async function sendBuyer(
  * 'Recebemos seu pedido' waits for the PIX or boleto code, then schedules the one reminder of this charge an hour
  * before it expires (a delayed job named after the charge's expiry: scheduled once, not polled).
  */
-async function orderReceived(ctx: JobContext, p: { orderId: string; storeId: string; customer: { email: string } }) {
-  const page = await orderingService.orderPage({ ...ctx }, p.orderId)
+async function orderReceived(job: JobContext, p: { orderId: string; storeId: string; customer: { email: string } }) {
+  // The message reads this page and the store's settings again as it is composed: one read each for the run.
+  const ctx = withReads(job)
+  const page = await orderPageOnce(ctx, p.orderId)
   if (page?.order.status !== 'PENDING') return
   const payment = page.payment
   const code = payment?.pixCode ?? payment?.boletoLine
@@ -86,7 +89,8 @@ export const notificationsSubscriptions = [
     // Card orders get no 'pedido recebido': their answer comes at once ('Pagamento aprovado' or a cancellation).
     relevant: (events) => events.map((e) => e.paymentMethod !== 'CREDIT_CARD'),
   }),
-  subscribe(orderPaid, 'notifications.order-paid', async (p, ctx) => {
+  subscribe(orderPaid, 'notifications.order-paid', async (p, job) => {
+    const ctx = withReads(job)
     await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'payment_approved')
     if (!(await settingsOf(ctx, p.storeId)).notifyNewSale) return
     const owner = await storeOwner(ctx, p.storeId)

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors'
 import { BUYER_EMAIL_KINDS, type EmailSettings } from '../../shared/notifications'
 import { type Composed, compose, NothingToSend, type NotifyDeps } from './compose'
 import { type StoreSettingsView, toSettingsDto } from './dto'
+import { once } from './reads'
 import * as repo from './repository'
 import type { Template } from './templates/render'
 
@@ -42,8 +43,9 @@ function fromLine(deps: NotifyDeps, name: string | null): string {
   return `"${safe}" <${fromAddress(deps.config.MAIL_FROM)}>`
 }
 
-export async function settingsOf(deps: Pick<NotifyDeps, 'db'>, storeId: string): Promise<StoreSettingsView> {
-  const row = await repo.findSettings(deps.db, storeId)
+export async function settingsOf(deps: Pick<NotifyDeps, 'db' | 'reads'>, storeId: string): Promise<StoreSettingsView> {
+  // Asked twice per message (is the kind on? its Reply-To?) and by the handler: once per run (reads.ts).
+  const row = await once(deps.reads, `email-settings:${storeId}`, () => repo.findSettings(deps.db, storeId))
   return {
     notifyNewSale: row?.notify_new_sale ?? true,
     disabledKinds: row?.disabled_kinds ?? [],

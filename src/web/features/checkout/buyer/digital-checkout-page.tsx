@@ -4,7 +4,7 @@ import { createDigitalOrder } from './api/create-order'
 import { CheckoutFlowPage, CheckoutGate } from './components/checkout-flow'
 import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './components/customer-step'
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
-import { digitalOrderError } from './order-errors'
+import { loadOrderErrors } from './load-order-errors'
 import type { PlanChoice } from './plans/checkout-plans'
 import './checkout.css'
 
@@ -34,7 +34,7 @@ const DIGITAL: FlowKind<DigitalForm> = {
       },
       key,
     ),
-  describeError: digitalOrderError,
+  describeError: (err) => loadOrderErrors().then((m) => m.digitalOrderError(err)),
   // subscriptions: the summary and the payment step show the plan's price (the server's quote), not the product's.
   quotePlan: (form) => form.planId,
 }

@@ -1,8 +1,13 @@
-import type { ErrorCode } from '../../../../shared/error-codes'
 import { MSG } from '../../../../shared/ordering-rules'
 import { ApiError } from '../../../lib/api'
+import { ORDER_FAILED_TEXT } from './order-refusals'
 
-const GENERIC = 'Ocorreu um erro ao finalizar seu pedido. Por favor, tente novamente.'
+// The refusal's codes and the attempt's key are read on every page (order-refusals.ts); these texts only after an
+// order failed, from their own chunk (loadOrderErrors), re-exported so one import gives both.
+export * from './order-refusals'
+
+const GENERIC = ORDER_FAILED_TEXT
+
 const UNAVAILABLE = 'Sistema de pagamento temporariamente indisponível'
 export const CARD_REFUSED_TEXT = 'Pagamento recusado. Verifique os dados do cartão ou escolha outra forma de pagamento.'
 export const NOT_CONFIGURED_TEXT =
@@ -10,33 +15,6 @@ export const NOT_CONFIGURED_TEXT =
 
 /** A 4xx from our server carries a Portuguese reason the buyer can act on (an invalid field, a rule). */
 const ACTIONABLE = new Set([400, 404, 409, 422])
-
-const codeOf = (err: unknown): ErrorCode | undefined => (err instanceof ApiError ? err.code : undefined)
-
-/**
- * What the checkout does about a refused order besides saying why, decided by the answer's code (never its words):
- * a sold-out product turns the page into its sold-out screen, a shipping option that no longer delivers sends the
- * buyer back to choose another, a refused coupon is dropped with its reason under the coupon field.
- */
-export type OrderRefusal = { kind: 'soldOut' } | { kind: 'shipping' } | { kind: 'coupon'; reason: string }
-
-export function orderRefusal(err: unknown): OrderRefusal | undefined {
-  switch (codeOf(err)) {
-    case 'ORDER_SOLD_OUT':
-      return { kind: 'soldOut' }
-    case 'SHIPPING_UNAVAILABLE':
-      return { kind: 'shipping' }
-    case 'COUPON_REFUSED':
-      return { kind: 'coupon', reason: (err as ApiError).message }
-    default:
-      return undefined
-  }
-}
-
-/** The reason a coupon was refused (the server's words), for the coupon field; undefined for any other failure. */
-export function couponRefusal(err: unknown): string | undefined {
-  return codeOf(err) === 'COUPON_REFUSED' ? (err as ApiError).message : undefined
-}
 
 /** The text for the reasons both checkouts say the same way, by code. */
 function byCode(err: ApiError): string | undefined {
@@ -87,15 +65,4 @@ export function digitalOrderError(err: unknown): string {
     default:
       return GENERIC
   }
-}
-
-/** A new key per submit attempt; a retry after a network failure keeps the key so it cannot create a second order. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
-}
-
-/** Whether the same key may be reused for the next attempt (the server never answered). */
-export function keepKeyAfter(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 0
 }

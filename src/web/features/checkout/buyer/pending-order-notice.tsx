@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { PAID_STATUSES } from '../../../../shared/ordering-rules'
 import { getOrderPage } from './api/get-order-page'
-import { HourglassIcon } from './components/icons'
+import { HourglassIcon } from './components/state-icons'
 import { BuyerLink } from './nav/buyer-nav'
 import { forgetPendingOrder, pendingOrderUrl } from './pending-order'
 

@@ -7,7 +7,7 @@ import { CheckoutFlowPage, CheckoutGate, FlowBumps } from './components/checkout
 import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './components/customer-step'
 import { EMPTY_SHIPPING, type ShippingValues } from './components/shipping-values'
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
-import { physicalOrderError } from './order-errors'
+import { loadOrderErrors } from './load-order-errors'
 import './checkout.css'
 
 // The delivery step is not needed to open the page: its chunk loads right after, while the buyer types the first step.
@@ -54,7 +54,7 @@ const PHYSICAL: FlowKind<PhysicalForm> = {
       },
       key,
     ),
-  describeError: physicalOrderError,
+  describeError: (err) => loadOrderErrors().then((m) => m.physicalOrderError(err)),
   shippingRefused: { option: undefined },
 }
 

@@ -46,10 +46,17 @@ const FAMILY_CSS: Record<string, () => Promise<unknown>> = {
 
 const loaded = new Set<string>()
 
-/** Loads the chosen family's self-hosted faces once per page (nothing for Arial or an unknown name). */
-export function ensureFontLoaded(font: string) {
+/**
+ * Loads the chosen family's self-hosted faces once per page (nothing for Arial or an unknown name). `optional`: the
+ * buyer pages' faces (optional-faces.ts), never swapped in after the first paint; `swap` (the merchant's preview): the
+ * CSS above, the text shown at once and redrawn in the family when it arrives.
+ */
+export function ensureFontLoaded(font: string, display: 'swap' | 'optional' = 'swap') {
   if (typeof document === 'undefined' || loaded.has(font)) return
-  const load = FAMILY_CSS[font]
+  const load =
+    display === 'optional'
+      ? FAMILY_CSS[font] && (() => import('./optional-faces').then((m) => m.addOptionalFaces(font)))
+      : FAMILY_CSS[font]
   if (!load) return
   loaded.add(font)
   load().catch(() => loaded.delete(font))

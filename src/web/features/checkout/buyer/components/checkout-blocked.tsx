@@ -3,8 +3,10 @@ import type { PublicProduct } from '../../../../../shared/catalog'
 import type { PublicCustomization } from '../../../../../shared/checkout'
 import type { Blocker } from '../hooks/use-checkout-base'
 import { CheckoutShell } from './checkout-shell'
-import { BoxOffIcon, CardIcon, type IconProps } from './icons'
+import type { IconProps } from './icons'
 import { OrderSummary } from './order-summary'
+import { CardIcon } from './payment-icons'
+import { BoxOffIcon } from './state-icons'
 
 const TEXTS: Record<Blocker, { icon: (p: IconProps) => ReactElement; title: string; message: string }> = {
   soldOut: {

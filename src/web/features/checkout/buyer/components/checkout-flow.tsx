@@ -4,12 +4,11 @@ import { loadBumpOffers } from '../../../marketing'
 import { loadReviewsCarousel } from '../../../reviews'
 import { useCheckoutBase } from '../hooks/use-checkout-base'
 import type { CheckoutFlow, FlowForm, ReadyCheckout } from '../hooks/use-checkout-flow'
+import { loadOrderErrors } from '../load-order-errors'
 import { hasPendingOrder } from '../pending-order'
 import { ConsentBox } from '../recovery/consent-box'
 import { useRecoveryRestore } from '../recovery/use-recovery-restore'
-import { CheckoutBlocked } from './checkout-blocked'
 import { CheckoutShell, SecurityNote, textsOf } from './checkout-shell'
-import { CpfConfirm } from './cpf-confirm'
 import { CustomerStep } from './customer-step'
 import { OrderSummary } from './order-summary'
 import { CheckoutLoading, CheckoutNotFound } from './page-states'
@@ -23,8 +22,16 @@ const ReviewsCarousel = lazy(loadReviewsCarousel)
 const BumpOffers = lazy(loadBumpOffers)
 // The payment step (methods, card fields, coupon) is not needed to open the page: its chunk loads while the buyer
 // types the first step (preloadPaymentStep), so reaching it shows no wait.
-const loadPaymentStep = () => import('./payment-step').then((m) => ({ default: m.PaymentStep }))
+const loadPaymentStep = () => {
+  // With it, the words for a failed order: they are read only after a submit, which this step makes.
+  void loadOrderErrors()
+  return import('./payment-step').then((m) => ({ default: m.PaymentStep }))
+}
 const PaymentStep = lazy(loadPaymentStep)
+// A screen most buyers never see (sold out, no payment method) and the CPF asked again at the payment step (a
+// recovery link's visit): their chunks come only when drawn (the server's first paint waits for them).
+const CheckoutBlocked = lazy(() => import('./checkout-blocked').then((m) => ({ default: m.CheckoutBlocked })))
+const CpfConfirm = lazy(() => import('./cpf-confirm').then((m) => ({ default: m.CpfConfirm })))
 // Only a browser that placed an order for this product and has not paid it loads the notice.
 const PendingOrderNotice = lazy(() => import('../pending-order-notice'))
 
@@ -46,12 +53,14 @@ export function CheckoutGate({
   if (base.state === 'error') return <CheckoutNotFound message={base.message} />
   if (base.blocker)
     return (
-      <CheckoutBlocked
-        blocker={base.blocker}
-        product={base.product}
-        customization={base.customization}
-        title={textsOf(base.customization, kind).checkoutTitle}
-      />
+      <Suspense fallback={<CheckoutLoading />}>
+        <CheckoutBlocked
+          blocker={base.blocker}
+          product={base.product}
+          customization={base.customization}
+          title={textsOf(base.customization, kind).checkoutTitle}
+        />
+      </Suspense>
     )
   return children({ storeId: base.storeId, product: base.product, customization: base.customization })
 }
@@ -152,11 +161,13 @@ export function CheckoutFlowPage<F extends FlowForm>({
           {children}
           {step === last && <FlowBumps flow={flow} position="BEFORE_PAYMENT" />}
           {step === last && flow.cpf.missing && (
-            <CpfConfirm
-              value={flow.form.customer.cpf}
-              error={flow.cpf.error}
-              onChange={(cpf) => flow.update({ customer: { ...flow.form.customer, cpf } } as Partial<F>)}
-            />
+            <Suspense fallback={null}>
+              <CpfConfirm
+                value={flow.form.customer.cpf}
+                error={flow.cpf.error}
+                onChange={(cpf) => flow.update({ customer: { ...flow.form.customer, cpf } } as Partial<F>)}
+              />
+            </Suspense>
           )}
           {step === last && (
             <Suspense fallback={<Loading message="Carregando formas de pagamento..." />}>

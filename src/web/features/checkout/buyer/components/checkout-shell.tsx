@@ -82,8 +82,9 @@ export function CheckoutShell({
 }) {
   const c = customization
   const family = c?.fontFamily ?? LOOK_DEFAULTS.fontFamily
-  // The chosen family's faces, self-hosted, fetched only now (font-display: swap keeps the text visible meanwhile).
-  useEffect(() => ensureFontLoaded(family), [family])
+  // The chosen family's faces, self-hosted, added only now with font-display: optional: the drawn text (the LCP
+  // element) is not painted again when a face arrives late; a cached face is used at once (fonts.ts).
+  useEffect(() => ensureFontLoaded(family, 'optional'), [family])
   return (
     <div className="ck-page" style={themeOf(c)}>
       <meta name="robots" content="noindex, nofollow" />

@@ -22,7 +22,8 @@ import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
 import type { Pricing } from '../hooks/use-pricing'
 import { rulesOf } from '../summary-figures'
 import { CouponField } from './coupon-field'
-import { BarcodeIcon, CardIcon, type IconProps, QrCodeIcon } from './icons'
+import type { IconProps } from './icons'
+import { BarcodeIcon, CardIcon, QrCodeIcon } from './payment-icons'
 
 export interface PaymentValues {
   method: CheckoutMethodId

@@ -12,7 +12,7 @@ import type { CustomerValues } from '../components/customer-step'
 import type { SummaryShipping } from '../components/order-summary'
 import type { PaymentValues } from '../components/payment-step'
 import { useBuyerNavigate } from '../nav/buyer-nav'
-import { orderRefusal } from '../order-errors'
+import { orderRefusal } from '../order-refusals'
 import { rememberPendingOrder } from '../pending-order'
 import { clearRestoredExtras, readRestoredExtras } from '../recovery/checkout-session'
 import { useCheckoutSession } from '../recovery/use-checkout-session'
@@ -68,8 +68,8 @@ export interface FlowKind<F extends FlowForm> {
   quotePlan?: (form: F) => string | undefined
   /** Sends the order to the kind's endpoint with its shipping part. */
   send: (order: FlowOrder, form: F, idempotencyKey: string) => Promise<OrderResult>
-  /** The buyer's message for a failed order. */
-  describeError: (err: unknown) => string
+  /** The buyer's message for a failed order (from the texts' own chunk, loadOrderErrors). */
+  describeError: (err: unknown) => string | Promise<string>
   /** What forgets the chosen shipping option when the order says it no longer delivers (physical). */
   shippingRefused?: Partial<F>
 }

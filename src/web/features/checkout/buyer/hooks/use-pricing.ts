@@ -5,7 +5,7 @@ import type { QuoteRequest } from '../../../../../shared/quote'
 import { ApiError } from '../../../../lib/api'
 import { getQuote } from '../api/get-quote'
 import { useBuyerSearchParams } from '../nav/buyer-nav'
-import { couponRefusal } from '../order-errors'
+import { couponRefusal } from '../order-refusals'
 
 export interface PricingCart {
   storeId: string

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react'
 import type { OrderResult } from '../../../../../shared/ordering'
 import { toast } from '../../../../lib/toast'
-import { keepKeyAfter, newIdempotencyKey } from '../order-errors'
+import { keepKeyAfter, newIdempotencyKey, ORDER_FAILED_TEXT } from '../order-refusals'
 
 /**
  * Sends the order once per attempt: the button is disabled while it runs, and the attempt's Idempotency-Key makes
  * a retried request (double submit, network retry) return the first answer instead of creating a second order.
  * `react` is what the page does about a refusal besides saying why (order-errors.ts, orderRefusal).
  */
-export function useSubmitOrder(describe: (err: unknown) => string, react?: (err: unknown) => void) {
+export function useSubmitOrder(describe: (err: unknown) => string | Promise<string>, react?: (err: unknown) => void) {
   const key = useRef<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string>()
@@ -24,7 +24,10 @@ export function useSubmitOrder(describe: (err: unknown) => string, react?: (err:
       return result
     } catch (err) {
       if (!keepKeyAfter(err)) key.current = null
-      const message = describe(err)
+      // The texts come from their own chunk (load-order-errors.ts); without it, the generic one.
+      const message = await Promise.resolve()
+        .then(() => describe(err))
+        .catch(() => ORDER_FAILED_TEXT)
       setError(message)
       toast.error(message)
       react?.(err)

@@ -1,0 +1,32 @@
+/**
+ * Reads made once per handler run: the order-received handler reads the order page to decide, then the message it
+ * sends reads the same page again (compose.ts) and the store's e-mail settings twice (is this kind on? which
+ * Reply-To?). A handler passes one memo down (`withReads`); each read is then a promise shared by every caller of the
+ * same key within that run. A later job (a retry, a resend) has its own memo, so it reads the order as it is then.
+ */
+import { orderingService } from '../ordering'
+import type { NotifyDeps } from './compose'
+
+export type ReadMemo = Map<string, Promise<unknown>>
+
+/** The deps of one handler run with a fresh memo. */
+export const withReads = <D extends object>(deps: D): D & { reads: ReadMemo } => ({ ...deps, reads: new Map() })
+
+/** `read()` once per `key` for the memo's run; without a memo (routes, previews) it simply reads. */
+export function once<T>(memo: ReadMemo | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!memo) return read()
+  let p = memo.get(key) as Promise<T> | undefined
+  if (!p) {
+    p = read()
+    // A failed read is not kept: the job's retry (a new run) reads again anyway, and so does a later caller here.
+    p.catch(() => memo.delete(key))
+    memo.set(key, p)
+  }
+  return p
+}
+
+/** The order's page (status, charge, access), as ordering gives it to the buyer. */
+export const orderPageOnce = (deps: NotifyDeps, orderId: string) =>
+  once(deps.reads, `order-page:${orderId}`, () =>
+    orderingService.orderPage({ ...deps, log: deps.log as never }, orderId),
+  )
