@@ -40,6 +40,7 @@ import {
   postTransaction,
   unbalancedTransactions,
 } from './ledger.repository'
+import { attributeRenewal, renewalShares } from './renewals'
 import * as repo from './repository'
 import { splitNet } from './split'
 import type { Db } from './tables'
@@ -75,10 +76,12 @@ const RELEASE_KEY: Record<OrderPaymentMethod, keyof ReleaseDays> = {
  * as of the order's placing. The browser names no affiliate and no amount; a forged visitor id matches no click.
  * A buyer with the affiliate's own e-mail credits nobody.
  */
-export async function attributeOrder(db: Db, orderId: string) {
+export async function attributeOrder(db: Db, orderId: string, subscriptionId?: string) {
   const known = await repo.findAttribution(db, orderId)
   if (known) return known
   const order = await orderingService.orderSnapshot(db, orderId)
+  if (subscriptionId)
+    return order ? attributeRenewal(db, { orderId, storeId: order.storeId, subscriptionId }) : undefined
   const visitorId = order?.tracking.aff
   const productId = order?.items[0]?.productId
   if (!order || !isUuid(visitorId) || !productId) return undefined
@@ -102,6 +105,7 @@ export async function attributeOrder(db: Db, orderId: string) {
     clickId: click.click_id,
     commissionBps: program.commission_bps,
     releaseDays: program.release_days,
+    recurring: program.recurring,
   })
   return repo.findAttribution(db, orderId)
 }
@@ -113,23 +117,28 @@ export interface PaidOrder {
   paymentMethod: OrderPaymentMethod
   paidAt: string
   items: { productId: string }[]
+  /** A subscription's renewal (the first order of a subscription carries none). */
+  subscriptionId?: string | undefined
 }
 
 /**
  * A paid order with an affiliate or co-producers: its net is split (affiliate's % of the net, co-producers' % of
  * what is left, the producer the rest) and each share credited PENDING until its release date.
  */
-type SplitInput = Pick<PaidOrder, 'orderId' | 'storeId' | 'totalCents' | 'paidAt' | 'items'>
+type SplitInput = Pick<PaidOrder, 'orderId' | 'storeId' | 'totalCents' | 'paidAt' | 'items' | 'subscriptionId'>
 
 /**
  * The split a paid order gets: who is credited (the attribution decided at placing, the co-producers accepted at the
  * payment) and the parts of its net, the fees withheld first. Undefined when nobody but the producer shares in it.
  */
 async function planSplit(db: Db, p: SplitInput) {
-  const found = await attributeOrder(db, p.orderId)
+  const productId = p.items[0]?.productId
+  // A renewal of a program that is not recurring is the producer's alone (no share, co-producers' included).
+  if (p.subscriptionId && !(await renewalShares(db, { ...p, subscriptionId: p.subscriptionId, productId })))
+    return undefined
+  const found = await attributeOrder(db, p.orderId, p.subscriptionId)
   const attribution = found?.store_id === p.storeId ? found : undefined
   const paidAt = new Date(p.paidAt)
-  const productId = p.items[0]?.productId
   const coproducers = productId
     ? (await activeCoproducers(db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
     : []

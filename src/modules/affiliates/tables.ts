@@ -25,6 +25,7 @@ export interface AffiliatesTables {
     attribution: AttributionRule
     auto_approve: boolean
     release_days: Json<ReleaseDays>
+    recurring: ColumnType<boolean, boolean | undefined, boolean>
     updated_at: Time
   }
   affiliations: {
@@ -54,6 +55,9 @@ export interface AffiliatesTables {
     click_id: string
     commission_bps: number
     release_days: Json<ReleaseDays>
+    recurring: ColumnType<boolean, boolean | undefined, boolean>
+    /** A renewal's attribution: the subscription's first order it was copied from. */
+    renews_order_id: ColumnType<string | null, string | null | undefined, string | null>
     created_at: Time
   }
   commissions: {
