@@ -131,7 +131,7 @@ type SplitInput = Pick<PaidOrder, 'orderId' | 'storeId' | 'totalCents' | 'paidAt
  * The split a paid order gets: who is credited (the attribution decided at placing, the co-producers accepted at the
  * payment) and the parts of its net, the fees withheld first. Undefined when nobody but the producer shares in it.
  */
-async function planSplit(db: Db, p: SplitInput) {
+export async function planSplit(db: Db, p: SplitInput) {
   const productId = p.items[0]?.productId
   // A renewal of a program that is not recurring is the producer's alone (no share, co-producers' included).
   if (p.subscriptionId && !(await renewalShares(db, { ...p, subscriptionId: p.subscriptionId, productId })))
@@ -176,33 +176,36 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
   const releaseDays = attribution?.release_days ?? DEFAULT_RELEASE_DAYS
   const releaseAt = new Date(paidAt.getTime() + releaseDays[RELEASE_KEY[p.paymentMethod]] * DAY_MS)
   const base = { storeId: p.storeId, orderId: p.orderId, releaseAt }
-  const shares: commissionsRepo.NewCommission[] = [
-    ...(attribution
-      ? [
-          {
-            ...base,
-            account: userAccount(attribution.user_id),
-            role: 'AFFILIATE' as const,
-            affiliationId: attribution.affiliation_id,
-            amountCents: split.affiliateCents,
-          },
-        ]
-      : []),
-    ...coproducers.map((c, i) => ({
-      ...base,
-      account: userAccount(c.user_id!),
-      role: 'COPRODUCER' as const,
-      affiliationId: null,
-      amountCents: split.coproducerCents[i]!,
-    })),
-    {
-      ...base,
-      account: storeAccount(p.storeId),
-      role: 'PRODUCER',
-      affiliationId: null,
-      amountCents: split.producerCents,
-    },
-  ]
+  const shares: commissionsRepo.NewCommission[] = paidByGateway(
+    await commissionsRepo.gatewaySplitsOf(deps.db, p.orderId),
+    [
+      ...(attribution
+        ? [
+            {
+              ...base,
+              account: userAccount(attribution.user_id),
+              role: 'AFFILIATE' as const,
+              affiliationId: attribution.affiliation_id,
+              amountCents: split.affiliateCents,
+            },
+          ]
+        : []),
+      ...coproducers.map((c, i) => ({
+        ...base,
+        account: userAccount(c.user_id!),
+        role: 'COPRODUCER' as const,
+        affiliationId: null,
+        amountCents: split.coproducerCents[i]!,
+      })),
+      {
+        ...base,
+        account: storeAccount(p.storeId),
+        role: 'PRODUCER',
+        affiliationId: null,
+        amountCents: split.producerCents,
+      },
+    ],
+  )
   await deps.db.transaction().execute(async (trx) => {
     const rows = await commissionsRepo.insertCommissions(trx, shares)
     if (rows.length === 0) return
@@ -225,6 +228,17 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
         shares: rows.map((r) => ({ commissionId: r.id, account: r.account, amountCents: r.amount_cents })),
       }),
     })
+  })
+}
+
+/** Shares the order's charge asked the gateway to pay (same account, same amount) are marked with the wallet. */
+function paidByGateway(
+  asked: Map<string, { walletId: string; cents: number }>,
+  shares: commissionsRepo.NewCommission[],
+): commissionsRepo.NewCommission[] {
+  return shares.map((s) => {
+    const line = s.role === 'PRODUCER' ? undefined : asked.get(s.account)
+    return line && line.cents === s.amountCents ? { ...s, gatewayWalletId: line.walletId } : s
   })
 }
 
@@ -257,7 +271,7 @@ export async function reverseRefundedOrder(deps: AffiliatesDeps, p: RefundedOrde
       account: r.account,
       amountCents: r.amount_cents,
       remainingCents: r.amount_cents - r.reversed_cents,
-      bucket: r.status === 'PENDING' ? 'PENDING' : 'AVAILABLE',
+      bucket: r.status === 'PENDING' ? 'PENDING' : r.gateway_wallet_id ? 'PAID' : 'AVAILABLE',
       status: r.status,
     }))
     const kind = p.chargeback ? 'CHARGEBACK' : 'REFUND'
@@ -303,9 +317,12 @@ export async function releaseDue(deps: AffiliatesDeps, limit = 200): Promise<num
           orderId: c.order_id,
           kind: 'RELEASE',
           at: now,
-          entries: releasePostings({ commissionId: c.id, account: c.account, amountCents: left }),
+          entries: releasePostings(
+            { commissionId: c.id, account: c.account, amountCents: left },
+            c.gateway_wallet_id !== null,
+          ),
         })
-      await commissionsRepo.markReleased(trx, c.id, now)
+      await commissionsRepo.markReleased(trx, c.id, now, c.gateway_wallet_id ? 'PAID' : 'AVAILABLE')
       if (left > 0)
         await publish(trx, commissionReleased, {
           ...shareFacts(c),
