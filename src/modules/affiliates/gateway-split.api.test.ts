@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 const ordering = orderingFixtures(() => t)
-const { shop, post, digitalOrder } = ordering
+const { shop, post, digitalOrder, refund } = ordering
 const { db, click, commissionsOf, balanceOf } = affiliatesFixtures(() => t, clock, ordering)
 const card = {
   method: 'credit_card',
@@ -110,6 +110,13 @@ describe('Asaas split at charge time', () => {
     expect((await commissionsOf(a))[0]!.status).toBe('PAID')
     const payout = await t.send('POST', '/api/me/payouts', a, { amountCents: 1, pixKey: 'afiliado@example.com' })
     expect(payout.statusCode).toBe(400)
+    expect(Object.values(await consistencyProblems(db())).flat()).toEqual([])
+
+    // A refund after the release: Asaas takes its split back from the wallet, so the ledger takes it from PAID,
+    // never from the withdrawable balance.
+    expect((await refund(s, orderId, { reason: 'Cliente desistiu' })).statusCode).toBe(201)
+    await waitFor(async () => (await commissionsOf(a))[0]?.status === 'REVERSED')
+    expect(await balanceOf(a)).toMatchObject({ pendingCents: 0, availableCents: 0, paidCents: 0 })
     expect(Object.values(await consistencyProblems(db())).flat()).toEqual([])
   })
 
