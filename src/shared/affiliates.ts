@@ -91,6 +91,8 @@ export const affiliateProgramSchema = z.object({
   attribution: z.enum(ATTRIBUTION_RULES).default('LAST_CLICK'),
   autoApprove: z.boolean().default(false),
   releaseDays: z.object({ credit_card: days, pix: days, bank_slip: days }).default(DEFAULT_RELEASE_DAYS),
+  /** Subscriptions: pay the affiliate and co-producers on every paid renewal (false: the first order only). */
+  recurring: z.boolean().default(false),
 })
 export type AffiliateProgramInput = z.input<typeof affiliateProgramSchema>
 export type AffiliateProgram = z.output<typeof affiliateProgramSchema> & { productId: string; storeId: string }

@@ -25,6 +25,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { asaasPixAutomatic, type FakeAsaasPixAutomatic } from './fake-asaas-pix-automatic'
+import { checkSplit, fakeWallets } from './fake-asaas-split'
 
 export const FAKE_ASAAS_DECLINED = ['5184019740373151', '4916561358240741']
 
@@ -53,6 +54,8 @@ export interface FakeAsaas extends FakeAsaasPixAutomatic {
   /** Requests get no answer until close (a gateway that hangs). */
   hang(on: boolean): void
   payment(id: string): Payment | undefined
+  /** The walletId of the account with this access token (split destinations are other accounts' wallets). */
+  walletOf(accessToken: string): string
   /** The payer pays a pending PIX or boleto (RECEIVED). */
   receive(id: string): Payment
   /** The body of a webhook event for a payment, as Asaas POSTs it (header `asaas-access-token`: the merchant's token). */
@@ -92,6 +95,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
   const customers = new Map<string, Json & { id: string; account: string }>()
   const payments = new Map<string, Payment & { account: string }>()
   const tokens = new Map<string, { account: string; customer: string; last4: string; brand: string }>()
+  const wallets = fakeWallets()
   let failures: { status: number; left: number } | undefined
   let hanging = false
   const hung: ServerResponse[] = []
@@ -117,6 +121,8 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
     const mandateId = b.pixAutomaticAuthorizationId
     const refused = pix.checkRecurring(account, b, customer.id)
     if (refused) return refused
+    const split = checkSplit(b.split, b.value as number, wallets.walletOf(account), wallets)
+    if ('error' in split) return [400, split.error]
     const id = nextId('pay')
     const base: Payment & { account: string } = {
       object: 'payment',
@@ -139,6 +145,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       refunds: null,
       deleted: false,
       pixAutomaticAuthorizationId: mandateId ?? null,
+      split: split.split,
     }
     if (b.billingType === 'CREDIT_CARD' && (b.creditCard || b.creditCardToken)) {
       let card: { last4: string; brand: string; token: string }
@@ -210,6 +217,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
         .map(({ account: _a, ...c }) => c)
       return [200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data }]
     }
+    if (m === 'GET' && path === '/v3/wallets') return [200, { data: [{ id: wallets.walletOf(account) }] }]
     if (m === 'POST' && path === '/v3/payments') return createPayment(account, body ?? {})
     if (m === 'GET' && path === '/v3/payments') {
       const ref = url.searchParams.get('externalReference')
@@ -326,6 +334,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       hanging = on
     },
     payment: (id) => payments.get(id),
+    walletOf: (accessToken) => wallets.walletOf(accessToken),
     receive(id) {
       const p = payments.get(id)
       if (!p) throw new Error(`no payment ${id}`)

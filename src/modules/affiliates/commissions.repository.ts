@@ -11,6 +11,8 @@ export interface NewCommission {
   affiliationId: string | null
   amountCents: number
   releaseAt: Date
+  /** The gateway paid this share to the partner's wallet at settlement (split at charge time). */
+  gatewayWalletId?: string | null
 }
 
 /** The order's shares; none when they exist already (a re-delivered order.paid). */
@@ -27,6 +29,7 @@ export async function insertCommissions(trx: Trx, rows: NewCommission[]) {
         amount_cents: c.amountCents,
         status: 'PENDING' as const,
         release_at: c.releaseAt,
+        gateway_wallet_id: c.gatewayWalletId ?? null,
       })),
     )
     .onConflict((oc) => oc.columns(['order_id', 'account', 'role']).doNothing())
@@ -66,8 +69,15 @@ export async function claimDue(trx: Trx, now: Date, limit: number) {
     .execute()
 }
 
-export async function markReleased(trx: Trx, id: string, at: Date) {
-  await trx.updateTable('commissions').set({ status: 'AVAILABLE', released_at: at }).where('id', '=', id).execute()
+/** Released: AVAILABLE, or PAID when the gateway already paid it to the partner's wallet. */
+export async function markReleased(trx: Trx, id: string, at: Date, status: 'AVAILABLE' | 'PAID' = 'AVAILABLE') {
+  await trx.updateTable('commissions').set({ status, released_at: at }).where('id', '=', id).execute()
+}
+
+/** The parts the order's charge asked the gateway to pay (split at charge time), by ledger account. */
+export async function gatewaySplitsOf(db: DbOrTrx, orderId: string) {
+  const rows = await db.selectFrom('affiliate_gateway_splits').selectAll().where('order_id', '=', orderId).execute()
+  return new Map(rows.map((r) => [r.account, { walletId: r.wallet_id, cents: Number(r.amount_cents) }]))
 }
 
 export async function accountCommissions(db: DbOrTrx, account: string, page: Page) {

@@ -40,6 +40,7 @@ import {
   postTransaction,
   unbalancedTransactions,
 } from './ledger.repository'
+import { attributeRenewal, renewalShares } from './renewals'
 import * as repo from './repository'
 import { splitNet } from './split'
 import type { Db } from './tables'
@@ -75,10 +76,12 @@ const RELEASE_KEY: Record<OrderPaymentMethod, keyof ReleaseDays> = {
  * as of the order's placing. The browser names no affiliate and no amount; a forged visitor id matches no click.
  * A buyer with the affiliate's own e-mail credits nobody.
  */
-export async function attributeOrder(db: Db, orderId: string) {
+export async function attributeOrder(db: Db, orderId: string, subscriptionId?: string) {
   const known = await repo.findAttribution(db, orderId)
   if (known) return known
   const order = await orderingService.orderSnapshot(db, orderId)
+  if (subscriptionId)
+    return order ? attributeRenewal(db, { orderId, storeId: order.storeId, subscriptionId }) : undefined
   const visitorId = order?.tracking.aff
   const productId = order?.items[0]?.productId
   if (!order || !isUuid(visitorId) || !productId) return undefined
@@ -102,6 +105,7 @@ export async function attributeOrder(db: Db, orderId: string) {
     clickId: click.click_id,
     commissionBps: program.commission_bps,
     releaseDays: program.release_days,
+    recurring: program.recurring,
   })
   return repo.findAttribution(db, orderId)
 }
@@ -113,23 +117,28 @@ export interface PaidOrder {
   paymentMethod: OrderPaymentMethod
   paidAt: string
   items: { productId: string }[]
+  /** A subscription's renewal (the first order of a subscription carries none). */
+  subscriptionId?: string | undefined
 }
 
 /**
  * A paid order with an affiliate or co-producers: its net is split (affiliate's % of the net, co-producers' % of
  * what is left, the producer the rest) and each share credited PENDING until its release date.
  */
-type SplitInput = Pick<PaidOrder, 'orderId' | 'storeId' | 'totalCents' | 'paidAt' | 'items'>
+type SplitInput = Pick<PaidOrder, 'orderId' | 'storeId' | 'totalCents' | 'paidAt' | 'items' | 'subscriptionId'>
 
 /**
  * The split a paid order gets: who is credited (the attribution decided at placing, the co-producers accepted at the
  * payment) and the parts of its net, the fees withheld first. Undefined when nobody but the producer shares in it.
  */
-async function planSplit(db: Db, p: SplitInput) {
-  const found = await attributeOrder(db, p.orderId)
+export async function planSplit(db: Db, p: SplitInput) {
+  const productId = p.items[0]?.productId
+  // A renewal of a program that is not recurring is the producer's alone (no share, co-producers' included).
+  if (p.subscriptionId && !(await renewalShares(db, { ...p, subscriptionId: p.subscriptionId, productId })))
+    return undefined
+  const found = await attributeOrder(db, p.orderId, p.subscriptionId)
   const attribution = found?.store_id === p.storeId ? found : undefined
   const paidAt = new Date(p.paidAt)
-  const productId = p.items[0]?.productId
   const coproducers = productId
     ? (await activeCoproducers(db, productId, paidAt)).filter((c) => c.store_id === p.storeId && c.user_id)
     : []
@@ -167,33 +176,36 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
   const releaseDays = attribution?.release_days ?? DEFAULT_RELEASE_DAYS
   const releaseAt = new Date(paidAt.getTime() + releaseDays[RELEASE_KEY[p.paymentMethod]] * DAY_MS)
   const base = { storeId: p.storeId, orderId: p.orderId, releaseAt }
-  const shares: commissionsRepo.NewCommission[] = [
-    ...(attribution
-      ? [
-          {
-            ...base,
-            account: userAccount(attribution.user_id),
-            role: 'AFFILIATE' as const,
-            affiliationId: attribution.affiliation_id,
-            amountCents: split.affiliateCents,
-          },
-        ]
-      : []),
-    ...coproducers.map((c, i) => ({
-      ...base,
-      account: userAccount(c.user_id!),
-      role: 'COPRODUCER' as const,
-      affiliationId: null,
-      amountCents: split.coproducerCents[i]!,
-    })),
-    {
-      ...base,
-      account: storeAccount(p.storeId),
-      role: 'PRODUCER',
-      affiliationId: null,
-      amountCents: split.producerCents,
-    },
-  ]
+  const shares: commissionsRepo.NewCommission[] = paidByGateway(
+    await commissionsRepo.gatewaySplitsOf(deps.db, p.orderId),
+    [
+      ...(attribution
+        ? [
+            {
+              ...base,
+              account: userAccount(attribution.user_id),
+              role: 'AFFILIATE' as const,
+              affiliationId: attribution.affiliation_id,
+              amountCents: split.affiliateCents,
+            },
+          ]
+        : []),
+      ...coproducers.map((c, i) => ({
+        ...base,
+        account: userAccount(c.user_id!),
+        role: 'COPRODUCER' as const,
+        affiliationId: null,
+        amountCents: split.coproducerCents[i]!,
+      })),
+      {
+        ...base,
+        account: storeAccount(p.storeId),
+        role: 'PRODUCER',
+        affiliationId: null,
+        amountCents: split.producerCents,
+      },
+    ],
+  )
   await deps.db.transaction().execute(async (trx) => {
     const rows = await commissionsRepo.insertCommissions(trx, shares)
     if (rows.length === 0) return
@@ -216,6 +228,17 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
         shares: rows.map((r) => ({ commissionId: r.id, account: r.account, amountCents: r.amount_cents })),
       }),
     })
+  })
+}
+
+/** Shares the order's charge asked the gateway to pay (same account, same amount) are marked with the wallet. */
+function paidByGateway(
+  asked: Map<string, { walletId: string; cents: number }>,
+  shares: commissionsRepo.NewCommission[],
+): commissionsRepo.NewCommission[] {
+  return shares.map((s) => {
+    const line = s.role === 'PRODUCER' ? undefined : asked.get(s.account)
+    return line && line.cents === s.amountCents ? { ...s, gatewayWalletId: line.walletId } : s
   })
 }
 
@@ -248,7 +271,7 @@ export async function reverseRefundedOrder(deps: AffiliatesDeps, p: RefundedOrde
       account: r.account,
       amountCents: r.amount_cents,
       remainingCents: r.amount_cents - r.reversed_cents,
-      bucket: r.status === 'PENDING' ? 'PENDING' : 'AVAILABLE',
+      bucket: r.status === 'PENDING' ? 'PENDING' : r.gateway_wallet_id ? 'PAID' : 'AVAILABLE',
       status: r.status,
     }))
     const kind = p.chargeback ? 'CHARGEBACK' : 'REFUND'
@@ -294,9 +317,12 @@ export async function releaseDue(deps: AffiliatesDeps, limit = 200): Promise<num
           orderId: c.order_id,
           kind: 'RELEASE',
           at: now,
-          entries: releasePostings({ commissionId: c.id, account: c.account, amountCents: left }),
+          entries: releasePostings(
+            { commissionId: c.id, account: c.account, amountCents: left },
+            c.gateway_wallet_id !== null,
+          ),
         })
-      await commissionsRepo.markReleased(trx, c.id, now)
+      await commissionsRepo.markReleased(trx, c.id, now, c.gateway_wallet_id ? 'PAID' : 'AVAILABLE')
       if (left > 0)
         await publish(trx, commissionReleased, {
           ...shareFacts(c),

@@ -12,6 +12,7 @@ export function toProgram(row: ProgramRow): AffiliateProgram {
     attribution: row.attribution,
     autoApprove: row.auto_approve,
     releaseDays: row.release_days,
+    recurring: row.recurring,
   }
 }
 

@@ -4,11 +4,14 @@
  */
 import { type Clock, systemClock } from '../../platform/clock'
 import { expose } from '../../platform/db'
+import { setChargeSplitSource } from '../payments'
 import type { AppModule } from '../types'
 import { clickRoutes } from './clicks'
 import { merchantShareOf } from './commissions'
+import { chargeSplitFor } from './gateway-split'
 import { affiliatesJobs, affiliatesSubscriptions } from './jobs'
 import { affiliatesRoutes } from './routes'
+import type { Db } from './tables'
 
 export { consistencyProblems, releaseDue } from './commissions'
 
@@ -26,6 +29,8 @@ export interface AffiliatesModuleDeps {
 
 export function affiliatesModule(deps: AffiliatesModuleDeps = {}): AppModule {
   const clock = deps.clock ?? systemClock
+  // A charge through a gateway that splits (Asaas) carries the partners' parts (payments cannot import this module).
+  setChargeSplitSource((db, charge) => chargeSplitFor(db as Db, charge))
   return {
     name: 'affiliates',
     routes: affiliatesRoutes(clock),

@@ -48,16 +48,21 @@ export function affiliatesJobs(clock: Clock): JobDefinition[] {
 }
 
 /**
- * Recurring programs (issue 37 item 4) need the subscriptions module's renewal event (branch `subs`): when it lands,
- * subscribe to it here like `order.paid`, crediting each renewal as a paid order.
+ * A subscription's renewal is an order like any other (placed, paid, refunded with its `subscriptionId`): the same
+ * subscribers credit it, and `recurring` decides whether anyone but the producer shares in it (renewals.ts).
  */
 export function affiliatesSubscriptions(clock: Clock) {
   return [
     subscribe(coproducerInvited, 'affiliates.coproducer-invitation', (p, ctx) => sendInvitation(ctx, p)),
     // Attributed as soon as it is placed, so the commission of that moment is kept (a later change is not applied).
-    subscribe(orderPlaced, 'affiliates.attribute', async (p, ctx) => void (await attributeOrder(ctx.db, p.orderId)), {
-      relevant: ofOpenPrograms,
-    }),
+    subscribe(
+      orderPlaced,
+      'affiliates.attribute',
+      async (p, ctx) => void (await attributeOrder(ctx.db, p.orderId, p.subscriptionId)),
+      {
+        relevant: ofOpenPrograms,
+      },
+    ),
     subscribe(
       orderPaid,
       'affiliates.credit',

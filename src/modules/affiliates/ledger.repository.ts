@@ -94,7 +94,8 @@ export async function commissionsNotMatchingLedger(db: DbOrTrx): Promise<string[
     select c.id from commissions c
     where c.amount_cents - c.reversed_cents <> (
       select coalesce(sum(e.amount_cents), 0) from ledger_entries e
-      where e.commission_id = c.id and e.bucket in ('PENDING', 'AVAILABLE')
+      where e.commission_id = c.id
+        and (e.bucket in ('PENDING', 'AVAILABLE') or (e.bucket = 'PAID' and c.gateway_wallet_id is not null))
     )`.execute(db)
   return rows.rows.map((r) => r.id)
 }

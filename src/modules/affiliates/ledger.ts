@@ -66,8 +66,22 @@ export function salePostings(p: { totalCents: number; feeCents: number; shares: 
   return entries
 }
 
-/** A share's release date passed: what is left of it moves from PENDING to AVAILABLE. */
-export function releasePostings(s: ShareLine): Posting[] {
+/**
+ * A share's release date passed: what is left of it moves from PENDING to AVAILABLE, or to PAID when the gateway
+ * paid it to the partner's wallet at settlement (kind PAYOUT: it left through the gateway, not through a payout).
+ */
+export function releasePostings(s: ShareLine, paidByGateway = false): Posting[] {
+  if (paidByGateway)
+    return [
+      {
+        account: s.account,
+        bucket: 'PENDING',
+        kind: 'PAYOUT',
+        amountCents: -s.amountCents,
+        commissionId: s.commissionId,
+      },
+      { account: s.account, bucket: 'PAID', kind: 'PAYOUT', amountCents: s.amountCents, commissionId: s.commissionId },
+    ]
   return [
     {
       account: s.account,
@@ -89,8 +103,11 @@ export function releasePostings(s: ShareLine): Posting[] {
 export interface ReversibleShare extends ShareLine {
   /** What is still credited of this share (its amount less what earlier refunds took back). */
   remainingCents: number
-  /** Where that remainder is: PENDING before the release, AVAILABLE after (and then it may go below zero). */
-  bucket: 'PENDING' | 'AVAILABLE'
+  /**
+   * Where that remainder is: PENDING before the release, AVAILABLE after (and then it may go below zero), PAID when
+   * the gateway paid it (the gateway takes its split back from the partner's wallet on a refund).
+   */
+  bucket: 'PENDING' | 'AVAILABLE' | 'PAID'
 }
 
 export interface Reversal {

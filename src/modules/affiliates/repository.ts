@@ -28,6 +28,7 @@ export async function upsertProgram(
     attribution: 'LAST_CLICK' | 'FIRST_CLICK'
     autoApprove: boolean
     releaseDays: ReleaseDays
+    recurring: boolean
   },
 ): Promise<ProgramRow> {
   const values = {
@@ -37,6 +38,7 @@ export async function upsertProgram(
     attribution: p.attribution,
     auto_approve: p.autoApprove,
     release_days: JSON.stringify(p.releaseDays),
+    recurring: p.recurring,
     updated_at: new Date(),
   }
   return db
@@ -226,6 +228,8 @@ export async function insertAttribution(
     clickId: string
     commissionBps: number
     releaseDays: ReleaseDays
+    recurring: boolean
+    renewsOrderId?: string
   },
 ) {
   await db
@@ -237,6 +241,8 @@ export async function insertAttribution(
       click_id: a.clickId,
       commission_bps: a.commissionBps,
       release_days: JSON.stringify(a.releaseDays),
+      recurring: a.recurring,
+      renews_order_id: a.renewsOrderId ?? null,
     })
     .onConflict((oc) => oc.column('order_id').doNothing())
     .execute()

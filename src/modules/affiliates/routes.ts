@@ -23,6 +23,7 @@ import {
 import { affiliatesAdminRoutes } from './admin-routes'
 import { balanceOf, myCommissions, storeSales } from './commissions'
 import * as coproducers from './coproducers'
+import { payoutSettingsRoutes } from './payout-settings-routes'
 import { myPayouts, requestPayout } from './payouts'
 import * as service from './service'
 
@@ -46,6 +47,7 @@ export function affiliatesRoutes(clock: Clock) {
   return async (fastify: FastifyInstance) => {
     await routes(fastify, clock)
     await affiliatesAdminRoutes(clock)(fastify)
+    await payoutSettingsRoutes(fastify)
   }
 }
 

@@ -25,6 +25,7 @@ export interface AffiliatesTables {
     attribution: AttributionRule
     auto_approve: boolean
     release_days: Json<ReleaseDays>
+    recurring: ColumnType<boolean, boolean | undefined, boolean>
     updated_at: Time
   }
   affiliations: {
@@ -54,6 +55,9 @@ export interface AffiliatesTables {
     click_id: string
     commission_bps: number
     release_days: Json<ReleaseDays>
+    recurring: ColumnType<boolean, boolean | undefined, boolean>
+    /** A renewal's attribution: the subscription's first order it was copied from. */
+    renews_order_id: ColumnType<string | null, string | null | undefined, string | null>
     created_at: Time
   }
   commissions: {
@@ -68,6 +72,20 @@ export interface AffiliatesTables {
     status: CommissionStatus
     release_at: Date
     released_at: NullableTime
+    /** The gateway paid this share to the partner's wallet (split at charge time): never withdrawable here. */
+    gateway_wallet_id: ColumnType<string | null, string | null | undefined, string | null>
+    created_at: Time
+  }
+  affiliate_payout_settings: {
+    user_id: string
+    asaas_wallet_id: string | null
+    updated_at: Time
+  }
+  affiliate_gateway_splits: {
+    order_id: string
+    account: string
+    wallet_id: string
+    amount_cents: Cents
     created_at: Time
   }
   coproducers: {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { startFakeAsaas } from '../../testing/fake-asaas'
 import { asaasGateway, centsToReais, reaisToCents } from './asaas-adapter'
 import type { WireRequest } from './gateway-client'
+import { httpTransport } from './gateway-http'
 
 describe('Asaas amounts', () => {
   it('converts cents and reais exactly, to the centavo', () => {
@@ -41,5 +43,69 @@ describe('Asaas answers', () => {
         'x',
       ),
     ).rejects.toMatchObject({ kind: 'invalid', message: 'Valor inválido.' })
+  })
+})
+
+describe('Asaas split at charge time (against the fake written from docs.asaas.com)', () => {
+  const KEY = '$aact_split_store_0001'
+  const pix = (split: { walletId: string; amountCents: number }[]) => ({
+    amountCents: 10_000,
+    method: 'PIX' as const,
+    customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', document: '52998224725' },
+    items: [{ title: 'Curso', unitPriceCents: 10_000, quantity: 1, tangible: false, externalRef: 'p1' }],
+    externalRef: crypto.randomUUID(),
+    split,
+  })
+
+  it('declares the split capability and sends each part as { walletId, fixedValue } in reais', async () => {
+    const fake = await startFakeAsaas()
+    try {
+      const gateway = asaasGateway(httpTransport(fake.url))
+      expect(gateway.capabilities.split).toBe(true)
+      const partner = fake.walletOf('$aact_partner_0001')
+      const tx = await gateway.charge(KEY, pix([{ walletId: partner, amountCents: 3_001 }]))
+      expect(tx.status).toBe('PENDING')
+      const sent = fake.calls.find((c) => c.method === 'POST' && c.path === '/v3/payments')!
+      expect(sent.body?.split).toEqual([{ walletId: partner, fixedValue: 30.01 }])
+      expect(fake.payment(tx.id)?.split).toMatchObject([{ walletId: partner, totalValue: 30.01, status: 'PENDING' }])
+    } finally {
+      await fake.close()
+    }
+  })
+
+  it('the fake refuses an unknown wallet, the issuing account own wallet and parts above the net value', async () => {
+    const fake = await startFakeAsaas()
+    try {
+      const gateway = asaasGateway(httpTransport(fake.url))
+      const partner = fake.walletOf('$aact_partner_0002')
+      await expect(
+        gateway.charge(KEY, pix([{ walletId: crypto.randomUUID(), amountCents: 100 }])),
+      ).rejects.toMatchObject({ kind: 'invalid', httpStatus: 400 })
+      await expect(
+        gateway.charge(KEY, pix([{ walletId: fake.walletOf(KEY), amountCents: 100 }])),
+      ).rejects.toMatchObject({ kind: 'invalid' })
+      await expect(
+        gateway.charge(
+          KEY,
+          pix([
+            { walletId: partner, amountCents: 6_000 },
+            { walletId: fake.walletOf('$aact_partner_0003'), amountCents: 4_001 },
+          ]),
+        ),
+      ).rejects.toMatchObject({
+        kind: 'invalid',
+        message: 'O valor total do split excede o valor líquido da cobrança.',
+      })
+      const exact = await gateway.charge(
+        KEY,
+        pix([
+          { walletId: partner, amountCents: 6_000 },
+          { walletId: fake.walletOf('$aact_partner_0003'), amountCents: 4_000 },
+        ]),
+      )
+      expect(exact.status).toBe('PENDING')
+    } finally {
+      await fake.close()
+    }
   })
 })

@@ -6,6 +6,7 @@
  */
 import { saoPauloDay } from '../../shared/dates'
 import { asaasPixAutomatic } from './asaas-pix-automatic'
+import { asaasTransfers } from './asaas-transfers'
 import type { PaymentMethod, PaymentStatus } from './contract'
 import { GATEWAY_MESSAGES, type GatewayRefund, type GatewayTransaction, TIMEOUTS } from './gateway-client'
 import { GatewayError, type GatewayTransport, sendJson } from './gateway-http'
@@ -183,6 +184,9 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
       externalReference: input.externalRef,
       remoteIp: input.ip,
     }
+    // Split (docs.asaas.com "Split em cobranças avulsas"): each partner's fixed part, paid from the net at settlement.
+    if (input.split?.length)
+      body.split = input.split.map((l) => ({ walletId: l.walletId, fixedValue: centsToReais(l.amountCents) }))
     if (input.method !== 'CREDIT_CARD') return body
     const installments = input.installments ?? 1
     if (installments > 1) Object.assign(body, { installmentCount: installments, totalValue: body.value })
@@ -245,9 +249,16 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
 
   return {
     provider: 'asaas',
-    // Split exists at Asaas but is not built here yet: declared false until it is.
-    capabilities: { cardOnFile: true, refunds: true, split: false, pixAutomatic: true, holderAddress: true },
+    capabilities: {
+      cardOnFile: true,
+      refunds: true,
+      split: true,
+      pixAutomatic: true,
+      holderAddress: true,
+      transfers: true,
+    },
     pixAutomatic: asaasPixAutomatic({ call, customerOf }),
+    transfers: asaasTransfers(call),
     async charge(key, input) {
       const customer = input.customerRef ?? (await customerOf(key, input.customer))
       let p: AsaasPayment

@@ -21,6 +21,17 @@ export interface GatewayCapabilities {
   pixAutomatic: boolean
   /** Raw card data needs the holder's CEP and house number (Asaas's creditCardHolderInfo). */
   holderAddress: boolean
+  /** Pays a PIX key from the account's balance (payouts); absent means false. */
+  transfers?: boolean
+}
+
+/**
+ * One partner's part of a charge, paid by the gateway to the partner's wallet when the charge settles (Asaas split:
+ * `{ walletId, fixedValue }`). Cents; the adapter converts. Adapters without the split capability ignore it.
+ */
+export interface GatewaySplitLine {
+  walletId: string
+  amountCents: number
 }
 
 /** A charge: raw card data (never stored) or a saved card's token, with the gateway's customer it belongs to. */
@@ -29,6 +40,50 @@ export interface GatewayChargeInput extends CreateTransactionInput {
   customerRef?: string
   /** Ask the gateway for a reusable token of the card (adapters with cardOnFile). */
   tokenize?: boolean
+  /** Partners paid by the gateway at settlement (adapters with the split capability). */
+  split?: GatewaySplitLine[]
+}
+
+/**
+ * Who asks for a charge's split: handed in by the affiliates module (which payments cannot import) when the app is
+ * composed; answers the lines for a charge of an order, or nothing. Asked only of gateways with the split capability.
+ */
+export type ChargeSplitSource = (
+  db: unknown,
+  charge: { storeId: string; orderRef: string; amountCents: number },
+) => Promise<GatewaySplitLine[] | undefined>
+let chargeSplitSource: ChargeSplitSource | undefined
+export function setChargeSplitSource(source: ChargeSplitSource | undefined) {
+  chargeSplitSource = source
+}
+export async function chargeSplitOf(
+  db: unknown,
+  charge: { storeId: string; orderRef: string; amountCents: number },
+): Promise<GatewaySplitLine[] | undefined> {
+  const lines = chargeSplitSource ? await chargeSplitSource(db, charge) : undefined
+  return lines?.length ? lines : undefined
+}
+
+/** A payout by PIX from the account's balance (Asaas POST /v3/transfers). */
+export interface TransferInput {
+  amountCents: number
+  pixKey: string
+  pixKeyType: 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP'
+  /** Our payout id: finds the transfer again. */
+  externalRef: string
+  description: string
+}
+export type TransferStatus = 'PENDING' | 'DONE' | 'FAILED'
+export interface GatewayTransfer {
+  id: string
+  status: TransferStatus
+  gatewayStatus: string
+  amountCents: number
+  failReason: string | null
+}
+export interface TransferPort {
+  transfer(key: string, input: TransferInput): Promise<GatewayTransfer>
+  readTransfer(key: string, id: string): Promise<GatewayTransfer>
 }
 
 /** What a charge answers: the transaction, and a reusable token when one was asked and given. */
@@ -46,6 +101,8 @@ export interface Gateway {
   checkHealth(key: string): Promise<void>
   /** PIX Automático (Journey 3): present exactly when capabilities.pixAutomatic. */
   readonly pixAutomatic?: PixAutomaticPort
+  /** Payouts by PIX: present exactly when capabilities.transfers. */
+  readonly transfers?: TransferPort
 }
 
 /** How often the payer agrees to be charged (the mandate's periodicity, as the BCB rules name them). */

@@ -52,7 +52,8 @@ export {
 export type { GatewayFee } from './fees'
 export type { PaymentsModuleDeps } from './gateway'
 export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
-export type { PixFrequency } from './gateway-port'
+export type { ChargeSplitSource, GatewaySplitLine, PixFrequency } from './gateway-port'
+export { setChargeSplitSource } from './gateway-port'
 export type {
   PixAuthorizationRequest,
   PixAutomaticAuthorization,

@@ -17,7 +17,7 @@ import {
   type SerializedGatewayError,
 } from './gateway-client'
 import { type ChargeOutcome, gatewayHealthOf } from './gateway-health'
-import { safeToFallBack } from './gateway-port'
+import { chargeSplitOf, safeToFallBack } from './gateway-port'
 import { type KeptCard, keepCard } from './keep-card'
 import * as repo from './repository'
 import { chargeTargets } from './routing'
@@ -220,7 +220,16 @@ export async function sendToGateway(
     for (const [i, { account, gateway, key }] of targets.entries()) {
       if (account) await accounts.setChargeAccount(deps.db, row.id, account.id)
       try {
+        // Partners the gateway pays at settlement (affiliates' split), asked only where the gateway can split.
+        const split = gateway.capabilities.split
+          ? await chargeSplitOf(deps.db, {
+              storeId: row.store_id,
+              orderRef: row.order_ref,
+              amountCents: row.amount_cents,
+            })
+          : undefined
         const gw = await gateway.charge(key, {
+          ...(split ? { split } : {}),
           amountCents: row.amount_cents,
           method: row.method,
           customer: request.customer,

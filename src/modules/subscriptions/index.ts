@@ -40,6 +40,16 @@ export function subscriptionsModule(deps: SubscriptionsModuleDeps = {}): AppModu
 
 /** What other modules may ask (the buyer area: whether a subscription's order gives access now, the list). */
 export const subscriptionsService = {
+  /** The order that started a subscription of this store (affiliates: a renewal keeps its attribution). */
+  firstOrderOf: async (db: unknown, storeId: string, subscriptionId: string): Promise<string | undefined> =>
+    (
+      await (db as Db)
+        .selectFrom('subscriptions')
+        .select('first_order_id')
+        .where('id', '=', subscriptionId)
+        .where('store_id', '=', storeId)
+        .executeTakeFirst()
+    )?.first_order_id,
   orderAccess: (db: unknown, clock: Clock, orderIds: string[]) => orderAccess(db as Db, clock, orderIds),
   /** The buyer area's list: the buyer's subscriptions with their self-service tokens. */
   buyerSubscriptions: (db: unknown, clock: Clock, secret: string, email: string) =>

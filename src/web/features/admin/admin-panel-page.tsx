@@ -8,6 +8,7 @@ import { Button, ConfirmDialog, Input, PageHeader, Select, StatCard } from '../.
 import { useDeleteUser } from './api/delete-user'
 import { useUsers } from './api/get-users'
 import { CreateUserModal } from './components/create-user-modal'
+import { PlatformFeeSection } from './components/platform-fee-section'
 import { UserDetailsModal } from './components/user-details-modal'
 import { UsersTable } from './components/users-table'
 
@@ -89,6 +90,7 @@ export default function AdminPanelPage() {
         onView={setDetailsId}
         onDelete={setToDelete}
       />
+      <PlatformFeeSection />
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />
       <UserDetailsModal userId={detailsId} onClose={closeDetails} />
       <ConfirmDialog

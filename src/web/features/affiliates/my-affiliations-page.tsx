@@ -33,6 +33,7 @@ import {
   useRequestAffiliation,
 } from './api/affiliates'
 import { PayoutCard } from './components/payout-form'
+import { WalletCard } from './components/wallet-form'
 import './affiliates.css'
 
 const TONES: Record<AffiliationStatus, BadgeTone> = {
@@ -114,7 +115,12 @@ function Coproductions() {
 
 function Payouts() {
   const balance = useMyBalance()
-  return <PayoutCard availableCents={balance.data?.availableCents ?? 0} />
+  return (
+    <>
+      <PayoutCard availableCents={balance.data?.availableCents ?? 0} />
+      <WalletCard />
+    </>
+  )
 }
 
 function Links() {

@@ -16,6 +16,7 @@ interface FormState {
   cookieDays: string
   attribution: 'LAST_CLICK' | 'FIRST_CLICK'
   autoApprove: boolean
+  recurring: boolean
   releaseDays: ReleaseDays
 }
 
@@ -26,6 +27,7 @@ function initial(p: AffiliateProgram | null): FormState {
     cookieDays: p ? (p.cookieDays === null ? '' : String(p.cookieDays)) : '60',
     attribution: p?.attribution ?? 'LAST_CLICK',
     autoApprove: p?.autoApprove ?? false,
+    recurring: p?.recurring ?? false,
     releaseDays: p?.releaseDays ?? DEFAULT_RELEASE_DAYS,
   }
 }
@@ -50,6 +52,7 @@ export function ProgramForm(props: { storeId: string; productId: string; program
       cookieDays: form.cookieDays.trim() === '' ? null : Number(form.cookieDays),
       attribution: form.attribution,
       autoApprove: form.autoApprove,
+      recurring: form.recurring,
       releaseDays: form.releaseDays,
     })
     if (!parsed.success) {
@@ -102,6 +105,11 @@ export function ProgramForm(props: { storeId: string; productId: string; program
           label="Aprovar afiliados automaticamente"
           checked={form.autoApprove}
           onChange={(e) => setForm({ ...form, autoApprove: e.currentTarget.checked })}
+        />
+        <Checkbox
+          label="Comissão recorrente (assinaturas: paga também a cada renovação)"
+          checked={form.recurring}
+          onChange={(e) => setForm({ ...form, recurring: e.currentTarget.checked })}
         />
         {(Object.keys(RELEASE_LABELS) as (keyof ReleaseDays)[]).map((k) => (
           <Input
