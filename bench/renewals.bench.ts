@@ -26,6 +26,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
 const TARGET_S = 300
 const TARGET_RATIO = 0.9
 const BILLING_JOB = 'subscriptions.billing'
+/** How long the bench waits for the worker's queue to drain after the renewals (a busy machine can take minutes). */
+const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 300_000)
 
 const load1 = () => loadavg()[0]!.toFixed(2)
 const running = await startProductionApp({ name: 'bench-renewals' })
@@ -64,6 +66,7 @@ try {
   const alone: LoadResult[] = []
   for (let i = 0; i < 2; i++) {
     alone.push(await round())
+    console.log(`  alone: checkout round ${fmt(alone.at(-1)!)}; load ${load1()}`)
     await waitUntil(() => running.drained(), 'queue drained', 300_000)
   }
   const loadBefore = load1()
@@ -96,13 +99,12 @@ try {
   await progress
   const wallS = (finished - started) / 1000
   // The renewal orders' and the checkout's effects (e-mails, rollups, events) still queued at the worker.
-  const drained = await waitUntil(() => running.drained(), 'queue drained', 600_000).then(
+  const drained = await waitUntil(() => running.drained(), 'queue drained', DRAIN_MS).then(
     () => true,
     () => false,
   )
-  const drainedS = drained ? ((performance.now() - started) / 1000).toFixed(1) : '> 600'
-  alone.push(await round())
-  await waitUntil(() => running.drained(), 'queue drained', 300_000)
+  const drainedS = drained ? ((performance.now() - started) / 1000).toFixed(1) : `> ${DRAIN_MS / 1000}`
+  if (drained) alone.push(await round())
 
   const { rows } = await sql.query<{ orders: number; charges: number; attempts: number }>(
     `select (select count(*)::int from orders where subscription_id = any($1::uuid[]) and cycle_number = 2

@@ -43,8 +43,8 @@ const envSchema = z.object({
   DELIVERY_CLAIM_STALE_MS: z.coerce.number().int().min(1).default(30_000),
   /**
    * A subscription cycle claimed by the billing scanner longer ago than this belongs to a worker that died and is taken
-   * again (issue 36). Longer than a charge's own lease plus the abandoned-charge sweep (10 s + 60 s), so the charge a
-   * dead worker sent is read back from the gateway before anyone bills the cycle again.
+   * again (issue 36). Longer than payments' abandoned-charge sweep takes to read a dead worker's charge back from the
+   * gateway (charges older than 2 min, swept every minute: ≤ 3 min), so nobody bills that cycle again before it.
    */
   SUBSCRIPTION_CLAIM_LEASE_MS: z.coerce
     .number()
