@@ -52,7 +52,7 @@ const okStatus = (url: string) =>
     () => false,
   )
 
-it('two workers bill the same due cycles; one killed -9 mid-renewal: one paid attempt, order and charge per cycle', async () => {
+it('two workers bill the same due cycles; one killed -9 mid-renewal: no cycle charged twice, one paid attempt, order and charge per paid cycle', async () => {
   const database = await createDatabase()
   cleanup.push(() => database.drop())
   const prefix = `test-renewals-${randomUUID().slice(0, 8)}`
