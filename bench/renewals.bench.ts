@@ -58,7 +58,8 @@ try {
     if (r.errors > 0) throw new Error(`${r.errors} orders failed: ${JSON.stringify(r.failures)}`)
     return r
   }
-  const best = (rs: LoadResult[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a))
+  // The median round (by rate) of each phase: a shared machine makes single rounds swing both ways.
+  const median = (rs: LoadResult[]) => [...rs].sort((x, y) => x.rps - y.rps)[Math.floor(rs.length / 2)]!
   await load(orders.url, { total: 30, concurrency: 4, method: 'POST', ...orders })
   await waitUntil(() => running.drained(), 'queue drained', 300_000)
 
@@ -115,17 +116,19 @@ try {
                where c.subscription_id = any($1::uuid[]) and c.number = 2) as attempts`,
     [ids],
   )
-  const a = best(alone)
-  const d = during.length ? best(during) : undefined
+  const a = median(alone)
+  const d = during.length ? median(during) : undefined
+  // The target is for 10,000: a shorter run is judged on its rate, projected to 10,000.
+  const projectedS = (wallS * 10_000) / ids.length
   const ratio = d ? d.rps / a.rps : Number.NaN
   console.log(
-    `renewals: ${ids.length} due → all PAID in ${wallS.toFixed(1)} s (${(ids.length / wallS).toFixed(0)}/s; worker queue drained at ${drainedS} s); target ≤ ${TARGET_S} s: ${wallS <= TARGET_S ? 'PASS' : 'FAIL'}`,
+    `renewals: ${ids.length} due → all PAID in ${wallS.toFixed(1)} s (${(ids.length / wallS).toFixed(1)}/s; worker queue ${drained ? `drained at ${drainedS} s` : `not drained ${DRAIN_MS / 1000} s after`}); 10,000 at this rate: ${projectedS.toFixed(0)} s; target ≤ ${TARGET_S} s: ${projectedS <= TARGET_S ? 'PASS' : 'FAIL'}`,
   )
   console.log(
     `  renewal orders PAID ${rows[0]!.orders}, gateway charges ${rows[0]!.charges}, attempts ${rows[0]!.attempts}`,
   )
-  console.log(`checkout alone (best of ${alone.length}, ${CONCURRENCY} concurrent): ${fmt(a)}`)
-  if (d) console.log(`checkout during renewals (best of ${during.length}): ${fmt(d)}`)
+  console.log(`checkout alone (median of ${alone.length}, ${CONCURRENCY} concurrent): ${fmt(a)}`)
+  if (d) console.log(`checkout during renewals (median of ${during.length}): ${fmt(d)}`)
   console.log(
     `ratio during / alone: ${d ? ratio.toFixed(2) : 'n/a (no full round during renewals)'}; target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'}`,
   )
