@@ -41,6 +41,16 @@ const envSchema = z.object({
    * and is taken again. Longer than any outside call's timeout (10 s), shorter than a delivery job's retry schedule.
    */
   DELIVERY_CLAIM_STALE_MS: z.coerce.number().int().min(1).default(30_000),
+  /**
+   * A subscription cycle claimed by the billing scanner longer ago than this belongs to a worker that died and is taken
+   * again (issue 36). Longer than payments' abandoned-charge sweep takes to read a dead worker's charge back from the
+   * gateway (charges older than 2 min, swept every minute: ≤ 3 min), so nobody bills that cycle again before it.
+   */
+  SUBSCRIPTION_CLAIM_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
   /** Connections per process to PostgreSQL; api replicas × this must stay under the server's max_connections. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** A query that cannot get a connection this fast fails, and its request is answered 503 instead of waiting. */

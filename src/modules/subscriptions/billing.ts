@@ -27,13 +27,20 @@ export interface BillingDeps {
   payments: PaymentsDeps
 }
 
-/** How long a claimed cycle is left to its scanner (real time) before another may take it over. */
+/** How long a claimed cycle is left to its scanner (real time) before another may take it over (the default). */
 export const CLAIM_LEASE_MS = 5 * 60_000
-const BATCH = 50
+/**
+ * The worker's scanner bills this many cycles at once (each mostly waits on the database and the gateway), every lane
+ * claiming a few cycles at a time: a killed worker strands at most LANES × CLAIM cycles until their lease lapses.
+ * A store's test clock bills one at a time, in time order.
+ */
+export const LANES = 4
+const CLAIM = 10
 
 /** Claims up to `limit` due cycles: of one store at its billing time, or of every store without a test clock. */
 async function claimDue(deps: BillingDeps, scope: { storeId?: string; now: Date }, limit: number) {
   const realNow = new Date()
+  const leaseMs = deps.payments.config?.SUBSCRIPTION_CLAIM_LEASE_MS ?? CLAIM_LEASE_MS
   return deps.db.transaction().execute(async (trx) => {
     let q = trx
       .selectFrom('subscription_cycles')
@@ -48,7 +55,7 @@ async function claimDue(deps: BillingDeps, scope: { storeId?: string; now: Date 
     if (due.length === 0) return []
     await trx
       .updateTable('subscription_cycles')
-      .set({ lease_until: new Date(realNow.getTime() + CLAIM_LEASE_MS), status: 'PENDING' })
+      .set({ lease_until: new Date(realNow.getTime() + leaseMs), status: 'PENDING' })
       .where(
         'id',
         'in',
@@ -59,28 +66,45 @@ async function claimDue(deps: BillingDeps, scope: { storeId?: string; now: Date 
   })
 }
 
-/** One pass: claims and bills due cycles until none is left (or `maxRounds`). Returns how many it worked on. */
+/** Bills one claimed cycle; a failure leaves it claimed (the lease lapses, a later pass reads the order back). */
+async function billClaimed(deps: BillingDeps, cycle: CycleRow) {
+  await billCycle(deps, cycle).catch((err) => {
+    ;(deps.payments as { log?: { error: (o: object, m: string) => void } }).log?.error(
+      { err, cycleId: cycle.id },
+      'subscription cycle billing failed',
+    )
+  })
+}
+
+/**
+ * One pass: claims and bills due cycles until none is left (or `maxRounds` claims). Returns how many it worked on.
+ * The worker's scanner (no store) runs LANES claim-and-bill loops side by side; a store's test clock runs one.
+ */
 export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?: Date } = {}, maxRounds = 1000) {
   let done = 0
-  for (let round = 0; round < maxRounds; round++) {
-    const now = scope.now ?? (scope.storeId ? await billingNow(deps.db, deps.clock, scope.storeId) : deps.clock.now())
-    if (round === 0) {
-      await noticeRenewals(deps.db, { storeId: scope.storeId, now })
-      await noticeTrialEnds(deps.db, { storeId: scope.storeId, now })
+  let rounds = 0
+  const nowOf = async () =>
+    scope.now ?? (scope.storeId ? await billingNow(deps.db, deps.clock, scope.storeId) : deps.clock.now())
+  const startedAt = await nowOf()
+  await noticeRenewals(deps.db, { storeId: scope.storeId, now: startedAt })
+  await noticeTrialEnds(deps.db, { storeId: scope.storeId, now: startedAt })
+  const lanes = scope.storeId ? 1 : LANES
+  const lane = async () => {
+    while (rounds < maxRounds) {
+      rounds++
+      const now = await nowOf()
+      const claimed = await claimDue(deps, { storeId: scope.storeId, now }, lanes === 1 ? CLAIM * 5 : CLAIM)
+      if (claimed.length === 0) return
+      for (const cycle of claimed) {
+        await billClaimed(deps, cycle)
+        done++
+      }
     }
-    const claimed = await claimDue(deps, { storeId: scope.storeId, now }, BATCH)
+  }
+  for (;;) {
+    await Promise.all(Array.from({ length: lanes }, lane))
     // Ends come after every due charge: a retry is always scheduled before the cancel date, so time order is kept.
-    if (claimed.length === 0 && (await sweepEnds(deps, { storeId: scope.storeId, now })) === 0) break
-    for (const cycle of claimed) {
-      await billCycle(deps, cycle).catch((err) => {
-        // Left claimed: the lease lapses and a later pass reads the order back before anything else.
-        ;(deps.payments as { log?: { error: (o: object, m: string) => void } }).log?.error(
-          { err, cycleId: cycle.id },
-          'subscription cycle billing failed',
-        )
-      })
-      done++
-    }
+    if (rounds >= maxRounds || (await sweepEnds(deps, { storeId: scope.storeId, now: await nowOf() })) === 0) break
   }
   return done
 }
