@@ -46,11 +46,20 @@ async function settleRenewalOrder(deps: { db: Db; clock: Clock }, p: PaidOrderFa
   const at = await billingNow(deps.db, deps.clock, p.storeId)
   await deps.db.transaction().execute(async (trx) => {
     await settleCyclePaid(trx, cycle.id, at, { orderId: p.orderId })
+    // The newest open attempt is the one whose charge was paid; an older one left UNKNOWN by a dead worker never
+    // reached the gateway (one payable charge per order), and a cycle has one PAID attempt at most.
     await trx
       .updateTable('subscription_attempts')
       .set({ status: 'PAID', finished_at: at })
-      .where('cycle_id', '=', cycle.id)
-      .where('status', 'in', ['PENDING', 'UNKNOWN'])
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('subscription_attempts as a')
+          .select('a.id')
+          .where('a.cycle_id', '=', cycle.id)
+          .where('a.status', 'in', ['PENDING', 'UNKNOWN'])
+          .orderBy('a.number', 'desc')
+          .limit(1),
+      )
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
