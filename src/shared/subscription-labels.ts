@@ -19,7 +19,12 @@ export interface PublicPlan {
   /** The server's 'R$ 49,90/mês' and '7 dias grátis'. */
   label?: string
   trialLabel?: string | null
+  /** The server's '7 dias grátis. Primeira cobrança de R$ 49,90 em 07/02/2027.' (a plan with a free trial). */
+  trialNote?: string | null
 }
+
+/** What the pay button says for a plan: a free trial starts, nothing is paid today. */
+export const TRIAL_PAY_LABEL = 'Começar teste grátis'
 
 const SINGULAR: Record<IntervalUnit, string> = { WEEK: 'semana', MONTH: 'mês', YEAR: 'ano' }
 const PLURAL: Record<IntervalUnit, string> = { WEEK: 'semanas', MONTH: 'meses', YEAR: 'anos' }

@@ -34,7 +34,10 @@ export async function placeOrder(
     transactionId: randomUUID(),
     createdAt: new Date(),
   })
-  const { opened, insert: charge } = paymentsService.prepareCharge(deps, priced.payments, rows.charge)
+  // A free trial's card is verified and kept, not charged (R$ 0,00 today).
+  const { opened, insert: charge } = paymentsService.prepareCharge(deps, priced.payments, rows.charge, {
+    verifyOnly: priced.trial,
+  })
   const order = await writeOrder(deps.db, rows, charge, claim)
   return chargeOrder(deps, order, opened, rows.charge.card, claim)
 }

@@ -26,7 +26,10 @@ export const METHOD_UNAVAILABLE = 'Forma de pagamento indisponível para esta lo
 export const PLAN_MESSAGES = {
   notFound: 'Plano não encontrado',
   method: 'Este plano não aceita esta forma de pagamento',
-  trial: 'Planos com período de teste ainda não podem ser assinados pelo checkout',
+  /** A trial keeps the card for its first charge: only a card can be kept (PIX Automático trials: not yet). */
+  trial: 'O período de teste grátis só pode ser iniciado com cartão de crédito',
+  /** Nothing is charged during a trial, so nothing can be added to it. */
+  trialBumps: 'Ofertas adicionais não podem ser incluídas em um período de teste grátis',
 } as const
 export const WRONG_CHECKOUT = {
   PHYSICAL: 'Este produto é digital: finalize a compra pelo checkout digital.',
@@ -62,6 +65,8 @@ export interface PricedOrder {
   price: PriceBreakdown
   /** The plan the order subscribes to (its price is the product's here), if any. */
   plan?: CheckoutPlan
+  /** A free trial: R$ 0,00 today, the card verified and kept instead of charged. */
+  trial?: boolean
 }
 
 /** The method is one the store takes, and a card plan within its maximum. */
@@ -99,8 +104,9 @@ export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<Priced
   const payment = payload.payment
   requirePaymentMethod(payments.methods, payment.method, payment.installments)
   const plan = await planOf(db, input, found.product.storeId)
-  // A subscription's first charge is the plan's price, in one installment.
-  const product = plan ? { ...found.product, priceCents: plan.priceCents } : found.product
+  const trial = isTrial(plan)
+  if (trial) checkTrialOrder(input)
+  const product = plan ? { ...found.product, priceCents: firstChargeOf(plan) } : found.product
   if (plan && payment.method === 'credit_card') payment.installments = 1
 
   const quantity = 1
@@ -128,13 +134,43 @@ export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<Priced
     quantity,
     bumps,
     shippingCents: shipping?.priceCents ?? 0,
-    couponCode: payload.couponCode,
+    // A coupon applies to a charge; a trial has none today (the renewals price the plan).
+    couponCode: trial ? undefined : payload.couponCode,
     email: payload.customer.email,
     method: PAYMENT_TO_CHARGE[paymentMethod],
     installments,
     payments,
   })
-  return { product, quantity, payments, paymentMethod, installments, bumps, shipping, address, coupon, price, plan }
+  return {
+    product,
+    quantity,
+    payments,
+    paymentMethod,
+    installments,
+    bumps,
+    shipping,
+    address,
+    coupon,
+    price,
+    plan,
+    trial,
+  }
+}
+
+const isTrial = (plan: CheckoutPlan | undefined) => Boolean(plan && plan.trialDays > 0)
+
+/** What the order charges today for a plan: its price, or nothing while a free trial runs (the card is verified). */
+const firstChargeOf = (plan: CheckoutPlan) => (plan.trialDays > 0 ? 0 : plan.priceCents)
+
+/**
+ * A trial order: by card only (the card is kept for the charge at the trial's end) and without bumps — a bump would
+ * be money charged on an order that charges nothing, so the buyer adds it later instead of paying it by surprise.
+ */
+function checkTrialOrder(input: PlaceOrderInput) {
+  const { payment, orderBumps } = input.payload
+  if (payment.method !== 'credit_card')
+    throw new AppError(422, PLAN_MESSAGES.trial, { 'payment.method': PLAN_MESSAGES.trial })
+  if (orderBumps?.length) throw new AppError(422, PLAN_MESSAGES.trialBumps, { orderBumps: PLAN_MESSAGES.trialBumps })
 }
 
 /** The plan a digital order subscribes to, checked against the product, the store and the chosen method. */
@@ -146,6 +182,5 @@ async function planOf(db: Db, input: PlaceOrderInput, storeId: string): Promise<
   // A plan by PIX Automático is ordered by PIX: its QR (subscriptions' pix-automatic-checkout.ts) pays the order.
   if (!plan.methods.includes(payment.method) && !(payment.method === 'pix' && plan.methods.includes('pix_automatic')))
     throw new AppError(422, PLAN_MESSAGES.method, { 'payment.method': PLAN_MESSAGES.method })
-  if (plan.trialDays > 0) throw new AppError(422, PLAN_MESSAGES.trial)
   return plan
 }

@@ -30,13 +30,15 @@ export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>)
     ? await findCheckoutPlan(db, { storeId: q.storeId, productId: q.productId, planId: q.planId })
     : undefined
   if (q.planId && !plan) throw new AppError(404, PLAN_NOT_FOUND, { planId: PLAN_NOT_FOUND })
-  const product = plan ? { ...found.product, priceCents: plan.priceCents } : found.product
+  // A free trial charges nothing today (the card is verified): the summary says R$ 0,00, bumps left out.
+  const trial = Boolean(plan && plan.trialDays > 0)
+  const product = plan ? { ...found.product, priceCents: trial ? 0 : plan.priceCents } : found.product
   const subtotalCents = product.priceCents
   const bumps = await marketingService.priceBumps(db, {
     storeId: product.storeId,
     cartProductIds: [product.id],
     cartTotalCents: subtotalCents,
-    bumpIds: q.orderBumps ?? [],
+    bumpIds: trial ? [] : (q.orderBumps ?? []),
   })
   let shippingCents = 0
   if (product.type === 'PHYSICAL' && q.shipping?.method) {
@@ -60,7 +62,7 @@ export async function quoteOrder(db: Db, q: z.output<typeof quoteRequestSchema>)
     quantity: 1,
     bumps,
     shippingCents,
-    couponCode: q.couponCode,
+    couponCode: trial ? undefined : q.couponCode,
     email: q.email,
     method,
     installments,

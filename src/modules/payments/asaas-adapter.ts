@@ -10,7 +10,7 @@ import { asaasTransfers } from './asaas-transfers'
 import type { PaymentMethod, PaymentStatus } from './contract'
 import { GATEWAY_MESSAGES, type GatewayRefund, type GatewayTransaction, TIMEOUTS } from './gateway-client'
 import { GatewayError, type GatewayTransport, sendJson } from './gateway-http'
-import type { Gateway, GatewayChargeInput } from './gateway-port'
+import type { CardVerificationInput, Gateway, GatewayChargeInput } from './gateway-port'
 
 const MESSAGES = {
   unauthorized: 'Erro de autenticação: chave da API Asaas inválida para esta loja',
@@ -256,9 +256,33 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
       pixAutomatic: true,
       holderAddress: true,
       transfers: true,
+      cardVerification: true,
     },
     pixAutomatic: asaasPixAutomatic({ call, customerOf }),
     transfers: asaasTransfers(call),
+    async verifyCard(key, input) {
+      const customer = input.customerRef ?? (await customerOf(key, input.customer))
+      try {
+        const t = await call<AsaasToken>(
+          key,
+          'POST',
+          '/v3/creditCard/tokenizeCreditCard',
+          TIMEOUTS.create,
+          tokenizeBody(input, customer),
+        )
+        if (!t.creditCardToken) throw new GatewayError('malformed', MESSAGES.malformed)
+        return {
+          status: 'VERIFIED',
+          id: `asaas-token:${input.externalRef}`,
+          savedCard: { token: t.creditCardToken, customerRef: customer },
+          card: { lastDigits: t.creditCardNumber ?? null, brand: t.creditCardBrand?.toLowerCase() ?? null },
+        }
+      } catch (err) {
+        if (err instanceof AsaasError && err.code === 'invalid_creditCard')
+          return { status: 'REFUSED', id: `asaas-refused:${input.externalRef}`, refusedReason: err.message }
+        throw err
+      }
+    },
     async charge(key, input) {
       const customer = input.customerRef ?? (await customerOf(key, input.customer))
       let p: AsaasPayment
@@ -310,6 +334,36 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
     async checkHealth(key) {
       await call(key, 'GET', '/v3/finance/balance', TIMEOUTS.health)
     },
+  }
+}
+
+interface AsaasToken {
+  creditCardNumber?: string
+  creditCardBrand?: string
+  creditCardToken?: string
+}
+
+/** POST /v3/creditCard/tokenizeCreditCard: the card checked by Asaas and kept as a token; nothing is charged. */
+function tokenizeBody(input: CardVerificationInput, customer: string) {
+  const c = input.customer
+  return {
+    customer,
+    creditCard: {
+      holderName: input.card.holderName,
+      number: input.card.number.replace(/\D/g, ''),
+      expiryMonth: String(input.card.expMonth).padStart(2, '0'),
+      expiryYear: String(input.card.expYear < 100 ? 2000 + input.card.expYear : input.card.expYear),
+      ccv: input.card.cvv,
+    },
+    creditCardHolderInfo: {
+      name: c.name,
+      email: c.email,
+      cpfCnpj: c.document.replace(/\D/g, ''),
+      postalCode: c.postalCode,
+      addressNumber: c.addressNumber,
+      phone: c.phone.replace(/\D/g, ''),
+    },
+    remoteIp: input.ip,
   }
 }
 

@@ -23,6 +23,8 @@ export function ativoPayGateway(
       split: false,
       pixAutomatic: Boolean(pixAutomatic),
       holderAddress: false,
+      // The sandbox's card check is added where the sandbox is composed (gateway.ts, sandbox-verify.ts).
+      cardVerification: false,
     },
     pixAutomatic,
     async charge(key, input) {

@@ -93,8 +93,10 @@ export function prepareCharge(
   deps: Pick<PaymentsDeps, 'config'>,
   payments: CheckoutPayments,
   req: ChargeRequest & { transactionId: string },
+  /** verifyOnly: a card checked and kept, not charged (a free trial: the order's total is R$ 0,00). */
+  opts: { verifyOnly?: boolean } = {},
 ): { opened: OpenedCharge; insert: Companion<'payment_transactions'> } {
-  checkChargeRequest(payments.config, req)
+  checkChargeRequest(payments.config, req, opts)
   const values = { ...chargeRow(deps, req, 'ORDER'), id: req.transactionId }
   return {
     insert: repo.transactionInsertPart(values),

@@ -23,6 +23,8 @@ export interface GatewayCapabilities {
   holderAddress: boolean
   /** Pays a PIX key from the account's balance (payouts); absent means false. */
   transfers?: boolean
+  /** Checks a card without moving money and answers a saved-card token (a free trial's card; verifyCard). */
+  cardVerification: boolean
 }
 
 /**
@@ -33,6 +35,26 @@ export interface GatewaySplitLine {
   walletId: string
   amountCents: number
 }
+
+/** A zero-value check of a card (a free trial): nothing is charged, the card is kept for a later charge. */
+export interface CardVerificationInput {
+  card: NonNullable<GatewayChargeInput['card']>
+  customer: GatewayChargeInput['customer']
+  customerRef?: string
+  /** Our charge row's id (the verification's reference). */
+  externalRef: string
+  ip?: string
+}
+
+export type CardVerification =
+  | {
+      status: 'VERIFIED'
+      /** The gateway's id of the check (or of the token when it keeps no other record). */
+      id: string
+      savedCard: { token: string; customerRef: string | null }
+      card: { lastDigits: string | null; brand: string | null }
+    }
+  | { status: 'REFUSED'; id: string; refusedReason: string }
 
 /** A charge: raw card data (never stored) or a saved card's token, with the gateway's customer it belongs to. */
 export interface GatewayChargeInput extends CreateTransactionInput {
@@ -99,6 +121,8 @@ export interface Gateway {
   refund(key: string, id: string, input: RefundInput): Promise<GatewayRefund>
   /** Resolves when the key is accepted; throws GatewayError otherwise. */
   checkHealth(key: string): Promise<void>
+  /** Present exactly when capabilities.cardVerification: a refused card answers REFUSED, other trouble throws. */
+  verifyCard?(key: string, input: CardVerificationInput): Promise<CardVerification>
   /** PIX Automático (Journey 3): present exactly when capabilities.pixAutomatic. */
   readonly pixAutomatic?: PixAutomaticPort
   /** Payouts by PIX: present exactly when capabilities.transfers. */

@@ -15,6 +15,7 @@ import type { Gateway, GatewayProvider } from './gateway-port'
 import { sandboxEnabled } from './sandbox'
 import { handleSandboxRequest } from './sandbox-contract'
 import { sandboxPixAutomatic } from './sandbox-pix-automatic'
+import { withSandboxVerification } from './sandbox-verify'
 import type { Db } from './tables'
 
 /** What the composition (app.ts, modules/index.ts) hands this module. */
@@ -59,7 +60,9 @@ export function ativoPayClient(deps: GatewayDeps): GatewayClient {
  */
 export function gatewayFor(deps: GatewayDeps): Gateway {
   const provider = !deps.gatewayTransport && sandboxEnabled(deps.config) ? 'sandbox' : 'ativopay'
-  return ativoPayGateway(ativoPayClient(deps), provider, provider === 'sandbox' ? sandboxPix(deps) : undefined)
+  if (provider === 'ativopay') return ativoPayGateway(ativoPayClient(deps), provider)
+  const transport = configTransport(deps)
+  return withSandboxVerification(ativoPayGateway(createGatewayClient(transport), provider, sandboxPix(deps)), transport)
 }
 
 /** The built-in sandbox, in-process, whatever ATIVOPAY_API_URL says (a 'sandbox' account); never in production. */
@@ -74,12 +77,17 @@ function sandboxTransport(deps: Omit<GatewayDeps, 'gatewayTransport'>): GatewayT
 /** The adapter for an account's provider. */
 export function providerGateway(deps: GatewayDeps, provider: GatewayProvider): Gateway {
   switch (provider) {
-    case 'sandbox':
-      return ativoPayGateway(
-        createGatewayClient(sandboxTransport(deps)),
-        'sandbox',
-        deps.config.NODE_ENV === 'production' ? undefined : sandboxPix(deps),
+    case 'sandbox': {
+      const transport = sandboxTransport(deps)
+      return withSandboxVerification(
+        ativoPayGateway(
+          createGatewayClient(transport),
+          'sandbox',
+          deps.config.NODE_ENV === 'production' ? undefined : sandboxPix(deps),
+        ),
+        transport,
       )
+    }
     case 'asaas':
       return asaasGateway(deps.asaasTransport ?? httpTransport(deps.config.ASAAS_API_URL))
     default:

@@ -7,6 +7,7 @@ import { toSandboxWire } from './dto'
 import type { WireRequest, WireResponse } from './gateway-client'
 import { createSandboxCharge, refundSandboxCharge, SANDBOX_KEY_PREFIX, type SandboxDeps, wire } from './sandbox'
 import * as repo from './sandbox.repository'
+import { SANDBOX_VERIFY_PATH, verifySandboxCard } from './sandbox-verify'
 
 const PAGE_SIZE = 20
 
@@ -53,6 +54,10 @@ export async function handleSandboxRequest(
   if (req.method === 'POST' && url.pathname === '/v1/transactions') {
     const body = parseBody(req.body)
     return 'error' in body ? body.error : createSandboxCharge(deps, account, body.raw)
+  }
+  if (req.method === 'POST' && url.pathname === SANDBOX_VERIFY_PATH) {
+    const body = parseBody(req.body)
+    return 'error' in body ? body.error : verifySandboxCard(deps, account, body.raw)
   }
   if (req.method === 'GET' && url.pathname === '/v1/transactions') {
     const page = Math.max(1, Number(url.searchParams.get('page')) || 1)

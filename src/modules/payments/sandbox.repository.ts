@@ -24,7 +24,11 @@ export async function listSandboxRows(
   db: DbOrTrx,
   q: { account: string; status?: string; page: number; pageSize: number },
 ) {
-  let base = db.selectFrom('payment_sandbox_transactions').where('account', '=', q.account)
+  // A card check (sandbox-verify.ts) is no transaction of the contract.
+  let base = db
+    .selectFrom('payment_sandbox_transactions')
+    .where('account', '=', q.account)
+    .where('payment_method', '<>', 'CARD_VERIFICATION')
   if (q.status) base = base.where('status', '=', q.status)
   const rows = await base
     .selectAll()

@@ -79,7 +79,7 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0
 }
 
-function cardBrand(number: string): string {
+export function cardBrand(number: string): string {
   if (number.startsWith('4')) return 'visa'
   if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return 'mastercard'
   if (/^3[47]/.test(number)) return 'amex'

@@ -6,6 +6,7 @@ import { publish } from '../../platform/events'
 import type { JobQueue } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
 import * as accounts from './accounts.repository'
+import { isVerification, sendVerification } from './card-verification'
 import { methodsOf, publicMethods, webhookUrl } from './config-service'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { BOLETO_CLEARING_MS, toChargeResult } from './dto'
@@ -85,8 +86,15 @@ export const PAYMENT_HOLDER_MESSAGES = {
 export const CREATE_LEASE_MS = 10_000
 
 /** The rules a charge must pass before any row is written; pure, so the order's transaction can run them first. */
-export function checkChargeRequest(config: repo.ConfigRow | undefined, req: ChargeRequest) {
-  if (!Number.isInteger(req.amountCents) || req.amountCents <= 0) throw new AppError(400, 'Valor inválido')
+export function checkChargeRequest(
+  config: repo.ConfigRow | undefined,
+  req: ChargeRequest,
+  opts: { verifyOnly?: boolean } = {},
+) {
+  // A card check (a free trial) is the one charge of R$ 0,00.
+  const zeroAllowed = opts.verifyOnly === true && req.method === 'CREDIT_CARD'
+  if (!Number.isInteger(req.amountCents) || req.amountCents < 0 || (req.amountCents === 0 && !zeroAllowed))
+    throw new AppError(400, 'Valor inválido')
   const methods = methodsOf(config)
   const enabled =
     req.method === 'PIX'
@@ -209,6 +217,7 @@ export async function sendToGateway(
     return fail(deps, row.id, { kind: 'invalid', message: 'Dados do cartão são obrigatórios' })
   const targets = await chargeTargets(deps, row.store_id, row.method, config)
   if (!targets.length) return fail(deps, row.id, { kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured })
+  if (isVerification(row) && card) return sendVerification(deps, row, targets, card, fail)
   const request = row.request
   const renew = setInterval(
     () => void repo.renewCreateLease(deps.db, row.id, CREATE_LEASE_MS).catch(() => undefined),

@@ -5,18 +5,16 @@
  * e-mailed 3 days before the due date; paid → ACTIVE with the anchor kept; unpaid → PAST_DUE with no retry, then
  * canceled by the store's cancel-after-days. A boleto renewal takes the same path.
  *
- * The trial's start: the checkout cannot yet verify a card without charging it (payments' port has no
- * zero-value verification), so these tests keep the buyer's card through a real card purchase at the store and
- * hand subscriptions the order.paid facts a R$ 0,00 trial order will carry (totalCents 0, the plan).
+ * The trial starts at the checkout: a R$ 0,00 order whose card is verified (payments' verifyCard) and kept, no money
+ * moved; its order.paid starts the subscription TRIALING. A card refused at the check pays no order and starts
+ * nothing; a trial by PIX or with a bump is refused (422).
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { systemClock } from '../../platform/clock'
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fake-webhook-receiver'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { SANDBOX_CARDS } from '../payments/sandbox'
-import { onOrderPaid } from './start'
 import type { Db } from './tables'
 
 let t: TestApp
@@ -77,27 +75,23 @@ async function subscriptionOf(s: Shop, email: string) {
   return id
 }
 
-/** A 7-day trial started as its R$ 0,00 order's order.paid will start it, the card kept by a purchase before. */
+/** A 7-day trial started at the checkout: R$ 0,00 today, the card verified and kept (nothing charged). */
 async function startTrial(s: Shop, planId: string, cardNumber: string, email: string) {
   const bought = await post(
     '/api/checkout/create-digital-order',
-    digitalOrder(s, { customer: customer(email), payment: { ...card, cardNumber } }),
+    digitalOrder(s, { customer: customer(email), planId, payment: { ...card, cardNumber } }),
   )
   expect(bought.statusCode, bought.body).toBe(200)
-  expect(bought.json().status).toBe('PAID')
+  expect(bought.json()).toMatchObject({ status: 'PAID', total: 0 })
   await t.drain()
-  await onOrderPaid(
-    { db: db(), clock: systemClock },
-    {
-      orderId: bought.json().orderId,
-      storeId: s.storeId,
-      totalCents: 0,
-      paymentMethod: 'CREDIT_CARD',
-      customer: { name: 'Maria Silva', email, phone: '(11) 98765-4321' },
-      planId,
-    },
-  )
   return subscriptionOf(s, email)
+}
+
+/** Money the sandbox moved for a store's buyer (PAID card charges, verifications excluded by their amount 0). */
+async function moneyCharged(email: string) {
+  const { rows } = await sql<{ n: string }>`select coalesce(sum(amount), 0) as n from payment_sandbox_transactions
+    where status = 'PAID' and customer->>'email' = ${email}`.execute(db())
+  return Number(rows[0]!.n)
 }
 
 /** Gateway calls made for the subscription's own orders (payments' rows). */
@@ -191,6 +185,65 @@ describe('free trials', () => {
       'subscription.trial_will_end',
     ])
     expect(receiver.received.filter((r) => r.body.includes(id) && r.body.includes('trial_will_end'))).toHaveLength(1)
+  })
+
+  it('at the checkout: R$ 0,00 PAID order, card verified and kept, 0 charged; the kept card pays day 7', async () => {
+    const { s, planId } = await subscriptionShop({ trialDays: 7, methods: ['credit_card', 'pix'] })
+    const email = 'checkout-trial@example.com'
+    const id = await startTrial(s, planId, SANDBOX_CARDS.approved, email)
+    expect((await detail(s, id)).status).toBe('TRIALING')
+    const order = await t.runtime.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'total_cents', 'transaction_id'])
+      .where('customer_email', '=', email)
+      .executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ status: 'PAID' })
+    expect(Number(order.total_cents)).toBe(0)
+    const charge = await t.runtime.db
+      .selectFrom('payment_transactions')
+      .select(['status', 'amount_cents', 'card_last4'])
+      .where('id', '=', order.transaction_id!)
+      .executeTakeFirstOrThrow()
+    expect(charge).toMatchObject({ status: 'PAID', card_last4: '1111' })
+    expect(Number(charge.amount_cents)).toBe(0)
+    expect(await moneyCharged(email)).toBe(0)
+    const kept = await t.runtime.db
+      .selectFrom('payment_instruments')
+      .select(['last4', 'expires_at'])
+      .where('buyer_email', '=', email)
+      .execute()
+    expect(kept).toMatchObject([{ last4: '1111', expires_at: null }])
+    await moveTo(s, at(7))
+    expect((await detail(s, id)).status).toBe('ACTIVE')
+    expect(await moneyCharged(email)).toBe(4990)
+  })
+
+  it('a card refused at the check: no order paid, no subscription; PIX or a bump on a trial → 422', async () => {
+    const { s, planId } = await subscriptionShop({ trialDays: 7, methods: ['credit_card', 'pix'] })
+    const email = 'refused-trial@example.com'
+    const refused = await post(
+      '/api/checkout/create-digital-order',
+      digitalOrder(s, { customer: customer(email), planId, payment: { ...card, cardNumber: SANDBOX_CARDS.refused } }),
+    )
+    expect(refused.statusCode, refused.body).toBe(422)
+    await t.drain()
+    const paid = await t.runtime.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_email', '=', email)
+      .where('status', '=', 'PAID')
+      .execute()
+    expect(paid).toHaveLength(0)
+    const list = await get(s, `/api/stores/${s.storeId}/subscriptions`)
+    expect(list.items.filter((i: { customerEmail: string }) => i.customerEmail === email)).toHaveLength(0)
+    expect(await moneyCharged(email)).toBe(0)
+
+    const byPix = await post(
+      '/api/checkout/create-digital-order',
+      digitalOrder(s, { customer: customer(email), planId, payment: { method: 'pix' } }),
+    )
+    expect(byPix.statusCode, byPix.body).toBe(422)
+    expect(byPix.json().message).toBe('O período de teste grátis só pode ser iniciado com cartão de crédito')
   })
 
   it('cancelled in the trial (now, twice; or at its end): 0 charged, ever', async () => {

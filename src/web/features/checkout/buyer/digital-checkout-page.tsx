@@ -64,7 +64,7 @@ function DigitalCheckout(ready: ReadyCheckout) {
           <CheckoutPlans productId={ready.product.id} value={flow.form.planId} onChoose={choose} />
         </Suspense>
       }
-      subscription={plan && { methods: plan.methods, note: plan.note }}
+      subscription={plan && { methods: plan.methods, note: plan.note, payLabel: plan.payLabel }}
     />
   )
 }

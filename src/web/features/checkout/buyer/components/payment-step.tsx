@@ -56,6 +56,8 @@ const EMPTY_CARD: Record<keyof CardFields, string> = { cardName: '', cardNumber:
 export interface PaymentSubscription {
   methods: readonly string[]
   note: string
+  /** A free trial: 'Começar teste grátis' instead of 'Finalizar Compra'. */
+  payLabel?: string
 }
 
 function enabledMethods(data: PublicPaymentMethods | undefined, only?: readonly string[]): CheckoutMethodId[] {
@@ -324,7 +326,7 @@ export function PaymentStep({
           Voltar
         </Button>
         <Button type="submit" size="lg" loading={submitting} loadingText="Processando...">
-          Finalizar Compra
+          {subscription?.payLabel ?? 'Finalizar Compra'}
         </Button>
       </div>
     </form>

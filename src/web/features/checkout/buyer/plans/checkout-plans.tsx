@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { renewalNote } from '../../../../../shared/subscription-labels'
+import { type PublicPlan, renewalNote, TRIAL_PAY_LABEL } from '../../../../../shared/subscription-labels'
 import { useCheckoutPlans } from '../api/get-plans'
 import { PlanPicker } from './plan-picker'
 
@@ -8,6 +8,16 @@ export interface PlanChoice {
   planId: string
   methods: readonly string[]
   note: string
+  /** The pay button's text when it is not a purchase (a free trial). */
+  payLabel?: string
+}
+
+/** A plan as the payment step needs it; a free trial is by card only, says its first charge and pays R$ 0,00 today. */
+export function choiceOf(p: PublicPlan): PlanChoice {
+  const trial = p.trialDays > 0 && Boolean(p.trialNote)
+  return trial
+    ? { planId: p.id, methods: ['credit_card'], note: p.trialNote!, payLabel: TRIAL_PAY_LABEL }
+    : { planId: p.id, methods: p.methods, note: renewalNote(p) }
 }
 
 /**
@@ -27,12 +37,12 @@ export function CheckoutPlans({
   const plan = plans.find((p) => p.id === value)
   // Once the plans are known: the saved choice if still offered, else none (the picker then proposes the first).
   useEffect(() => {
-    if (isSuccess) onChoose(plan && { planId: plan.id, methods: plan.methods, note: renewalNote(plan) })
+    if (isSuccess) onChoose(plan && choiceOf(plan))
   }, [isSuccess, plan, onChoose])
   return <PlanPicker plans={plans} value={value} onChange={(planId) => onChoose(planFor(planId))} />
 
   function planFor(planId: string): PlanChoice | undefined {
     const p = plans.find((x) => x.id === planId)
-    return p && { planId: p.id, methods: p.methods, note: renewalNote(p) }
+    return p && choiceOf(p)
   }
 }

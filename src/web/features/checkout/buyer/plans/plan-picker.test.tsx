@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { type PublicPlan, renewalNote } from '../../../../../shared/subscription-labels'
+import { choiceOf } from './checkout-plans'
 import { PlanPicker } from './plan-picker'
 
 const MONTHLY: PublicPlan = {
@@ -94,5 +95,19 @@ describe('PlanPicker', () => {
     expect(renewalNote(QUARTERLY).replaceAll('\u00a0', ' ')).toMatch(
       /^Assinatura: R\$ 139,90 a cada 3 meses\. Seu cartão será cobrado/,
     )
+  })
+
+  it("shows the server's trial note, and a trial plan's choice is by card, pays R$ 0,00 and says 'Começar teste grátis'", () => {
+    const note = '7 dias grátis. Primeira cobrança de R$ 49,90 em 07/02/2027.'
+    const trial: PublicPlan = { ...MONTHLY, trialNote: note }
+    render(<Picker plans={[trial, QUARTERLY]} onChange={vi.fn()} />)
+    expect(screen.getByRole('group', { name: 'Escolha seu plano' }).textContent).toContain(note)
+    expect(choiceOf(trial)).toEqual({
+      planId: trial.id,
+      methods: ['credit_card'],
+      note,
+      payLabel: 'Começar teste grátis',
+    })
+    expect(choiceOf(QUARTERLY).payLabel).toBeUndefined()
   })
 })

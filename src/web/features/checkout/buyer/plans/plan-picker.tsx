@@ -38,6 +38,7 @@ export function PlanPicker({
               <span className="sp-plan-name">{plan.name}</span>
               <span className="sp-plan-price">{planPriceLabel(plan)}</span>
               {trial && <span className="sp-plan-trial">{trial}</span>}
+              {plan.trialNote && <span className="ck-muted sp-plan-trial-note">{plan.trialNote}</span>}
               {plan.maxCycles ? (
                 <span className="ck-muted sp-plan-cycles">
                   {plan.maxCycles === 1 ? '1 cobrança' : `${plan.maxCycles} cobranças`}
