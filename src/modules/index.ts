@@ -50,7 +50,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     notificationsModule,
     recoveryModule,
     affiliatesModule({ clock: deps.clock }),
-    buyersModule,
+    buyersModule({ clock: deps.clock }),
     subscriptionsModule({ clock: deps.clock, gatewayTransport: deps.gatewayTransport }),
   ]
 }

@@ -1,11 +1,16 @@
+import { type Clock, systemClock } from '../../platform/clock'
 import type { AppModule } from '../types'
+import { buyerJobs, buyerSubscriptions } from './jobs'
 import { buyerRoutes } from './routes'
 
 export { buyerLoginRequested } from './events'
 
 /**
  * The buyer's area (issue 35): sign-in by e-mailed link, their orders across stores, and the digital deliverables
- * they may download now. It owns only its sessions and download counts; orders and files are asked of ordering
- * and catalog.
+ * they may download now. It owns only its sessions, download counts and stamped copies; orders and files are asked
+ * of ordering and catalog. `clock`: the stamped copies' retention (tests pass a controlled one).
  */
-export const buyersModule: AppModule = { name: 'buyers', routes: buyerRoutes }
+export function buyersModule(deps: { clock?: Clock } = {}): AppModule {
+  const clock = deps.clock ?? systemClock
+  return { name: 'buyers', routes: buyerRoutes, jobs: buyerJobs(clock), subscriptions: buyerSubscriptions(clock) }
+}

@@ -144,7 +144,7 @@ export async function downloadUrl(deps: BuyerDeps, email: string, fileId: string
   if (!line) throw new AppError(403, BUYER_MSG.accessEnded, undefined, 'ACCESS_ENDED')
   await repo.countDownload(deps.db, line.orderId, file.id, deps.clock.now())
   const product = await catalogService.findProduct(deps.db, file.storeId, file.productId)
-  const key = await deliveredKey(deps.storage, product, file, line)
+  const key = await deliveredKey(deps, product, file, line)
   return deps.storage.signedUrl(key, {
     expiresInSec: DOWNLOAD_URL_TTL_S,
     filename: file.name,

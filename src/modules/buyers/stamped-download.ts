@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream'
+import type { Clock } from '../../platform/clock'
 import type { Storage } from '../../platform/storage'
 import { STAMP_MAX_MB } from '../../shared/deliverables'
 import type { CatalogProduct, Deliverable } from '../catalog'
 import type { BuyerLine } from '../ordering'
 import { stampText } from './stamp-text'
+import { recordStampedCopy } from './stamped-copies.repository'
+import type { Db } from './tables'
 
 const PDF = 'application/pdf'
 export const STAMP_MAX_BYTES = STAMP_MAX_MB * 1024 * 1024
@@ -40,20 +43,31 @@ async function readAll(stream: Readable, max: number): Promise<Buffer | undefine
 /**
  * The storage key the buyer's signed URL points at: the original, or this order's stamped copy of it. The copy is
  * made once per order and file and kept in the storage, so later downloads are plain signed URLs again. A PDF that
- * cannot be stamped (over the limit, encrypted, broken) is served as it is.
+ * cannot be stamped (over the limit, encrypted, broken) is served as it is. Every kept copy has its row
+ * (buyer_stamped_copies), so refunds, file removal and the retention sweep can delete it (stamped-copies.ts).
  */
 export async function deliveredKey(
-  storage: Storage,
+  deps: { db: Db; storage: Storage; clock: Clock },
   product: Pick<CatalogProduct, 'stampPdfs'> | undefined,
   file: Deliverable,
   line: Pick<BuyerLine, 'orderId' | 'orderNumber' | 'customerName' | 'customerEmail'>,
 ): Promise<string> {
   if (stampState(product, file) !== 'on') return file.storageKey
+  const { storage } = deps
   const key = `stamped/${line.orderId}/${file.id}`
+  // a copy kept before its row existed gets one now (once), so it too is deleted in time
+  const record = () =>
+    recordStampedCopy(deps.db, {
+      order_id: line.orderId,
+      file_id: file.id,
+      storage_key: key,
+      created_at: deps.clock.now(),
+    })
   return oneAtATime(async () => {
     const cached = await storage.get(key)
     if (cached) {
       cached.destroy()
+      await record()
       return key
     }
     const source = await storage.get(file.storageKey)
@@ -64,6 +78,8 @@ export async function deliveredKey(
     const { stampPdf } = await import('./stamp')
     const stamped = await stampPdf(bytes, text).catch(() => undefined)
     if (!stamped) return file.storageKey
+    // the row first: an object with no row would be kept forever, a row with no object is harmless
+    await record()
     await storage.put(key, Readable.from([Buffer.from(stamped)]), { size: stamped.length, contentType: PDF })
     return key
   })

@@ -26,6 +26,12 @@ export interface BuyersTables {
     downloads: Generated<number>
     last_download_at: Timestamp
   }
+  buyer_stamped_copies: {
+    order_id: string
+    file_id: string
+    storage_key: string
+    created_at: Timestamp
+  }
 }
 
 export type Db = Kysely<BuyersTables>

@@ -6,9 +6,11 @@ import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../../platform/errors'
+import { publish } from '../../platform/events'
 import { reclaimer, type Storage } from '../../platform/storage'
 import { isUuid } from '../../shared/ids'
 import { toDeliverable } from './dto'
+import { productFileRemoved } from './events'
 import { cleanFileName, detectDeliverableType, SNIFF_BYTES } from './file-types'
 import * as repo from './files.repository'
 import * as products from './repository'
@@ -104,7 +106,12 @@ export async function addFile(
 }
 
 export async function removeFile(deps: { db: Db; storage: Storage }, storeId: string, productId: string, id: string) {
-  const row = isUuid(id) && isUuid(productId) ? await repo.deleteFile(deps.db, storeId, productId, id) : undefined
+  if (!isUuid(id) || !isUuid(productId)) throw new AppError(404, FILE_NOT_FOUND)
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const deleted = await repo.deleteFile(trx, storeId, productId, id)
+    if (deleted) await publish(trx, productFileRemoved, { fileId: id, productId, storeId })
+    return deleted
+  })
   if (!row) throw new AppError(404, FILE_NOT_FOUND)
   await deps.storage.delete(row.storage_key)
 }

@@ -12,6 +12,7 @@ import type { CatalogDeps } from './service'
 import * as service from './service'
 
 export type { CatalogProduct, Deliverable } from './dto'
+export { productFileRemoved } from './events'
 export { type CatalogDeps, PRODUCT_NOT_FOUND } from './service'
 export { legacyImagesSource } from './uploads'
 
