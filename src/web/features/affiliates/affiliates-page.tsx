@@ -78,7 +78,7 @@ function AffiliatesTable({ storeId }: { storeId: string }) {
   }
   return (
     <Card title="Afiliados">
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>Afiliado</Th>
@@ -94,17 +94,17 @@ function AffiliatesTable({ storeId }: { storeId: string }) {
           {(list.data ?? []).length === 0 && <TableMessage colSpan={7}>Nenhum afiliado ainda</TableMessage>}
           {(list.data ?? []).map((a) => (
             <tr key={a.id} data-testid="affiliate-row">
-              <Td>
+              <Td label="Afiliado">
                 <strong>{a.affiliateName}</strong>
                 <div className="af-muted">{a.affiliateEmail}</div>
               </Td>
-              <Td>{a.productName}</Td>
-              <Td>
+              <Td label="Produto">{a.productName}</Td>
+              <Td label="Situação">
                 <Badge tone={AFFILIATION_TONES[a.status]}>{AFFILIATION_STATUS_LABELS[a.status]}</Badge>
               </Td>
-              <Td>{a.clicks}</Td>
-              <Td>{a.sales}</Td>
-              <Td>{formatCents(a.commissionCents)}</Td>
+              <Td label="Cliques">{a.clicks}</Td>
+              <Td label="Vendas">{a.sales}</Td>
+              <Td label="Comissões">{formatCents(a.commissionCents)}</Td>
               <Td>
                 <div className="af-actions">
                   {a.status !== 'ACTIVE' && (
@@ -137,7 +137,7 @@ function SalesTable({ storeId }: { storeId: string }) {
   const names = new Map((useStoreAffiliations(storeId).data ?? []).map((a) => [a.id, a.affiliateName]))
   return (
     <Card title="Vendas de afiliados">
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>Data</Th>
@@ -152,12 +152,12 @@ function SalesTable({ storeId }: { storeId: string }) {
           {(sales.data ?? []).length === 0 && <TableMessage colSpan={6}>Nenhuma venda de afiliado ainda</TableMessage>}
           {(sales.data ?? []).map((s) => (
             <tr key={s.orderId} data-testid="affiliate-sale-row">
-              <Td>{when(s.createdAt)}</Td>
-              <Td>{(s.affiliationId && names.get(s.affiliationId)) || '—'}</Td>
-              <Td>{formatCents(s.affiliateCents)}</Td>
-              <Td>{formatCents(s.producerCents)}</Td>
-              <Td>{formatCents(s.reversedCents)}</Td>
-              <Td>{COMMISSION_STATUS_LABELS[s.status]}</Td>
+              <Td label="Data">{when(s.createdAt)}</Td>
+              <Td label="Afiliado">{(s.affiliationId && names.get(s.affiliationId)) || '—'}</Td>
+              <Td label="Comissão">{formatCents(s.affiliateCents)}</Td>
+              <Td label="Produtor">{formatCents(s.producerCents)}</Td>
+              <Td label="Estornado">{formatCents(s.reversedCents)}</Td>
+              <Td label="Situação">{COMMISSION_STATUS_LABELS[s.status]}</Td>
             </tr>
           ))}
         </tbody>

@@ -77,7 +77,7 @@ function Coproductions() {
   if (!list.data?.length) return null
   return (
     <Card title="Coproduções">
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>Participação</Th>
@@ -88,8 +88,8 @@ function Coproductions() {
         <tbody>
           {list.data.map((c) => (
             <tr key={c.id} data-testid="coproduction-row" aria-current={c.id === invited ? 'true' : undefined}>
-              <Td>{bpsLabel(c.shareBps)}</Td>
-              <Td>{c.status === 'ACTIVE' ? 'Ativa' : 'Convite pendente'}</Td>
+              <Td label="Participação">{bpsLabel(c.shareBps)}</Td>
+              <Td label="Situação">{c.status === 'ACTIVE' ? 'Ativa' : 'Convite pendente'}</Td>
               <Td>
                 {c.status === 'INVITED' && (
                   <Button
@@ -128,7 +128,7 @@ function Links() {
   const origin = window.location.origin
   return (
     <Card title="Meus links">
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>Produto</Th>
@@ -144,13 +144,13 @@ function Links() {
           )}
           {(mine.data ?? []).map((a) => (
             <tr key={a.id} data-testid="my-affiliation-row">
-              <Td>{a.productName}</Td>
-              <Td>{bpsLabel(a.commissionBps)}</Td>
-              <Td>
+              <Td label="Produto">{a.productName}</Td>
+              <Td label="Comissão">{bpsLabel(a.commissionBps)}</Td>
+              <Td label="Situação">
                 <Badge tone={TONES[a.status]}>{AFFILIATION_STATUS_LABELS[a.status]}</Badge>
               </Td>
-              <Td>{a.clicks}</Td>
-              <Td>
+              <Td label="Cliques">{a.clicks}</Td>
+              <Td label="Link">
                 {a.link ? (
                   <span className="af-link">
                     <code data-testid="affiliate-link">{`${origin}${a.link}`}</code>
@@ -193,7 +193,7 @@ function Marketplace() {
   }
   return (
     <Card title="Produtos para promover">
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>Produto</Th>
@@ -209,10 +209,10 @@ function Marketplace() {
           )}
           {(items.data ?? []).map((p) => (
             <tr key={p.productId} data-testid="marketplace-row">
-              <Td>{p.productName}</Td>
-              <Td>{formatCents(p.priceCents)}</Td>
-              <Td>{bpsLabel(p.commissionBps)}</Td>
-              <Td>{p.cookieDays === null ? 'Para sempre' : `${p.cookieDays} dias`}</Td>
+              <Td label="Produto">{p.productName}</Td>
+              <Td label="Preço">{formatCents(p.priceCents)}</Td>
+              <Td label="Comissão">{bpsLabel(p.commissionBps)}</Td>
+              <Td label="Cookie">{p.cookieDays === null ? 'Para sempre' : `${p.cookieDays} dias`}</Td>
               <Td>
                 {mine.has(p.productId) ? (
                   <span className="af-muted">Afiliado</span>
@@ -234,7 +234,7 @@ function Commissions() {
   const list = useMyCommissions()
   return (
     <Card title="Comissões">
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>Data</Th>
@@ -248,11 +248,11 @@ function Commissions() {
           {(list.data ?? []).length === 0 && <TableMessage colSpan={5}>Nenhuma comissão ainda</TableMessage>}
           {(list.data ?? []).map((c) => (
             <tr key={c.id} data-testid="commission-row">
-              <Td>{day(c.createdAt)}</Td>
-              <Td>{formatCents(c.amountCents)}</Td>
-              <Td>{formatCents(c.reversedCents)}</Td>
-              <Td>{COMMISSION_STATUS_LABELS[c.status]}</Td>
-              <Td>{day(c.releaseAt)}</Td>
+              <Td label="Data">{day(c.createdAt)}</Td>
+              <Td label="Valor">{formatCents(c.amountCents)}</Td>
+              <Td label="Estornado">{formatCents(c.reversedCents)}</Td>
+              <Td label="Situação">{COMMISSION_STATUS_LABELS[c.status]}</Td>
+              <Td label="Liberação">{day(c.releaseAt)}</Td>
             </tr>
           ))}
         </tbody>

@@ -57,7 +57,7 @@ export function CoproducersCard({ storeId, productId }: { storeId: string; produ
           Convidar
         </Button>
       </form>
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>E-mail</Th>
@@ -70,9 +70,9 @@ export function CoproducersCard({ storeId, productId }: { storeId: string; produ
           {(list.data ?? []).length === 0 && <TableMessage colSpan={4}>Nenhum coprodutor neste produto</TableMessage>}
           {(list.data ?? []).map((c) => (
             <tr key={c.id}>
-              <Td>{c.email}</Td>
-              <Td>{bpsLabel(c.shareBps)}</Td>
-              <Td>
+              <Td label="E-mail">{c.email}</Td>
+              <Td label="Participação">{bpsLabel(c.shareBps)}</Td>
+              <Td label="Situação">
                 <Badge tone={c.status === 'ACTIVE' ? 'success' : 'warning'}>
                   {c.status === 'ACTIVE' ? 'Ativo' : 'Convidado'}
                 </Badge>

@@ -52,7 +52,7 @@ export function PayoutCard({ availableCents }: { availableCents: number }) {
           Solicitar saque
         </Button>
       </form>
-      <Table>
+      <Table cards>
         <thead>
           <tr>
             <Th>Data</Th>
@@ -65,10 +65,12 @@ export function PayoutCard({ availableCents }: { availableCents: number }) {
           {(list.data ?? []).length === 0 && <TableMessage colSpan={4}>Nenhum saque ainda</TableMessage>}
           {(list.data ?? []).map((p) => (
             <tr key={p.id}>
-              <Td>{new Date(p.createdAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}</Td>
-              <Td>{formatCents(p.amountCents)}</Td>
-              <Td>{p.pixKey}</Td>
-              <Td>
+              <Td label="Data">
+                {new Date(p.createdAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}
+              </Td>
+              <Td label="Valor">{formatCents(p.amountCents)}</Td>
+              <Td label="Chave PIX">{p.pixKey}</Td>
+              <Td label="Situação">
                 {PAYOUT_STATUS_LABELS[p.status]}
                 {p.rejectionReason ? ` — ${p.rejectionReason}` : ''}
               </Td>
