@@ -6,6 +6,7 @@ import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './componen
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
 import { loadOrderErrors } from './load-order-errors'
 import type { PlanChoice } from './plans/checkout-plans'
+import { PIX_AUTOMATIC_HINT, PIX_AUTOMATIC_LABEL, rememberPixAutomatic } from './plans/pix-automatic'
 import './checkout.css'
 
 // subscriptions: the plans are read and drawn in their own chunk, after the first paint (the checkout's JS budget).
@@ -15,6 +16,8 @@ const CheckoutPlans = lazy(() => import('./plans/checkout-plans').then((m) => ({
 interface DigitalForm {
   customer: CustomerValues
   planId?: string
+  /** The plan is paid by PIX Automático: the order page asks the mandate's QR for this order and plan. */
+  pixAutomatic?: boolean
 }
 
 /** The digital checkout: nothing to deliver, so the customer's data leads straight to the payment. */
@@ -33,7 +36,11 @@ const DIGITAL: FlowKind<DigitalForm> = {
         ...(form.planId ? { planId: form.planId } : {}),
       },
       key,
-    ),
+    ).then((created) => {
+      if (form.planId && form.pixAutomatic && order.payment.method === 'pix')
+        rememberPixAutomatic(created.orderId, form.planId)
+      return created
+    }),
   describeError: (err) => loadOrderErrors().then((m) => m.digitalOrderError(err)),
   // subscriptions: the summary and the payment step show the plan's price (the server's quote), not the product's.
   quotePlan: (form) => form.planId,
@@ -51,7 +58,7 @@ function DigitalCheckout(ready: ReadyCheckout) {
   const choose = useCallback(
     (choice: PlanChoice | undefined) => {
       setPlan(choice)
-      update({ planId: choice?.planId })
+      update({ planId: choice?.planId, pixAutomatic: choice?.pixAutomatic })
     },
     [update],
   )
@@ -64,7 +71,14 @@ function DigitalCheckout(ready: ReadyCheckout) {
           <CheckoutPlans productId={ready.product.id} value={flow.form.planId} onChoose={choose} />
         </Suspense>
       }
-      subscription={plan && { methods: plan.methods, note: plan.note, payLabel: plan.payLabel }}
+      subscription={
+        plan && {
+          methods: plan.methods,
+          note: plan.note,
+          payLabel: plan.payLabel,
+          ...(plan.pixAutomatic ? { pixAutomatic: { label: PIX_AUTOMATIC_LABEL, hint: PIX_AUTOMATIC_HINT } } : {}),
+        }
+      }
     />
   )
 }
