@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../../../lib/api'
+import { ApiError, api } from '../../../../lib/api'
 
 /** The server's answer (subscriptions/pix-automatic-checkout.ts): the Journey 3 QR that pays cycle 1 and authorises. */
 export interface PixMandate {
@@ -22,7 +22,8 @@ export const pixMandateQuery = (orderId: string, token: string, planId: string) 
         { token, planId },
         { auth: false, timeoutMs: 45_000 },
       ),
-    retry: 1,
+    // The server's refusal (404, 409, 422) does not change by asking again; a network failure may.
+    retry: (failures, err) => !(err instanceof ApiError) && failures < 1,
     staleTime: Number.POSITIVE_INFINITY,
   })
 
