@@ -6,7 +6,6 @@ import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './componen
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
 import { loadOrderErrors } from './load-order-errors'
 import type { PlanChoice } from './plans/checkout-plans'
-import { PIX_AUTOMATIC_HINT, PIX_AUTOMATIC_LABEL, rememberPixAutomatic } from './plans/pix-automatic'
 import './checkout.css'
 
 // subscriptions: the plans are read and drawn in their own chunk, after the first paint (the checkout's JS budget).
@@ -36,9 +35,10 @@ const DIGITAL: FlowKind<DigitalForm> = {
         ...(form.planId ? { planId: form.planId } : {}),
       },
       key,
-    ).then((created) => {
+    ).then(async (created) => {
+      // subscriptions: the order page shows this plan's PIX Automático QR (the helper is in the plans' lazy chunks).
       if (form.planId && form.pixAutomatic && order.payment.method === 'pix')
-        rememberPixAutomatic(created.orderId, form.planId)
+        (await import('./plans/pix-automatic')).rememberPixAutomatic(created.orderId, form.planId)
       return created
     }),
   describeError: (err) => loadOrderErrors().then((m) => m.digitalOrderError(err)),
@@ -58,7 +58,7 @@ function DigitalCheckout(ready: ReadyCheckout) {
   const choose = useCallback(
     (choice: PlanChoice | undefined) => {
       setPlan(choice)
-      update({ planId: choice?.planId, pixAutomatic: choice?.pixAutomatic })
+      update({ planId: choice?.planId, pixAutomatic: Boolean(choice?.pixAutomatic) || undefined })
     },
     [update],
   )
@@ -76,7 +76,7 @@ function DigitalCheckout(ready: ReadyCheckout) {
           methods: plan.methods,
           note: plan.note,
           payLabel: plan.payLabel,
-          ...(plan.pixAutomatic ? { pixAutomatic: { label: PIX_AUTOMATIC_LABEL, hint: PIX_AUTOMATIC_HINT } } : {}),
+          ...(plan.pixAutomatic ? { pixAutomatic: plan.pixAutomatic } : {}),
         }
       }
     />

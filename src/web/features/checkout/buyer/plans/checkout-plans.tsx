@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { type PublicPlan, renewalNote, TRIAL_PAY_LABEL } from '../../../../../shared/subscription-labels'
 import { useCheckoutPlans } from '../api/get-plans'
+import { PIX_AUTOMATIC_HINT, PIX_AUTOMATIC_LABEL } from './pix-automatic'
 import { PlanPicker } from './plan-picker'
 
 /** The plan the buyer chose, as the payment step needs it: its methods and what the card step says. */
@@ -11,7 +12,7 @@ export interface PlanChoice {
   /** The pay button's text when it is not a purchase (a free trial). */
   payLabel?: string
   /** The plan is paid by PIX Automático: its PIX option is 'Pix Automático' and the order page shows the mandate QR. */
-  pixAutomatic?: boolean
+  pixAutomatic?: { label: string; hint: string }
 }
 
 /** A plan as the payment step needs it; a free trial is by card only, says its first charge and pays R$ 0,00 today. */
@@ -21,7 +22,12 @@ export function choiceOf(p: PublicPlan): PlanChoice {
   // PIX Automático is ordered by PIX (ordering's price-order.ts): the order's PIX is then paid by the mandate's QR.
   if (!p.methods.includes('pix_automatic')) return { planId: p.id, methods: p.methods, note: renewalNote(p) }
   const methods = [...new Set(p.methods.map((m) => (m === 'pix_automatic' ? 'pix' : m)))]
-  return { planId: p.id, methods, note: renewalNote(p), pixAutomatic: true }
+  return {
+    planId: p.id,
+    methods,
+    note: renewalNote(p),
+    pixAutomatic: { label: PIX_AUTOMATIC_LABEL, hint: PIX_AUTOMATIC_HINT },
+  }
 }
 
 /**

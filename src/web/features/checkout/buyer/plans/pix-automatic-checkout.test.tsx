@@ -97,7 +97,11 @@ beforeEach(() => {
 
 describe('PIX Automático at the digital checkout', () => {
   it("a plan by PIX Automático only is paid by the store's PIX, named and explained as PIX Automático", () => {
-    expect(choiceOf(PLAN)).toMatchObject({ planId: PLAN.id, methods: ['pix'], pixAutomatic: true })
+    expect(choiceOf(PLAN)).toMatchObject({
+      planId: PLAN.id,
+      methods: ['pix'],
+      pixAutomatic: { label: 'Pix Automático' },
+    })
     expect(choiceOf({ ...PLAN, methods: ['credit_card', 'pix_automatic'] }).methods).toEqual(['credit_card', 'pix'])
     expect(choiceOf({ ...PLAN, methods: ['credit_card', 'pix'] }).pixAutomatic).toBeUndefined()
   })
