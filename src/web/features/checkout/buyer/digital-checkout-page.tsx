@@ -15,6 +15,8 @@ const CheckoutPlans = lazy(() => import('./plans/checkout-plans').then((m) => ({
 interface DigitalForm {
   customer: CustomerValues
   planId?: string
+  /** The plan is paid by PIX Automático: the order page asks the mandate's QR for this order and plan. */
+  pixAutomatic?: boolean
 }
 
 /** The digital checkout: nothing to deliver, so the customer's data leads straight to the payment. */
@@ -33,7 +35,12 @@ const DIGITAL: FlowKind<DigitalForm> = {
         ...(form.planId ? { planId: form.planId } : {}),
       },
       key,
-    ),
+    ).then(async (created) => {
+      // subscriptions: the order page shows this plan's PIX Automático QR (the helper is in the plans' lazy chunks).
+      if (form.planId && form.pixAutomatic && order.payment.method === 'pix')
+        (await import('./plans/pix-automatic')).rememberPixAutomatic(created.orderId, form.planId)
+      return created
+    }),
   describeError: (err) => loadOrderErrors().then((m) => m.digitalOrderError(err)),
   // subscriptions: the summary and the payment step show the plan's price (the server's quote), not the product's.
   quotePlan: (form) => form.planId,
@@ -51,7 +58,7 @@ function DigitalCheckout(ready: ReadyCheckout) {
   const choose = useCallback(
     (choice: PlanChoice | undefined) => {
       setPlan(choice)
-      update({ planId: choice?.planId })
+      update({ planId: choice?.planId, pixAutomatic: Boolean(choice?.pixAutomatic) || undefined })
     },
     [update],
   )
@@ -64,7 +71,14 @@ function DigitalCheckout(ready: ReadyCheckout) {
           <CheckoutPlans productId={ready.product.id} value={flow.form.planId} onChoose={choose} />
         </Suspense>
       }
-      subscription={plan && { methods: plan.methods, note: plan.note, payLabel: plan.payLabel }}
+      subscription={
+        plan && {
+          methods: plan.methods,
+          note: plan.note,
+          payLabel: plan.payLabel,
+          ...(plan.pixAutomatic ? { pixAutomatic: plan.pixAutomatic } : {}),
+        }
+      }
     />
   )
 }

@@ -19,6 +19,7 @@ import { OrderItems } from './order/order-items'
 import { PaidBlock } from './order/paid-block'
 import { PixPanel } from './order/pix-panel'
 import { ShipmentTracking } from './order/shipment-tracking'
+import { pixAutomaticPlanOf } from './plans/pix-automatic'
 import { trackPaidOrder } from './tracking'
 import './checkout.css'
 import './order/order-page.css'
@@ -30,6 +31,10 @@ const LeaveReview = lazy(loadLeaveReview)
 const UpsellRedirect = lazy(loadUpsellRedirect)
 // funnels: the one-tap offer of a paid order (its own chunk); when one is on, the post-purchase redirect stays off.
 const OfferBlock = lazy(loadOfferBlock)
+// subscriptions: the PIX Automático QR (issue 36), in the plans chunk, for an order placed on such a plan.
+const PixAutomaticPanel = lazy(() =>
+  import('./plans/pix-automatic-panel').then((m) => ({ default: m.PixAutomaticPanel })),
+)
 
 export const AWAITING_TITLE = 'Pedido recebido! Pague para confirmar'
 const RENEW_FAILED = 'Não foi possível gerar um novo código. Tente novamente.'
@@ -91,6 +96,7 @@ function OrderView({
       ? 'Seu pedido está reservado. Assim que o pagamento for confirmado, avisaremos você por e-mail.'
       : 'Pagamento não aprovado ou expirado. Este pedido foi cancelado.'
   const methodLabel = paymentMethodLabel(order.paymentMethod)
+  const pixAutomaticPlan = payment?.method === 'PIX' && awaiting ? pixAutomaticPlanOf(orderId) : undefined
 
   return (
     <CheckoutShell customization={customization} title={`Pedido ${order.orderNumber}`}>
@@ -121,6 +127,14 @@ function OrderView({
           {paid && order.productType === 'PHYSICAL' && <ShipmentTracking orderId={orderId} token={token} />}
           {paid ? (
             <PaidBlock data={data} />
+          ) : pixAutomaticPlan ? (
+            <Suspense fallback={<Spinner size="sm" label="Carregando" />}>
+              <PixAutomaticPanel
+                {...{ orderId, token, planId: pixAutomaticPlan, customerName: order.customerName }}
+                sandbox={Boolean(payment?.sandboxGatewayId)}
+                onSimulated={refresh}
+              />
+            </Suspense>
           ) : payment?.method === 'PIX' && (awaiting || payment.canRenew) ? (
             <PixPanel
               code={payment.pixCode ?? ''}

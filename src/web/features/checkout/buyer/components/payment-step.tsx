@@ -58,6 +58,8 @@ export interface PaymentSubscription {
   note: string
   /** A free trial: 'Começar teste grátis' instead of 'Finalizar Compra'. */
   payLabel?: string
+  /** PIX Automático (issue 36): the PIX option is named and explained as such (plans/pix-automatic.ts). */
+  pixAutomatic?: { label: string; hint: string }
 }
 
 function enabledMethods(data: PublicPaymentMethods | undefined, only?: readonly string[]): CheckoutMethodId[] {
@@ -205,7 +207,7 @@ export function PaymentStep({
               {createElement(METHOD_LOOK[m].icon, { size: 22 })}
             </span>
             <span className="ck-method-name">
-              {data[m].name}
+              {m === 'pix' && subscription?.pixAutomatic ? subscription.pixAutomatic.label : data[m].name}
               {badgeOf(m) && <span className="ck-method-badge">{badgeOf(m)}</span>}
             </span>
             <span className="ck-muted ck-method-hint">
@@ -223,7 +225,12 @@ export function PaymentStep({
         ))}
       </div>
 
-      {method === 'pix' && (
+      {method === 'pix' && subscription?.pixAutomatic && (
+        <div className="ck-info" data-testid="pix-automatic-note">
+          {subscription.pixAutomatic.hint}. O QR Code aparece assim que você finalizar o pedido.
+        </div>
+      )}
+      {method === 'pix' && !subscription?.pixAutomatic && (
         <div className="ck-info">O código PIX (QR Code e copia e cola) aparece assim que você finalizar o pedido.</div>
       )}
       {method === 'bank_slip' && (

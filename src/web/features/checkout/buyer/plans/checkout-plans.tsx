@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { type PublicPlan, renewalNote, TRIAL_PAY_LABEL } from '../../../../../shared/subscription-labels'
 import { useCheckoutPlans } from '../api/get-plans'
+import { PIX_AUTOMATIC_HINT, PIX_AUTOMATIC_LABEL } from './pix-automatic'
 import { PlanPicker } from './plan-picker'
 
 /** The plan the buyer chose, as the payment step needs it: its methods and what the card step says. */
@@ -10,14 +11,23 @@ export interface PlanChoice {
   note: string
   /** The pay button's text when it is not a purchase (a free trial). */
   payLabel?: string
+  /** The plan is paid by PIX Automático: its PIX option is 'Pix Automático' and the order page shows the mandate QR. */
+  pixAutomatic?: { label: string; hint: string }
 }
 
 /** A plan as the payment step needs it; a free trial is by card only, says its first charge and pays R$ 0,00 today. */
 export function choiceOf(p: PublicPlan): PlanChoice {
   const trial = p.trialDays > 0 && Boolean(p.trialNote)
-  return trial
-    ? { planId: p.id, methods: ['credit_card'], note: p.trialNote!, payLabel: TRIAL_PAY_LABEL }
-    : { planId: p.id, methods: p.methods, note: renewalNote(p) }
+  if (trial) return { planId: p.id, methods: ['credit_card'], note: p.trialNote!, payLabel: TRIAL_PAY_LABEL }
+  // PIX Automático is ordered by PIX (ordering's price-order.ts): the order's PIX is then paid by the mandate's QR.
+  if (!p.methods.includes('pix_automatic')) return { planId: p.id, methods: p.methods, note: renewalNote(p) }
+  const methods = [...new Set(p.methods.map((m) => (m === 'pix_automatic' ? 'pix' : m)))]
+  return {
+    planId: p.id,
+    methods,
+    note: renewalNote(p),
+    pixAutomatic: { label: PIX_AUTOMATIC_LABEL, hint: PIX_AUTOMATIC_HINT },
+  }
 }
 
 /**
