@@ -54,6 +54,8 @@ export const orderPageSchema = z.object({
   bumpAccess: z.array(digitalAccessSchema).optional(),
   /** reviews: once paid, the signed token that makes the buyer's review a verified purchase. */
   reviewToken: z.string().optional(),
+  /** subscriptions: an unpaid PIX order for a plan billed by PIX Automático; its page shows the mandate's QR. */
+  pixAutomaticPlanId: z.string().optional(),
 })
 export type OrderPage = z.infer<typeof orderPageSchema>
 export type OrderPagePayment = z.infer<typeof orderPagePaymentSchema>

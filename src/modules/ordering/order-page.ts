@@ -2,6 +2,7 @@
  * The buyer's order page: an unguessable link per order (HMAC of the order id), its data, and 'Gerar novo código'
  * for an expired PIX — a new charge for the same order, never a second payable one (see payments/renew-pix.ts).
  */
+
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { deriveKey } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
@@ -10,6 +11,7 @@ import { catalogService } from '../catalog'
 import { pixRenewal } from '../payments'
 import type { OrderingDeps } from './deps'
 import { type OrderPageView, toOrderPageView } from './order-page.dto'
+import { findCheckoutPlan } from './plan-lookup'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
 import { orderStatus } from './service'
@@ -58,7 +60,16 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
     pixRenewal.latestCharge(deps.db, row.id),
     orderStatus(deps.db, deps.config.APP_SECRET, row.id, { withAccess: true }),
   ])
-  return toOrderPageView(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))
+  const view = toOrderPageView(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))
+  const pixAutomaticPlanId = await pixAutomaticPlanOf(deps.db, row, items[0]?.product_id)
+  return pixAutomaticPlanId ? { ...view, pixAutomaticPlanId } : view
+}
+
+/** The plan of an unpaid PIX order when that plan is billed by PIX Automático (its first QR grants the mandate). */
+async function pixAutomaticPlanOf(db: OrderingDeps['db'], row: OrderRow, productId: string | undefined) {
+  if (!row.plan_id || !productId || row.payment_method !== 'PIX' || row.status !== 'PENDING') return undefined
+  const plan = await findCheckoutPlan(db, { storeId: row.store_id, productId, planId: row.plan_id })
+  return plan?.methods.includes('pix_automatic') ? plan.id : undefined
 }
 
 /** Takes the stock again for a cancelled physical order; false when it is gone. */

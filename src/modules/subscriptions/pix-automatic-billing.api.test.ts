@@ -54,6 +54,9 @@ async function orderWithQr(s: Shop, planId: string) {
   expect(res.statusCode, res.body).toBe(200)
   const { orderId, orderPageUrl } = res.json()
   const token = pageTokenOf(orderPageUrl)
+  // The order page names the plan, so any browser that opens it asks for the mandate's QR.
+  const page = await t.app.inject({ url: `/api/checkout/orders/${orderId}/page?t=${encodeURIComponent(token)}` })
+  expect(page.json().pixAutomaticPlanId, page.body).toBe(planId)
   const qr = await post(`/api/checkout/orders/${orderId}/pix-automatic`, { token, planId })
   expect(qr.statusCode, qr.body).toBe(200)
   return { orderId: orderId as string, token, qr: qr.json() }

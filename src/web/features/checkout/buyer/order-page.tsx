@@ -96,7 +96,8 @@ function OrderView({
       ? 'Seu pedido está reservado. Assim que o pagamento for confirmado, avisaremos você por e-mail.'
       : 'Pagamento não aprovado ou expirado. Este pedido foi cancelado.'
   const methodLabel = paymentMethodLabel(order.paymentMethod)
-  const pixAutomaticPlan = payment?.method === 'PIX' && awaiting ? pixAutomaticPlanOf(orderId) : undefined
+  const pixAutomaticPlan =
+    payment?.method === 'PIX' && awaiting ? (data.pixAutomaticPlanId ?? pixAutomaticPlanOf(orderId)) : undefined
 
   return (
     <CheckoutShell customization={customization} title={`Pedido ${order.orderNumber}`}>
