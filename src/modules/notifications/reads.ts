@@ -5,9 +5,11 @@
  * same key within that run. A later job (a retry, a resend) has its own memo, so it reads the order as it is then.
  */
 import { orderingService } from '../ordering'
-import type { NotifyDeps } from './compose'
 
 export type ReadMemo = Map<string, Promise<unknown>>
+
+/** Ordering's deps for the order page (any logger), with the run's memo. */
+type PageDeps = Omit<Parameters<typeof orderingService.orderPage>[0], 'log'> & { log: unknown; reads?: ReadMemo }
 
 /** The deps of one handler run with a fresh memo. */
 export const withReads = <D extends object>(deps: D): D & { reads: ReadMemo } => ({ ...deps, reads: new Map() })
@@ -26,7 +28,7 @@ export function once<T>(memo: ReadMemo | undefined, key: string, read: () => Pro
 }
 
 /** The order's page (status, charge, access), as ordering gives it to the buyer. */
-export const orderPageOnce = (deps: NotifyDeps, orderId: string) =>
+export const orderPageOnce = (deps: PageDeps, orderId: string) =>
   once(deps.reads, `order-page:${orderId}`, () =>
     orderingService.orderPage({ ...deps, log: deps.log as never }, orderId),
   )

@@ -6,11 +6,11 @@
  */
 import { PAYMENT_MESSAGES } from '../../shared/payments'
 import * as accounts from './accounts.repository'
+import type { CreateOutcome, CreatingRow, SentCharge, WorkerDeps } from './charge-types'
 import type { ChargeRequest } from './contract'
 import { GatewayError, type GatewayTransaction, type SerializedGatewayError } from './gateway-client'
 import { type CardVerification, safeToFallBack } from './gateway-port'
 import type { ChargeTarget } from './routing'
-import type { CreateOutcome, CreatingRow, SentCharge, WorkerDeps } from './service'
 
 export const TRIAL_UNSUPPORTED = 'Esta loja ainda não aceita período de teste grátis com cartão'
 

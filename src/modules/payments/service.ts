@@ -1,30 +1,24 @@
-import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
-import type { Db as AnyDb } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
-import type { JobQueue } from '../../platform/jobs'
 import { PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from '../../shared/payments'
 import * as accounts from './accounts.repository'
 import { isVerification, sendVerification } from './card-verification'
+import type { CreateOutcome, CreatingRow, Log, PaymentsDeps, SentCharge, WorkerDeps } from './charge-types'
 import { methodsOf, publicMethods, webhookUrl } from './config-service'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { BOLETO_CLEARING_MS, toChargeResult } from './dto'
 import { paymentStatusChanged } from './events'
-import {
-  GatewayError,
-  type GatewayTransaction,
-  type GatewayTransport,
-  type SerializedGatewayError,
-} from './gateway-client'
+import { GatewayError, type GatewayTransaction, type SerializedGatewayError } from './gateway-client'
 import { type ChargeOutcome, gatewayHealthOf } from './gateway-health'
 import { chargeSplitOf, safeToFallBack } from './gateway-port'
-import { type KeptCard, keepCard } from './keep-card'
+import { keepCard } from './keep-card'
 import * as repo from './repository'
 import { chargeTargets } from './routing'
 import { sandboxEnabled } from './sandbox'
-import type { ChargePurpose, StoredChargeRequest, TransactionRowStatus, Trx } from './tables'
+import type { ChargePurpose, StoredChargeRequest, Trx } from './tables'
 
+export type { CreateOutcome, CreatingRow, KeptCard, Log, PaymentsDeps, SentCharge, WorkerDeps } from './charge-types'
 export type { ChargeCte, StoredCharge, StoreWith } from './repository'
 export { storeKey } from './store-key'
 export { publicMethods }
@@ -33,26 +27,7 @@ export const CREATE_JOB = 'payments.create-transaction'
 export const SYNC_JOB = 'payments.sync-transaction'
 export const EXPIRE_JOB = 'payments.expire-transaction'
 
-export type PaymentsDeps = {
-  db: AnyDb
-  jobs: JobQueue
-  config: AppConfig
-  /**
-   * How this module's gateway calls travel when the composition names a transport (payments' own routes and jobs
-   * carry the one app.ts hands the module; a test's fake gateway). Absent: the one `config` chooses (gateway.ts).
-   */
-  gatewayTransport?: GatewayTransport
-}
-export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-export type WorkerDeps = PaymentsDeps & { log: Log }
-
 const silentLog: Log = { info() {}, warn() {}, error() {} }
-
-export type { KeptCard } from './keep-card'
-/** A gateway's answer to a charge, with the card to keep when it was approved on an account with cardOnFile. */
-export type SentCharge = GatewayTransaction & { keep?: KeptCard }
-
-export type CreateOutcome = { ok: true; result: ChargeResult } | { ok: false; error: SerializedGatewayError }
 
 function cardBrand(number: string): string {
   if (number.startsWith('4')) return 'visa'
@@ -174,11 +149,6 @@ export async function executeCreate(
   if (!row) return { ok: false, error: { kind: 'other', message: 'Transação não encontrada' } }
   return callGateway(deps, row, await repo.findConfig(deps.db, row.store_id), card)
 }
-
-export type CreatingRow = Pick<
-  repo.TransactionRow,
-  'id' | 'store_id' | 'order_ref' | 'method' | 'amount_cents' | 'installments' | 'request' | 'card_last4' | 'card_brand'
-> & { status?: TransactionRowStatus; error_message?: string | null }
 
 /**
  * The gateway call of a CREATING charge, with the store's configuration already read. Idempotent: a row that

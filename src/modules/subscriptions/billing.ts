@@ -6,11 +6,11 @@
  * reconciliation and reaches the order, never by charging again.
  */
 import { sql } from 'kysely'
-import type { Clock } from '../../platform/clock'
 import { AppError } from '../../platform/errors'
 import { orderingService } from '../ordering'
-import { type PaymentsDeps, paymentsService } from '../payments'
+import { paymentsService } from '../payments'
 import { billingNow } from './billing-clock'
+import type { BillingDeps } from './billing-deps'
 import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
 import { billInvoiceCycle } from './invoice-billing'
@@ -18,14 +18,9 @@ import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCy
 import { addDays, INVOICE_METHODS } from './periods'
 import { billPixAutomaticCycle } from './pix-automatic-billing'
 import { noticeRenewals } from './renewal-notice'
-import type { Db } from './tables'
 import { noticeTrialEnds } from './trial-notice'
 
-export interface BillingDeps {
-  db: Db
-  clock: Clock
-  payments: PaymentsDeps
-}
+export type { BillingDeps } from './billing-deps'
 
 /** How long a claimed cycle is left to its scanner (real time) before another may take it over (the default). */
 export const CLAIM_LEASE_MS = 5 * 60_000

@@ -8,7 +8,7 @@
  */
 import { AppError } from '../../platform/errors'
 import { orderingService } from '../ordering'
-import type { BillingDeps } from './billing'
+import type { BillingDeps } from './billing-deps'
 import { type CycleRow, lockSubscription, recordEvent, type SubscriptionRow } from './lifecycle'
 import { addDays } from './periods'
 
