@@ -14,7 +14,15 @@ import type { BillingDeps } from './billing-deps'
 import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
 import { billInvoiceCycle } from './invoice-billing'
-import { type CycleRow, endSubscription, lockSubscription, recordEvent, settleCyclePaid } from './lifecycle'
+import {
+  type CycleRow,
+  endSubscription,
+  insertAttempt,
+  lockSubscription,
+  markPastDue,
+  recordEvent,
+  settleCyclePaid,
+} from './lifecycle'
 import { addDays, INVOICE_METHODS } from './periods'
 import { billPixAutomaticCycle } from './pix-automatic-billing'
 import { noticeRenewals } from './renewal-notice'
@@ -164,20 +172,7 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
   })
   if (!cycle.order_id)
     await db.updateTable('subscription_cycles').set({ order_id: order.orderId }).where('id', '=', cycle.id).execute()
-  const attempt = await db
-    .insertInto('subscription_attempts')
-    .values({
-      cycle_id: cycle.id,
-      number,
-      idempotency_key: `${sub.id}:${cycle.number}:${number}`,
-      status: 'PENDING',
-      method: sub.method,
-      amount_cents: Number(cycle.amount_cents),
-      created_at: at,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst()
+  const attempt = await insertAttempt(db, sub, cycle, number, at)
   if (!attempt) return
   const outcome = await chargeCard(deps, sub, order)
   await recordOutcome(deps, cycle, attempt.id, at, outcome, order.orderId)
@@ -264,19 +259,7 @@ async function recordOutcome(
       .execute()
     const reason = 'reason' in outcome ? outcome.reason : null
     if (sub.status !== 'PAST_DUE') {
-      const updated = await trx
-        .updateTable('subscriptions')
-        .set({
-          status: 'PAST_DUE',
-          past_due_since: cycle.due_at,
-          current_period_start: cycle.period_start,
-          current_period_end: cycle.period_end,
-          updated_at: at,
-        })
-        .where('id', '=', sub.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await recordEvent(trx, updated, 'past_due', at, { cycle: cycle.number, reason }, 'subscription.past_due')
+      await markPastDue(trx, sub, cycle, at, reason)
     } else {
       await recordEvent(trx, sub, 'payment_failed', at, { cycle: cycle.number, reason, retry: retries })
     }

@@ -9,7 +9,14 @@
 import { AppError } from '../../platform/errors'
 import { orderingService } from '../ordering'
 import type { BillingDeps } from './billing-deps'
-import { type CycleRow, lockSubscription, recordEvent, type SubscriptionRow } from './lifecycle'
+import {
+  type CycleRow,
+  insertAttempt,
+  lockSubscription,
+  markPastDue,
+  recordEvent,
+  type SubscriptionRow,
+} from './lifecycle'
 import { addDays } from './periods'
 
 /** How long a failed invoice creation waits (billing time) before it is tried again. */
@@ -33,7 +40,7 @@ export async function billInvoiceCycle(deps: BillingDeps, sub: SubscriptionRow, 
     }
   }
   // Due and unpaid (billCycle read the order back first): past due, the invoice left payable.
-  await markPastDue(deps, cycle, at)
+  await failUnpaidCycle(deps, cycle, at)
 }
 
 async function waitUntil(deps: BillingDeps, cycle: CycleRow, when: Date, status: 'SCHEDULED' | 'PENDING') {
@@ -75,20 +82,7 @@ async function sendInvoice(
   if (!cycle.order_id)
     await db.updateTable('subscription_cycles').set({ order_id: order.orderId }).where('id', '=', cycle.id).execute()
   const number = (latest?.number ?? 0) + 1
-  const attempt = await db
-    .insertInto('subscription_attempts')
-    .values({
-      cycle_id: cycle.id,
-      number,
-      idempotency_key: `${sub.id}:${cycle.number}:${number}`,
-      status: 'PENDING',
-      method: sub.method,
-      amount_cents: Number(cycle.amount_cents),
-      created_at: at,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst()
+  const attempt = await insertAttempt(db, sub, cycle, number, at)
   if (!attempt) return false
   try {
     const charge = await orderingService.chargeRenewalOrder(deps.payments, order)
@@ -118,7 +112,7 @@ async function sendInvoice(
 }
 
 /** The due date passed without the payment: PAST_DUE from the due date; the store's cancel-after-days apply. */
-async function markPastDue(deps: BillingDeps, cycle: CycleRow, at: Date) {
+async function failUnpaidCycle(deps: BillingDeps, cycle: CycleRow, at: Date) {
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('subscription_cycles')
@@ -128,19 +122,6 @@ async function markPastDue(deps: BillingDeps, cycle: CycleRow, at: Date) {
       .execute()
     const sub = (await lockSubscription(trx, cycle.subscription_id))!
     if (sub.status === 'PAST_DUE') return
-    const updated = await trx
-      .updateTable('subscriptions')
-      .set({
-        status: 'PAST_DUE',
-        past_due_since: cycle.due_at,
-        current_period_start: cycle.period_start,
-        current_period_end: cycle.period_end,
-        updated_at: at,
-      })
-      .where('id', '=', sub.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const reason = 'Pagamento não recebido até o vencimento'
-    await recordEvent(trx, updated, 'past_due', at, { cycle: cycle.number, reason }, 'subscription.past_due')
+    await markPastDue(trx, sub, cycle, at, 'Pagamento não recebido até o vencimento')
   })
 }

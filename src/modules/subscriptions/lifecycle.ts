@@ -44,6 +44,59 @@ export async function recordEvent(
     })
 }
 
+/**
+ * Writes attempt `number` of a cycle before its gateway call, keyed subscription:cycle:attempt (one call per key,
+ * ever). Undefined when that key already exists: another scanner took it, so this one must not call the gateway.
+ */
+export async function insertAttempt(
+  db: Db | Trx,
+  sub: Pick<SubscriptionRow, 'id' | 'method'>,
+  cycle: Pick<CycleRow, 'id' | 'number' | 'amount_cents'>,
+  number: number,
+  at: Date,
+  extra: { status?: 'PENDING' | 'WAITING'; amountCents?: number; transactionId?: string } = {},
+) {
+  return db
+    .insertInto('subscription_attempts')
+    .values({
+      cycle_id: cycle.id,
+      number,
+      idempotency_key: `${sub.id}:${cycle.number}:${number}`,
+      status: extra.status ?? 'PENDING',
+      method: sub.method,
+      amount_cents: extra.amountCents ?? Number(cycle.amount_cents),
+      transaction_id: extra.transactionId ?? null,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+}
+
+/** The subscription falls PAST_DUE on a cycle it could not collect: its period is that cycle's, since its due date. */
+export async function markPastDue(
+  trx: Trx,
+  sub: Pick<SubscriptionRow, 'id'>,
+  cycle: CycleRow,
+  at: Date,
+  reason: string | null,
+) {
+  const updated = await trx
+    .updateTable('subscriptions')
+    .set({
+      status: 'PAST_DUE',
+      past_due_since: cycle.due_at,
+      current_period_start: cycle.period_start,
+      current_period_end: cycle.period_end,
+      updated_at: at,
+    })
+    .where('id', '=', sub.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await recordEvent(trx, updated, 'past_due', at, { cycle: cycle.number, reason }, 'subscription.past_due')
+  return updated
+}
+
 export async function lockSubscription(trx: Trx, id: string) {
   return trx.selectFrom('subscriptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 }

@@ -26,7 +26,15 @@ import {
 } from '../payments'
 import { billingNow } from './billing-clock'
 import { subscriptionChanged } from './events'
-import { type CycleRow, lockSubscription, recordEvent, type SubscriptionRow, settleCyclePaid } from './lifecycle'
+import {
+  type CycleRow,
+  insertAttempt,
+  lockSubscription,
+  markPastDue,
+  recordEvent,
+  type SubscriptionRow,
+  settleCyclePaid,
+} from './lifecycle'
 import type { Db } from './tables'
 
 /** Retries of a failed debit, in days after the due date: 3 within 7 days (BCB's PIX Automático rule). */
@@ -194,20 +202,11 @@ async function waitFor(
   orderId: string | null,
 ) {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('subscription_attempts')
-      .values({
-        cycle_id: cycle.id,
-        number,
-        idempotency_key: `${sub.id}:${cycle.number}:${number}`,
-        status: 'WAITING',
-        method: 'pix_automatic',
-        amount_cents: charge.amountCents,
-        transaction_id: charge.id,
-        created_at: at,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute()
+    await insertAttempt(trx, { id: sub.id, method: 'pix_automatic' }, cycle, number, at, {
+      status: 'WAITING',
+      amountCents: charge.amountCents,
+      transactionId: charge.id,
+    })
     await trx
       .updateTable('subscription_cycles')
       .set({
@@ -243,20 +242,7 @@ async function giveUp(db: Db, cycle: CycleRow, at: Date) {
       .execute()
     const sub = (await lockSubscription(trx, cycle.subscription_id))!
     if (sub.status === 'PAST_DUE') return
-    const updated = await trx
-      .updateTable('subscriptions')
-      .set({
-        status: 'PAST_DUE',
-        past_due_since: cycle.due_at,
-        current_period_start: cycle.period_start,
-        current_period_end: cycle.period_end,
-        updated_at: at,
-      })
-      .where('id', '=', sub.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const data = { cycle: cycle.number, reason: PIX_FAILED_REASON }
-    await recordEvent(trx, updated, 'past_due', at, data, 'subscription.past_due')
+    await markPastDue(trx, sub, cycle, at, PIX_FAILED_REASON)
   })
 }
 
