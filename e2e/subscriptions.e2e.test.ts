@@ -102,7 +102,7 @@ describe.skipIf(!SERVER_READY)('subscriptions end to end', () => {
     const plans = b.getByRole('group', { name: 'Escolha seu plano' })
     await plans.getByText('R$ 49,90/mês').waitFor()
     await plans.getByText('R$ 139,90 a cada 3 meses').waitFor()
-    await plans.getByText('7 dias grátis').waitFor()
+    await plans.getByText('7 dias grátis', { exact: true }).waitFor()
     await plans.getByRole('radio', { name: /Mensal/ }).check()
     expect(await seriousViolations(b)).toEqual([])
     await snap(b, 'subscriptions-02-plan-picker-390')
