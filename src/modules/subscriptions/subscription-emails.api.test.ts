@@ -9,6 +9,7 @@ import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { SANDBOX_CARDS } from '../payments/sandbox'
 import { RENEWAL_NOTICE_DAYS } from './renewal-notice'
+import { subscriptionFixtures } from './subscription-fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -18,53 +19,13 @@ afterAll(async () => {
   await t?.close()
 })
 
-const { shop, post, digitalOrder, card } = orderingFixtures(() => t)
 const DAY = 86_400_000
-const T0 = new Date('2027-01-31T12:00:00.000Z')
-
-async function subscriptionShop(plan: Record<string, unknown> = {}) {
-  const s = await shop({ payments: false, shipping: false })
-  const account = await t.send('POST', `/api/stores/${s.storeId}/payment-accounts`, s.owner, {
-    provider: 'sandbox',
-    label: 'Sandbox',
-    apiKey: `sk_sandbox_mail_${s.storeId.slice(0, 8)}`,
-    methods: ['credit_card'],
-  })
-  expect(account.statusCode).toBe(201)
-  const created = await t.send('POST', `/api/stores/${s.storeId}/products/${s.digitalId}/plans`, s.owner, {
-    name: 'Mensal',
-    intervalUnit: 'MONTH',
-    intervalCount: 1,
-    priceCents: 4990,
-    methods: ['credit_card'],
-    ...plan,
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  expect((await moveTo(s, T0.toISOString())).statusCode).toBe(200)
-  return { s, planId: created.json().id as string }
-}
-
-async function subscribe(s: Shop, planId: string, cardNumber: string, email: string) {
-  const res = await post(
-    '/api/checkout/create-digital-order',
-    digitalOrder(s, {
-      planId,
-      customer: { name: 'Maria Silva', email, phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-      payment: { ...card, cardNumber },
-    }),
-  )
-  expect(res.statusCode, res.body).toBe(200)
-  await t.drain()
-  let id = ''
-  await waitFor(async () => {
-    const list = await t.app.inject({ url: `/api/stores/${s.storeId}/subscriptions`, headers: s.owner.headers })
-    id = list.json().items.find((i: { customerEmail: string }) => i.customerEmail === email)?.id ?? ''
-    return Boolean(id)
-  })
-  return id
-}
-
-const moveTo = (s: Shop, now: string) => t.send('POST', `/api/stores/${s.storeId}/test-clock`, s.owner, { now })
+const { post } = orderingFixtures(() => t)
+const fixtures = subscriptionFixtures(() => t)
+const { moveTo } = fixtures
+const subscriptionShop = (plan: Record<string, unknown> = {}) => fixtures.subscriptionShop(plan, ['credit_card'])
+const subscribe = async (s: Shop, planId: string, cardNumber: string, email: string) =>
+  (await fixtures.subscribeByCard(s, planId, cardNumber, email)).id
 
 /** The mailbox's messages of one kind to one address, newest first. */
 const mails = (email: string, kind: string) =>

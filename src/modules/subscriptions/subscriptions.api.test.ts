@@ -11,6 +11,7 @@ import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { SANDBOX_CARDS } from '../payments/sandbox'
 import { selfServiceToken } from './self-service'
+import { SUBSCRIPTION_T0, subscriptionFixtures } from './subscription-fixtures'
 import type { Db } from './tables'
 
 let t: TestApp
@@ -24,55 +25,18 @@ afterAll(async () => {
   await receiver?.close()
 })
 
-const { shop, post, digitalOrder, card } = orderingFixtures(() => t)
+const { shop, post } = orderingFixtures(() => t)
 const db = () => t.runtime.db as unknown as Db
 const DAY = 86_400_000
-const T0 = new Date('2027-01-31T12:00:00.000Z')
-const at = (ms: number) => new Date(T0.getTime() + ms).toISOString()
-
-async function subscriptionShop(plan: Record<string, unknown> = {}) {
-  const s = await shop({ payments: false, shipping: false })
-  const account = await t.send('POST', `/api/stores/${s.storeId}/payment-accounts`, s.owner, {
-    provider: 'sandbox',
-    label: 'Sandbox',
-    apiKey: `sk_sandbox_subs_${s.storeId.slice(0, 8)}`,
-    methods: ['credit_card', 'pix', 'bank_slip'],
-  })
-  expect(account.statusCode).toBe(201)
-  const created = await t.send('POST', `/api/stores/${s.storeId}/products/${s.digitalId}/plans`, s.owner, {
-    name: 'Mensal',
-    intervalUnit: 'MONTH',
-    intervalCount: 1,
-    priceCents: 4990,
-    methods: ['credit_card'],
-    ...plan,
-  })
-  expect(created.statusCode).toBe(201)
-  const clock = await t.send('POST', `/api/stores/${s.storeId}/test-clock`, s.owner, { now: T0.toISOString() })
-  expect(clock.statusCode).toBe(200)
-  return { s, planId: created.json().id as string }
-}
+const T0 = SUBSCRIPTION_T0
+const { subscriptionShop, subscribeByCard, moveTo } = subscriptionFixtures(() => t)
 
 async function subscribe(s: Shop, planId: string, cardNumber: string, email = 'maria@example.com') {
-  const res = await post(
-    '/api/checkout/create-digital-order',
-    digitalOrder(s, {
-      planId,
-      customer: { name: 'Maria Silva', email, phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-      payment: { ...card, cardNumber },
-    }),
-  )
-  expect(res.statusCode, res.body).toBe(200)
-  expect(res.json().status).toBe('PAID')
-  await t.drain()
-  let id = ''
-  await waitFor(async () => {
-    const list = await get(s, `/api/stores/${s.storeId}/subscriptions`)
-    id = list.items.find((i: { customerEmail: string }) => i.customerEmail === email)?.id ?? ''
-    return Boolean(id)
-  })
+  const { id, orderStatus } = await subscribeByCard(s, planId, cardNumber, email)
+  expect(orderStatus).toBe('PAID')
   return id
 }
+const at = (ms: number) => new Date(T0.getTime() + ms).toISOString()
 
 async function get(s: Shop, url: string) {
   const res = await t.app.inject({ url, headers: s.owner.headers })
@@ -80,7 +44,6 @@ async function get(s: Shop, url: string) {
   return res.json()
 }
 const detail = (s: Shop, id: string) => get(s, `/api/stores/${s.storeId}/subscriptions/${id}`)
-const moveTo = (s: Shop, now: string) => t.send('POST', `/api/stores/${s.storeId}/test-clock`, s.owner, { now })
 
 /** Gateway calls made for the subscription's renewal orders (payments' own rows). */
 async function renewalCharges(subscriptionId: string) {

@@ -15,6 +15,7 @@ import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fa
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { SANDBOX_CARDS } from '../payments/sandbox'
+import { SUBSCRIPTION_T0, subscriptionFixtures } from './subscription-fixtures'
 import type { Db } from './tables'
 
 let t: TestApp
@@ -28,35 +29,13 @@ afterAll(async () => {
   await receiver?.close()
 })
 
-const { shop, post, digitalOrder, card, sandbox } = orderingFixtures(() => t)
+const { post, digitalOrder, card, sandbox } = orderingFixtures(() => t)
 const db = () => t.runtime.db as unknown as Db
 const DAY = 86_400_000
-const T0 = new Date('2027-01-31T12:00:00.000Z')
+const T0 = SUBSCRIPTION_T0
+const { subscriptionShop, moveTo } = subscriptionFixtures(() => t)
 const at = (days: number) => new Date(T0.getTime() + days * DAY).toISOString()
 const customer = (email: string) => ({ name: 'Maria Silva', email, phone: '(11) 98765-4321', cpf: '529.982.247-25' })
-
-async function subscriptionShop(plan: Record<string, unknown>) {
-  const s = await shop({ payments: false, shipping: false })
-  const account = await t.send('POST', `/api/stores/${s.storeId}/payment-accounts`, s.owner, {
-    provider: 'sandbox',
-    label: 'Sandbox',
-    apiKey: `sk_sandbox_trial_${s.storeId.slice(0, 8)}`,
-    methods: ['credit_card', 'pix', 'bank_slip'],
-  })
-  expect(account.statusCode).toBe(201)
-  const created = await t.send('POST', `/api/stores/${s.storeId}/products/${s.digitalId}/plans`, s.owner, {
-    name: 'Mensal',
-    intervalUnit: 'MONTH',
-    intervalCount: 1,
-    priceCents: 4990,
-    ...plan,
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  expect((await moveTo(s, T0.toISOString())).statusCode).toBe(200)
-  return { s, planId: created.json().id as string }
-}
-
-const moveTo = (s: Shop, now: string) => t.send('POST', `/api/stores/${s.storeId}/test-clock`, s.owner, { now })
 
 async function get(s: Shop, url: string) {
   const res = await t.app.inject({ url, headers: s.owner.headers })
