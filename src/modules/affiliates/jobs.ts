@@ -17,8 +17,8 @@ import {
   type TransferDeps,
 } from './payout-transfers'
 import { openProgramProducts } from './repository'
-import type { TransferJob } from './transfer-webhook'
 import type { Db } from './tables'
+import type { TransferJob } from './transfer-webhook'
 
 export const RELEASE_JOB = 'affiliates.release'
 export const CONSISTENCY_JOB = 'affiliates.consistency'

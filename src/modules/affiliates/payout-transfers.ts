@@ -10,8 +10,8 @@
 import type { BoundTransfers, GatewayTransfer, TransferInput } from '../payments'
 import { transferFailure } from '../payments'
 import type { AffiliatesDeps } from './commissions'
-import { giveBack } from './payouts-admin'
 import * as repo from './payouts.repository'
+import { giveBack } from './payouts-admin'
 
 export const PAYOUT_TRANSFER_JOB = 'affiliates.payout-transfer'
 export const PAYOUT_TRANSFER_SWEEP_JOB = 'affiliates.payout-transfer-sweep'

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config'
 import { systemClock } from '../../platform/clock'
 import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
+import { asaasGateway } from './asaas-adapter'
 import {
   chargeState,
   checkoutPaymentsColumn,
@@ -11,7 +12,6 @@ import {
   resolveCharge,
   sweepCharges,
 } from './charge'
-import { asaasGateway } from './asaas-adapter'
 import { publicMethods, seedDemoConfig } from './config-service'
 import { gatewayFeeOf } from './fees'
 import type { PaymentsModuleDeps } from './gateway'
