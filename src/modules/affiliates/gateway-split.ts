@@ -61,7 +61,7 @@ async function walletsOf(db: DbOrTrx, userIds: string[]): Promise<Map<string, st
  */
 export async function chargeSplitFor(
   db: Db,
-  c: { storeId: string; orderRef: string; amountCents: number },
+  c: { storeId: string; orderRef: string; amountCents: number; accountId: string | null },
 ): Promise<GatewaySplitLine[] | undefined> {
   if (!isUuid(c.orderRef)) return undefined
   const order = await orderingService.orderSnapshot(db, c.orderRef)
@@ -96,12 +96,14 @@ export async function chargeSplitFor(
         account: l.account,
         wallet_id: l.walletId,
         amount_cents: l.amountCents,
+        payment_account_id: c.accountId,
       })),
     )
     .onConflict((oc) =>
       oc.columns(['order_id', 'account']).doUpdateSet((eb) => ({
         wallet_id: eb.ref('excluded.wallet_id'),
         amount_cents: eb.ref('excluded.amount_cents'),
+        payment_account_id: eb.ref('excluded.payment_account_id'),
       })),
     )
     .execute()

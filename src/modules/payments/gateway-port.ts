@@ -70,18 +70,19 @@ export interface GatewayChargeInput extends CreateTransactionInput {
  * Who asks for a charge's split: handed in by the affiliates module (which payments cannot import) when the app is
  * composed; answers the lines for a charge of an order, or nothing. Asked only of gateways with the split capability.
  */
-export type ChargeSplitSource = (
-  db: unknown,
-  charge: { storeId: string; orderRef: string; amountCents: number },
-) => Promise<GatewaySplitLine[] | undefined>
+export type ChargeSplitSource = (db: unknown, charge: SplitCharge) => Promise<GatewaySplitLine[] | undefined>
+/** The charge a split is asked for, and the payment account it is about to go to (null: the configuration key). */
+export interface SplitCharge {
+  storeId: string
+  orderRef: string
+  amountCents: number
+  accountId: string | null
+}
 let chargeSplitSource: ChargeSplitSource | undefined
 export function setChargeSplitSource(source: ChargeSplitSource | undefined) {
   chargeSplitSource = source
 }
-export async function chargeSplitOf(
-  db: unknown,
-  charge: { storeId: string; orderRef: string; amountCents: number },
-): Promise<GatewaySplitLine[] | undefined> {
+export async function chargeSplitOf(db: unknown, charge: SplitCharge): Promise<GatewaySplitLine[] | undefined> {
   const lines = chargeSplitSource ? await chargeSplitSource(db, charge) : undefined
   return lines?.length ? lines : undefined
 }
