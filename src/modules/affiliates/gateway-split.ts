@@ -11,6 +11,7 @@ import { orderingService } from '../ordering'
 import type { GatewaySplitLine } from '../payments'
 import { planSplit } from './commissions'
 import { userAccount } from './ledger'
+import { findAttribution } from './repository'
 import type { Db, DbOrTrx } from './tables'
 
 export const payoutSettingsSchema = z.object({
@@ -57,7 +58,9 @@ async function walletsOf(db: DbOrTrx, userIds: string[]): Promise<Map<string, st
 
 /**
  * The parts a charge of an order asks the gateway to pay: the affiliate's and each co-producer's, for those with a
- * wallet. Only the order's own first charge (its store, its total); a renewal is split by the ledger alone.
+ * wallet; only a charge of the order itself (its store, its total). A subscription's renewal is split when its
+ * attribution — the first order's, copied when the renewal was placed, for a recurring program only — is already
+ * known; otherwise its charge carries no split and the ledger alone pays the shares (never twice).
  */
 export async function chargeSplitFor(
   db: Db,
@@ -66,7 +69,11 @@ export async function chargeSplitFor(
   if (!isUuid(c.orderRef)) return undefined
   const order = await orderingService.orderSnapshot(db, c.orderRef)
   if (!order || order.storeId !== c.storeId || order.totalCents !== c.amountCents) return undefined
-  if ((await orderingService.renewalOrderStatus(db, c.orderRef)) !== undefined) return undefined
+  // A renewal's attribution is copied from its first order when it is placed (renewals.ts); the split follows it.
+  if ((await orderingService.renewalOrderStatus(db, c.orderRef)) !== undefined) {
+    const renewal = await findAttribution(db, c.orderRef)
+    if (!renewal?.recurring || !renewal.renews_order_id) return undefined
+  }
   const plan = await planSplit(db, {
     orderId: c.orderRef,
     storeId: c.storeId,
