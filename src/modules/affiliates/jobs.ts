@@ -18,7 +18,7 @@ import {
 } from './payout-transfers'
 import { openProgramProducts } from './repository'
 import type { Db } from './tables'
-import type { TransferJob } from './transfer-webhook'
+import { transferJobSchema } from './transfer-webhook'
 
 export const RELEASE_JOB = 'affiliates.release'
 export const CONSISTENCY_JOB = 'affiliates.consistency'
@@ -48,7 +48,7 @@ export function affiliatesJobs(clock: Clock): JobDefinition[] {
       // Posts an approved payout's PIX transfer, or re-reads one a webhook named; throws to be retried.
       name: PAYOUT_TRANSFER_JOB,
       handler: async (data, ctx) => {
-        const job = data as TransferJob
+        const job = transferJobSchema.parse(data)
         if ('transferId' in job) return { step: await syncTransfer(transferDeps(ctx), job.transferId) }
         return { step: await advanceTransfer(transferDeps(ctx), job.payoutId) }
       },

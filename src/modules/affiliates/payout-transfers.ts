@@ -44,7 +44,7 @@ export type TransferStep = 'not_processing' | 'no_key' | 'in_flight' | 'raced' |
 async function apply(deps: TransferDeps, payoutId: string, t: GatewayTransfer): Promise<TransferStep> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.lockPayout(trx, payoutId)
-    if (!row || row.status !== 'PROCESSING') return 'not_processing'
+    if (row?.status !== 'PROCESSING') return 'not_processing'
     if (row.transfer_id && row.transfer_id !== t.id) return 'not_processing'
     const recorded = await repo.recordTransfer(trx, row.id, { id: t.id, status: t.gatewayStatus })
     const at = deps.clock.now()
@@ -66,7 +66,7 @@ async function apply(deps: TransferDeps, payoutId: string, t: GatewayTransfer): 
 async function refuse(deps: TransferDeps, payoutId: string, reason: string): Promise<TransferStep> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.lockPayout(trx, payoutId)
-    if (!row || row.status !== 'PROCESSING' || row.transfer_id) return 'not_processing'
+    if (row?.status !== 'PROCESSING' || row.transfer_id) return 'not_processing'
     await giveBack(trx, row, deps.clock.now(), 'failed')
     await repo.finishTransfer(trx, row.id, { status: 'FAILED', at: deps.clock.now(), reason })
     return 'failed'
@@ -79,7 +79,7 @@ async function refuse(deps: TransferDeps, payoutId: string, reason: string): Pro
  */
 export async function advanceTransfer(deps: TransferDeps, payoutId: string): Promise<TransferStep> {
   const row = await repo.findPayout(deps.db, payoutId)
-  if (!row || row.status !== 'PROCESSING') return 'not_processing'
+  if (row?.status !== 'PROCESSING') return 'not_processing'
   const port = deps.transfers
   if (!port) return 'no_key'
   if (row.transfer_id) return apply(deps, row.id, await port.read(row.transfer_id))

@@ -26,7 +26,12 @@ function sameToken(given: string, want: string) {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export type TransferJob = { payoutId: string } | { transferId: string }
+/** What the payout-transfer job is given: a payout to send (or read), or a transfer an Asaas event named. */
+export const transferJobSchema = z.union([
+  z.object({ payoutId: z.string().uuid() }),
+  z.object({ transferId: z.string().min(1).max(100) }),
+])
+export type TransferJob = z.infer<typeof transferJobSchema>
 
 export async function transferWebhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
