@@ -9,6 +9,7 @@ import * as accounts from './accounts.repository'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { toChargeResult } from './dto'
 import { GatewayError } from './gateway-client'
+import { chargeSplitOf } from './gateway-port'
 import * as repo from './repository'
 import { targetOf } from './routing'
 import * as cards from './saved-cards.repository'
@@ -101,7 +102,12 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
   const logged = withLog(deps)
   let outcome: Awaited<ReturnType<typeof storeCreated>>
   try {
+    // A renewal of a recurring program pays its partners at settlement where the gateway splits (as sendToGateway).
+    const split = target.gateway.capabilities.split
+      ? await chargeSplitOf(deps.db, { ...req, accountId: account.id })
+      : undefined
     const gw = await target.gateway.charge(target.key, {
+      ...(split ? { split } : {}),
       amountCents: req.amountCents,
       method: 'CREDIT_CARD',
       customer: req.customer,

@@ -205,6 +205,7 @@ export async function sendToGateway(
               storeId: row.store_id,
               orderRef: row.order_ref,
               amountCents: row.amount_cents,
+              accountId: account?.id ?? null,
             })
           : undefined
         const gw = await gateway.charge(key, {
