@@ -67,6 +67,11 @@ export interface SavedCardCharge {
   items: ChargeRequest['items']
   ip?: string
   purpose?: ChargePurpose
+  /**
+   * The charge's id, chosen by the caller when it must find the charge again after a crash (a renewal attempt
+   * records it before the gateway call, so the next pass reads the charge back instead of charging twice).
+   */
+  transactionId?: string
 }
 
 /**
@@ -95,6 +100,7 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
   }
   const row = await repo.insertTransaction(deps.db, {
     ...chargeRow(deps, request, req.purpose ?? 'ORDER'),
+    ...(req.transactionId ? { id: req.transactionId } : {}),
     card_last4: card.last4,
     card_brand: card.brand,
     account_id: account.id,

@@ -1,16 +1,19 @@
 /**
  * The billing engine (issue 36), run by the worker every minute and by a sandbox store's test clock. It claims due
  * cycles with `FOR UPDATE SKIP LOCKED` and a lease (so N scanners never bill one cycle twice, and a killed worker's
- * claim lapses), writes the attempt (key subscription:cycle:attempt) before calling the gateway, and reads the
- * cycle's order back before any new attempt: an answer lost with a dead worker is settled by payments'
- * reconciliation and reaches the order, never by charging again.
+ * claim lapses), writes the attempt (key subscription:cycle:attempt, with its charge's id) before calling the gateway,
+ * and reads back before any new attempt: a card attempt left PENDING by a dead worker has its charge read back
+ * (card-readback.ts: at the gateway, by our reference) and an approved one settles the cycle on that same attempt —
+ * never a second charge; the cycle's order is read back too (a lost answer settled elsewhere, a PIX).
  */
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { AppError } from '../../platform/errors'
 import { orderingService } from '../ordering'
 import { paymentsService } from '../payments'
 import { billingNow } from './billing-clock'
 import type { BillingDeps } from './billing-deps'
+import { readBackCardAttempt } from './card-readback'
 import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
 import { billInvoiceCycle } from './invoice-billing'
@@ -140,6 +143,18 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
     })
     return
   }
+  const previous = await db
+    .selectFrom('subscription_attempts')
+    .select(['id', 'number', 'status', 'transaction_id'])
+    .where('cycle_id', '=', cycle.id)
+    .orderBy('number', 'desc')
+    .executeTakeFirst()
+  // A card attempt whose worker died: its charge is read back (at the gateway if need be) before anything else.
+  if (sub.method === 'credit_card' && previous?.status === 'PENDING') {
+    const back = await readBackCardAttempt(deps, cycle, previous, at)
+    if (back.kind === 'wait') return
+    if (back.kind === 'answered') return recordOutcome(deps, cycle, back.attemptId, at, back.outcome, cycle.order_id)
+  }
   // Read back first: the order of an earlier attempt may have been paid meanwhile (a lost answer, a PIX).
   if (cycle.order_id && (await orderingService.renewalOrderStatus(db as never, cycle.order_id)) === 'PAID') {
     await db.transaction().execute((trx) => settleCyclePaid(trx, cycle.id, at))
@@ -147,20 +162,6 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
   }
   if (INVOICE_METHODS.includes(sub.method)) return billInvoiceCycle(deps, sub, cycle, at)
   if (sub.method === 'pix_automatic') return billPixAutomaticCycle(deps, sub, cycle, at)
-  const previous = await db
-    .selectFrom('subscription_attempts')
-    .select(['number', 'status'])
-    .where('cycle_id', '=', cycle.id)
-    .orderBy('number', 'desc')
-    .executeTakeFirst()
-  if (previous?.status === 'PENDING')
-    // Its worker died before recording the answer: unknown, and the retry schedule applies.
-    await db
-      .updateTable('subscription_attempts')
-      .set({ status: 'UNKNOWN', finished_at: at })
-      .where('cycle_id', '=', cycle.id)
-      .where('number', '=', previous.number)
-      .execute()
   const number = (previous?.number ?? 0) + 1
   const order = await orderingService.placeRenewalOrder(db as never, {
     fromOrderId: sub.first_order_id,
@@ -172,9 +173,11 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
   })
   if (!cycle.order_id)
     await db.updateTable('subscription_cycles').set({ order_id: order.orderId }).where('id', '=', cycle.id).execute()
-  const attempt = await insertAttempt(db, sub, cycle, number, at)
+  // The charge's id is written with the attempt, before the gateway call: a crash in between is read back by it.
+  const transactionId = randomUUID()
+  const attempt = await insertAttempt(db, sub, cycle, number, at, { transactionId })
   if (!attempt) return
-  const outcome = await chargeCard(deps, sub, order)
+  const outcome = await chargeCard(deps, sub, order, transactionId)
   await recordOutcome(deps, cycle, attempt.id, at, outcome, order.orderId)
 }
 
@@ -182,6 +185,7 @@ async function chargeCard(
   deps: BillingDeps,
   sub: { store_id: string; customer_email: string },
   order: Awaited<ReturnType<typeof orderingService.placeRenewalOrder>>,
+  transactionId: string,
 ): Promise<Outcome> {
   const cards = await paymentsService.savedCardsOf(
     { db: deps.db as never },
@@ -196,6 +200,7 @@ async function chargeCard(
     const result = await paymentsService.chargeSavedCard(deps.payments, {
       storeId: sub.store_id,
       cardId: card.id,
+      transactionId,
       buyerEmail: sub.customer_email,
       orderRef: order.orderId,
       amountCents: order.totalCents,
@@ -223,7 +228,7 @@ async function recordOutcome(
   attemptId: string,
   at: Date,
   outcome: Outcome,
-  orderId: string,
+  orderId: string | null,
 ) {
   await deps.db.transaction().execute(async (trx) => {
     await trx
@@ -231,7 +236,8 @@ async function recordOutcome(
       .set({
         status: outcome.kind,
         finished_at: at,
-        transaction_id: 'transactionId' in outcome ? (outcome.transactionId ?? null) : null,
+        // An attempt keeps the charge id it was written with when no answer names one (a lost answer).
+        ...('transactionId' in outcome && outcome.transactionId ? { transaction_id: outcome.transactionId } : {}),
         decline_reason: 'reason' in outcome ? outcome.reason : null,
       })
       .where('id', '=', attemptId)
