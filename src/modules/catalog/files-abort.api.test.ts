@@ -57,7 +57,11 @@ describe.each([
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    // fetch keeps its connections alive; the server would wait on them
+    t.app.server.closeAllConnections()
+    await t.close()
+  })
 
   it('keeps nothing: no object, no parts, no half file, no row', async () => {
     const boundary = '----abort-test'
@@ -108,4 +112,44 @@ describe.each([
       .execute()
     expect(rows).toEqual([])
   }, 30_000)
+
+  /** Sends a whole upload over real HTTP: `first` then zeros up to `bytes`; answers status and message. */
+  async function send(first: Buffer, bytes: number): Promise<{ status: number; message?: string }> {
+    const boundary = '----whole-test'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="curso.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+    const tail = `\r\n--${boundary}--\r\n`
+    const res = await fetch(`${base}/api/stores/${storeId}/products/${productId}/files`, {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([Buffer.from(head), first, Buffer.alloc(bytes - first.length), Buffer.from(tail)]),
+    })
+    const body = (await res.json()) as { message?: string }
+    return { status: res.status, message: body.message }
+  }
+
+  it('refuses a large file that is not what its name says, and one over the size, keeping nothing', async () => {
+    const before = fake.log.length
+    const notPdf = await send(Buffer.from('MZ\x90\x00'), 8 * 1024 * 1024)
+    expect(notPdf).toEqual({ status: 400, message: 'Tipo de arquivo não aceito. Envie PDF, EPUB, ZIP, MP3 ou MP4.' })
+    // over UPLOAD_FILE_MAX_MB (50): cut at the limit after parts went up
+    const tooBig = await send(Buffer.from('%PDF-1.7\n'), 51 * 1024 * 1024)
+    expect(tooBig).toEqual({ status: 413, message: 'O arquivo deve ter no máximo 50 MB.' })
+    if (s3) {
+      const mine = fake.log.slice(before).filter((l) => l.path.startsWith(`/${fake.bucket}/products/${productId}/`))
+      expect(mine.some((l) => l.method === 'PUT' && /partNumber=/.test(l.query))).toBe(true)
+      expect(mine.some((l) => l.method === 'DELETE' && /uploadId=/.test(l.query))).toBe(true)
+      expect(fake.uploads.size).toBe(0)
+      expect([...fake.objects.keys()].filter((k) => k.startsWith(`products/${productId}/`))).toEqual([])
+    } else {
+      expect(filesUnder(path.join((t.app.storage as LocalStorage).root, 'products', productId))).toEqual([])
+    }
+    const rows = await t.runtime.db
+      .selectFrom('product_files')
+      .where('product_id', '=', productId)
+      .selectAll()
+      .execute()
+    expect(rows).toEqual([])
+    // the api still takes an upload after both
+    expect((await send(Buffer.from('%PDF-1.7\n'), 1024)).status).toBe(201)
+  }, 60_000)
 })
