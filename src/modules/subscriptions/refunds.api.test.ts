@@ -1,7 +1,8 @@
 /**
  * A subscription's order refunded by the merchant through the ordinary refund route (issue 36 review): in full, the
- * subscription is canceled now with its access and never billed again; in part, it goes on. The refund of an order
- * paid by PIX Automático is not handled by payments yet (see the report): not tested here.
+ * subscription is canceled now with its access and never billed again; in part, it goes on. An order paid by
+ * PIX Automático (the mandate's QR) is refunded through the PIX Automático port (the sandbox's refund of that
+ * payment), and its mandate ends with the subscription: nothing is debited after.
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,7 +20,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-const { refund } = orderingFixtures(() => t)
+const { refund, shop, post, digitalOrder, pageTokenOf } = orderingFixtures(() => t)
 const { subscriptionShop, subscribeByCard, moveTo } = subscriptionFixtures(() => t)
 const db = () => t.runtime.db as unknown as Db
 
@@ -76,5 +77,74 @@ describe("refunds of a subscription's orders", () => {
     await t.drain()
     await waitFor(async () => (await detail(s, id)).status === 'CANCELED')
     expect((await detail(s, id)).hasAccess).toBe(false)
+  })
+
+  it('an order paid by PIX Automático: refunded at the gateway, order REFUNDED, subscription canceled, mandate ended', async () => {
+    const s = await shop({ payments: false, shipping: false })
+    const account = await t.send('POST', `/api/stores/${s.storeId}/payment-accounts`, s.owner, {
+      provider: 'sandbox',
+      label: 'Sandbox',
+      apiKey: `sk_sandbox_pixrefund_${s.storeId.slice(0, 8)}`,
+      methods: ['pix', 'credit_card'],
+    })
+    expect(account.statusCode).toBe(201)
+    const plan = await t.send('POST', `/api/stores/${s.storeId}/products/${s.digitalId}/plans`, s.owner, {
+      name: 'Mensal',
+      intervalUnit: 'MONTH',
+      intervalCount: 1,
+      priceCents: 4990,
+      methods: ['pix_automatic'],
+    })
+    expect(plan.statusCode).toBe(201)
+    const planId = plan.json().id as string
+    expect((await moveTo(s, '2027-03-01T12:00:00.000Z')).statusCode).toBe(200)
+    const placed = await post('/api/checkout/create-digital-order', digitalOrder(s, { planId }))
+    expect(placed.statusCode, placed.body).toBe(200)
+    const orderId = placed.json().orderId as string
+    const token = pageTokenOf(placed.json().orderPageUrl)
+    const qr = await post(`/api/checkout/orders/${orderId}/pix-automatic`, { token, planId })
+    expect(qr.statusCode, qr.body).toBe(200)
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/pix-automatic/authorizations/${qr.json().gatewayId}/pay`,
+    })
+    expect(paid.statusCode).toBe(200)
+    await t.drain()
+    let id = ''
+    await waitFor(async () => {
+      const row = await db()
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('first_order_id', '=', orderId)
+        .executeTakeFirst()
+      id = row?.id ?? ''
+      return Boolean(id)
+    })
+    expect(await detail(s, id)).toMatchObject({ status: 'ACTIVE', method: 'pix_automatic', hasAccess: true })
+
+    const res = await refund(s, orderId, { reason: 'Cliente desistiu' })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ status: 'SUCCEEDED', amount: 49.9 })
+    // The sandbox refunded the QR's payment, once.
+    const { rows: refunds } = await sql<{ amount_cents: number }>`select amount_cents from payment_sandbox_pix_refunds
+      where payment_id = ${qr.json().gatewayId}`.execute(db())
+    expect(refunds).toEqual([{ amount_cents: 4990 }])
+    await t.drain()
+    const order = await t.runtime.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst()
+    expect(order?.status).toBe('REFUNDED')
+    await waitFor(async () => (await detail(s, id)).status === 'CANCELED')
+    expect((await detail(s, id)).hasAccess).toBe(false)
+    // The mandate ended with it: past the next due date, nothing was scheduled or debited.
+    await t.drain()
+    const { rows: auths } = await sql<{ status: string }>`select status from payment_sandbox_pix_authorizations
+      where id = ${qr.json().gatewayId}`.execute(db())
+    expect(auths[0]!.status).toBe('CANCELLED')
+    expect((await moveTo(s, '2027-04-05T12:00:00.000Z')).statusCode).toBe(200)
+    const { rows: debits } = await sql<{ n: number }>`select count(*)::int as n from payment_sandbox_pix_charges
+      where authorization_id = ${qr.json().gatewayId}`.execute(db())
+    expect(debits[0]!.n).toBe(0)
+    // Refunding again: nothing left to refund.
+    const again = await refund(s, orderId, { reason: 'De novo' })
+    expect(again.statusCode).toBeGreaterThanOrEqual(400)
   })
 })
