@@ -21,6 +21,8 @@ export const SERVER_ENTRIES = {
  */
 export const API_NODE_FLAGS = ['--max-semi-space-size=2']
 export const nodeFlags = (entry) => (entry === 'server' ? API_NODE_FLAGS : ['--enable-source-maps'])
+/** The Dockerfile's `ENV MALLOC_ARENA_MAX=2`, for `npm start` too (an operator's own value wins). */
+export const nodeEnv = () => ({ MALLOC_ARENA_MAX: '2', ...process.env })
 
 /** The e-mail templates' module (React Email), built on its own into EMAIL_RENDER_FILE beside the entries. */
 const EMAIL_RENDER = 'src/modules/notifications/templates/render.ts'

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { buildServer, nodeFlags, SERVER_ENTRIES } from './build-server.mjs'
+import { buildServer, nodeEnv, nodeFlags, SERVER_ENTRIES } from './build-server.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const entry = process.argv[2] ?? 'server'
@@ -55,6 +55,7 @@ if (serverSources > mtime(builtServer)) {
 const child = spawn(process.execPath, [...nodeFlags(entry), builtServer, ...process.argv.slice(3)], {
   cwd: root,
   stdio: 'inherit',
+  env: nodeEnv(),
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -24,12 +24,18 @@ export function productionApiFlags(): string[] {
   return argv.slice(1, -1)
 }
 
-/** The api with the Dockerfile's flags; the worker as compose starts it. */
+/** The Dockerfile's malloc settings (`ENV MALLOC_ARENA_MAX=2`): they change the api's resident memory. */
+export function productionMallocEnv(): Record<string, string> {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')
+  return Object.fromEntries([...dockerfile.matchAll(/^ENV\s+(MALLOC_\w+)=(\S+)\s*$/gm)].map((m) => [m[1]!, m[2]!]))
+}
+
+/** The api with the Dockerfile's flags and malloc settings; the worker as compose starts it. */
 const productionStart: Starter = (file, env, role) =>
   spawn(process.execPath, [...(role === 'api' ? productionApiFlags() : ['--enable-source-maps']), file], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...(role === 'api' ? productionMallocEnv() : {}) },
   })
 
 /** A PDF header then zeros, made chunk by chunk. */

@@ -14,7 +14,8 @@
  * overlay over the whole page), or url() to anything but this platform's /uploads/ (a CSS "keylogger" could otherwise
  * send the buyer's typed CPF or card number to another server through attribute selectors).
  */
-import sanitizeHtmlLib from 'sanitize-html'
+import { createRequire } from 'node:module'
+import type sanitizeHtmlLib from 'sanitize-html'
 import { CUSTOM_SCOPE_CLASS } from '../../shared/checkout'
 
 const SCOPE = `.${CUSTOM_SCOPE_CLASS}`
@@ -245,8 +246,19 @@ const STYLE_PROPERTIES = [
 const SAFE_STYLE_VALUE =
   /^(?!.*(?:url|expression|image-set|cross-fade|element|src)\s*\()(?!.*(?:javascript|vbscript):)[^\\;{}<>@]*$/i
 
-const HTML_OPTIONS: sanitizeHtmlLib.IOptions = {
-  allowedTags: [...sanitizeHtmlLib.defaults.allowedTags, 'img', 'center', 'font'],
+/**
+ * sanitize-html (with postcss and htmlparser2, ~5 MB of the api's memory) is loaded by the first merchant HTML to
+ * clean, not at start: most stores have none, and the api's memory is measured (upload-memory.process.test.ts).
+ */
+const requireModule = createRequire(import.meta.url)
+let library: typeof sanitizeHtmlLib | undefined
+const sanitizeHtmlLibrary = () => {
+  library ??= requireModule('sanitize-html') as typeof sanitizeHtmlLib
+  return library
+}
+
+const htmlOptions = (lib: typeof sanitizeHtmlLib): sanitizeHtmlLib.IOptions => ({
+  allowedTags: [...lib.defaults.allowedTags, 'img', 'center', 'font'],
   allowedAttributes: {
     '*': ['class', 'style', 'title', 'align', 'dir', 'lang'],
     a: ['href', 'target', 'rel'],
@@ -278,11 +290,14 @@ const HTML_OPTIONS: sanitizeHtmlLib.IOptions = {
       return { tagName, attribs: next }
     },
   },
-}
+})
+let HTML_OPTIONS: sanitizeHtmlLib.IOptions | undefined
 
 export function sanitizeHtml(input: string | null | undefined): string {
   if (!input) return ''
-  return sanitizeHtmlLib(input, HTML_OPTIONS).trim()
+  const lib = sanitizeHtmlLibrary()
+  HTML_OPTIONS ??= htmlOptions(lib)
+  return lib(input, HTML_OPTIONS).trim()
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,8 +5,18 @@
  * the largest share of an order's e-mail. One bit per pixel is 32 times less to filter and compress (qr-png.test.ts
  * proves the pixels are the same). Deflate at level 6, not 9: two bytes more of a ~1.1 KB image, in half the time.
  */
+import { createRequire } from 'node:module'
 import { crc32, deflateSync } from 'node:zlib'
-import QRCode from 'qrcode'
+import type QRCodeLib from 'qrcode'
+
+// qrcode is loaded by the first QR drawn (the worker's e-mails), not by every process that imports notifications:
+// the api draws none and its memory is measured (upload-memory.process.test.ts).
+const requireModule = createRequire(import.meta.url)
+let library: typeof QRCodeLib | undefined
+const qrcode = () => {
+  library ??= requireModule('qrcode') as typeof QRCodeLib
+  return library
+}
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
@@ -23,7 +33,7 @@ export function qrPng(
   text: string,
   opts: { width: number; margin: number; errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H' },
 ): Buffer {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: opts.errorCorrectionLevel })
+  const { modules } = qrcode().create(text, { errorCorrectionLevel: opts.errorCorrectionLevel })
   const size = modules.size
   // qrcode's geometry (lib/renderer/utils.js getScale, qrToImageData): a fractional scale, the margin scaled with it.
   const scale = opts.width >= size + opts.margin * 2 ? opts.width / (size + opts.margin * 2) : 4
