@@ -14,12 +14,13 @@ export const BILLING_JOB = 'subscriptions.billing'
  * The billing lanes' own connections (one per lane), on PostgreSQL: the worker's pool is shared by up to
  * WORKER_CONCURRENCY event jobs, and a lane queued behind them for each of its statements would bill a few cycles a
  * second; with its own, a renewal waits only on its own work. Opened on the first run, kept for the process (idle
- * connections are closed by the pool). With embedded PGlite (one session) the lanes use the process's pool.
+ * connections are closed by the pool). Only in a BullMQ worker on PostgreSQL: embedded PGlite is one session, and a
+ * process running jobs in-process (no REDIS_URL: development, API tests) has no event backlog to get ahead of.
  */
 const billingPools = new Map<string, Promise<DbHandle>>()
 async function billingDb(ctx: JobContext): Promise<JobContext['db']> {
   const url = ctx.config.DATABASE_URL
-  if (!url) return ctx.db
+  if (!url || !ctx.config.useRedis) return ctx.db
   let pool = billingPools.get(url)
   if (!pool) {
     pool = openDatabase({ databaseUrl: url, dataDir: ctx.config.DATA_DIR, poolMax: LANES })
