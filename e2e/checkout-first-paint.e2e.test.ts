@@ -38,6 +38,17 @@ it('keeps the drawn page when React takes over: the same nodes, no error, and th
     () => (window as unknown as { __drawn: Element | null }).__drawn === document.querySelector('.ck-page'),
   )
   expect(kept).toBe(true)
+  // The code was asked for after the drawn page's first paint (checkout-boot.js), not beside the HTML.
+  const [paintAt, codeAt] = await page.evaluate(() => [
+    performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/.+\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    ),
+  ])
+  expect(codeAt).toBeGreaterThan(paintAt)
   await page.getByLabel('Nome completo').fill('Maria')
   await page.getByRole('button', { name: 'Continuar para Pagamento' }).click()
   // React validates: the other fields are required.

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { startFakeMelhorEnvio } from '../src/testing/fake-melhor-envio'
-import { startFakeSmtp } from '../src/testing/fake-smtp'
-import { BUYER, continueToPayment, continueToShipping, fillFoundAddress, ORDER_PAGE } from './buyer'
-import { startFakeCep } from './fake-cep'
-import { waitForMail } from './mail'
+import { BUYER, continueToPayment, ORDER_PAGE } from './buyer'
+import { reachMelhorEnvioQuotes, shippingSuite } from './shipping-suite'
 import { createShippingShop } from './shop'
-import { PHONE, setupE2E, snap, startForFile } from './support'
+import { PHONE, snap } from './support'
 
-const cep = await startForFile(startFakeCep)
-const melhorEnvio = await startForFile(startFakeMelhorEnvio)
-const smtp = await startForFile(startFakeSmtp)
-const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url, MELHOR_ENVIO_API_URL: melhorEnvio.url, SMTP_URL: smtp.url })
+const { e2e, mailFor } = await shippingSuite()
 
 // Typed by the merchant, not bought from Melhor Envio: the Correios link is built from it.
 const TRACKING_CODE = 'QB123456789BR'
 const CORREIOS_LINK = `https://rastreamento.correios.com.br/app/index.php?objeto=${TRACKING_CODE}`
-
-const mailFor = (address: string, subject: RegExp) => waitForMail(smtp, address, subject)
 
 describe('shipping with a tracking code the merchant types', () => {
   it('the buyer picks PAC from the quotes and pays; the merchant informs the code; the buyer sees it and gets the e-mail', async () => {
@@ -27,16 +19,10 @@ describe('shipping with a tracking code the merchant types', () => {
       sandboxKey: 'sk_sandbox_e2e_shipping_2',
     })
 
-    // The buyer, on a phone: SEDEX and PAC with the fake's prices for a 1.2 kg box (billed as 2 kg).
+    // The buyer, on a phone: SEDEX and PAC with the fake's prices and days.
     const buyer = await e2e.newPage(PHONE)
     await buyer.page.goto(`/checkout/${storeId}/${productId}`)
-    await continueToShipping(buyer.page)
-    await fillFoundAddress(buyer.page)
-    await buyer.page.getByText('Correios SEDEX').waitFor()
-    await buyer.page.getByText('Correios PAC').waitFor()
-    const options = (await buyer.page.locator('main').textContent()) ?? ''
-    expect(options).toContain('49,40') // SEDEX: 32,90 + 2 kg × 7,50 + 1,50 insurance
-    expect(options).toContain('28,00') // PAC: 18,50 + 2 kg × 4,00 + 1,50
+    await reachMelhorEnvioQuotes(buyer.page)
     await buyer.page.getByText('Correios PAC').click()
     // 150,00 + PAC 28,00, recomputed as soon as PAC is chosen (the summary may sit folded at 390 px).
     await buyer.page.getByTestId('summary-total').filter({ hasText: '178,00' }).waitFor({ state: 'attached' })

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { startFakeMelhorEnvio } from '../src/testing/fake-melhor-envio'
-import { startFakeSmtp } from '../src/testing/fake-smtp'
-import { BUYER, continueToPayment, continueToShipping, fillFoundAddress, ORDER_PAGE, simulatePayment } from './buyer'
-import { startFakeCep } from './fake-cep'
-import { waitForMail } from './mail'
+import { BUYER, continueToPayment, ORDER_PAGE, simulatePayment } from './buyer'
+import { reachMelhorEnvioQuotes, shippingSuite } from './shipping-suite'
 import { createShippingShop } from './shop'
-import { PHONE, setupE2E, snap, startForFile } from './support'
+import { PHONE, snap } from './support'
 
-const cep = await startForFile(startFakeCep)
-const melhorEnvio = await startForFile(startFakeMelhorEnvio)
-const smtp = await startForFile(startFakeSmtp)
-const e2e = setupE2E({ CEP_LOOKUP_URL: cep.url, MELHOR_ENVIO_API_URL: melhorEnvio.url, SMTP_URL: smtp.url })
-
-const mailFor = (address: string, subject: RegExp) => waitForMail(smtp, address, subject)
+const { e2e, mailFor } = await shippingSuite()
 
 describe('shipping with Melhor Envio', () => {
   it('the buyer picks SEDEX from real quotes and pays; the merchant buys the label; the buyer sees the tracking', async () => {
@@ -23,16 +15,10 @@ describe('shipping with Melhor Envio', () => {
       sandboxKey: 'sk_sandbox_e2e_shipping_1',
     })
 
-    // The buyer, on a phone: SEDEX and PAC with the fake's prices and days for a 1.2 kg box.
+    // The buyer, on a phone: SEDEX and PAC with the fake's prices and days.
     const buyer = await e2e.newPage(PHONE)
     await buyer.page.goto(`/checkout/${storeId}/${productId}`)
-    await continueToShipping(buyer.page)
-    await fillFoundAddress(buyer.page)
-    await buyer.page.getByText('Correios SEDEX').waitFor()
-    await buyer.page.getByText('Correios PAC').waitFor()
-    const options = (await buyer.page.locator('main').textContent()) ?? ''
-    expect(options).toContain('49,40') // SEDEX: 32,90 + 2 kg × 7,50 + 1,50 insurance
-    expect(options).toContain('28,00') // PAC: 18,50 + 2 kg × 4,00 + 1,50
+    await reachMelhorEnvioQuotes(buyer.page)
     await snap(buyer.page, 'shipping-quotes-390')
     await buyer.page.getByText('Correios SEDEX').click()
     await continueToPayment(buyer.page)

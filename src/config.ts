@@ -121,6 +121,13 @@ const envSchema = z.object({
   ATIVOPAY_API_URL: optionalUrl,
   /** Asaas API v3 base (paths /v3/...): production https://api.asaas.com, sandbox https://api-sandbox.asaas.com. */
   ASAAS_API_URL: z.url().default('https://api.asaas.com'),
+  /**
+   * The platform's own Asaas account (issue 37 payouts): set, an approved affiliate payout is sent from it as a PIX
+   * transfer (POST /v3/transfers); unset, the admin marks payouts paid by hand.
+   */
+  PLATFORM_ASAAS_API_KEY: optionalString,
+  /** The `asaas-access-token` the platform's Asaas account sends with its transfer webhooks. */
+  PLATFORM_ASAAS_WEBHOOK_TOKEN: optionalString,
   /** Circuit breaker of a gateway account: this many failures within a minute skip it for GATEWAY_BREAKER_OPEN_MS. */
   GATEWAY_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   GATEWAY_BREAKER_OPEN_MS: z.coerce.number().int().min(1000).default(30_000),

@@ -76,13 +76,24 @@ function readsOf(html: string) {
   return m ? JSON.parse(m[1]) : undefined
 }
 
+function codeOf(html: string) {
+  const m = /<script type="application\/json" id="checkout-code">([^<]*)<\/script>/.exec(html)
+  return m ? JSON.parse(m[1]) : { modules: [] }
+}
+
 describe('the buyer pages HTML', () => {
   it('draws a sellable product of that store in the checkout entry, escaped, with its reads as data', async () => {
     const res = await app.inject({ url: `/digital-checkout/${store}/${digital}?utm_source=x` })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-security-policy']).toContain("script-src 'self' https://connect.facebook.net")
     const html = res.body
-    expect(html).toMatch(CHECKOUT_ENTRY)
+    // Its code is asked for after the drawn page's first paint (checkout-boot.js), not by the HTML.
+    expect(html).not.toMatch(CHECKOUT_ENTRY)
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).toContain('<script src="/checkout-boot.js" defer></script>')
+    const code = codeOf(html)
+    expect(code.entry).toMatch(/^\/assets\/checkout-[\w-]+\.js$/)
+    expect(code.modules.some((m: string) => /^\/assets\/digital-checkout-page-[\w-]+\.js$/.test(m))).toBe(true)
     expect(html).not.toMatch(/src="\/assets\/index-/)
     // The page itself, in the classes the browser's React hydrates.
     expect(html).toContain('<div id="root" style="pointer-events:none">')
@@ -94,11 +105,10 @@ describe('the buyer pages HTML', () => {
     expect(html).toContain('R$\u00a097,00')
     expect(html).not.toContain('alert("x")</script>')
     expect(html).not.toContain('files.example.com')
-    for (const tag of scripts(html)) expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/)
+    for (const tag of scripts(html)) expect(tag).toMatch(/ src="\/checkout-boot\.js"|type="application\/json"/)
     expect(readsOf(html).product.name).toBe(NAME)
     // The reads are in the page: no need to announce them.
     expect(html).not.toContain('as="fetch"')
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/digital-checkout-page-[\w-]+\.js">/)
   })
 
   it("sends the plain checkout entry, without any product, for another store's, a missing or the other kind's product", async () => {

@@ -83,7 +83,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, renderC
         drawn.html,
       )?.[1]
       const body = description ? drawn.html.replace(description, '') : drawn.html
-      html = html
+      html = codeAfterThePaint(html)
         .replace('</head>', () => `  ${description ?? ''}\n  </head>`)
         .replace(
           '<div id="root"></div>',
@@ -93,6 +93,31 @@ export async function registerSpa(app: FastifyInstance, webDist: string, renderC
     }
     return sendCompressed(reply, html)
   }
+}
+
+/**
+ * A page drawn by the server needs its code only to become interactive, not to be seen: its script and preload tags
+ * become a list that /checkout-boot.js (src/web/public) asks for after the drawn page's first paint, so on a slow
+ * phone network the code never shares the bandwidth with the page the buyer is looking at.
+ */
+function codeAfterThePaint(html: string) {
+  const code: { entry?: string; modules: string[]; styles: string[] } = { modules: [], styles: [] }
+  const rest = html.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">|<link rel="preload" as="style" crossorigin href="([^"]+)">/g,
+    (_tag, entry?: string, module?: string, style?: string) => {
+      if (entry) code.entry = entry
+      if (module) code.modules.push(module)
+      if (style) code.styles.push(style)
+      return ''
+    },
+  )
+  if (!code.entry) return html
+  const list = JSON.stringify(code).replaceAll('<', '\\u003c')
+  return rest.replace(
+    '</head>',
+    () =>
+      `  <script type="application/json" id="checkout-code">${list}</script>\n    <script src="/checkout-boot.js" defer></script>\n  </head>`,
+  )
 }
 
 /**

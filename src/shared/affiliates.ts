@@ -54,6 +54,9 @@ export const AFFILIATE_MESSAGES = {
   payoutFinished: 'Este saque já foi concluído',
   payoutApproved: 'Saque aprovado',
   payoutPaid: 'Saque marcado como pago',
+  payoutTransferring: 'Saque aprovado: a transferência PIX foi enviada ao Asaas',
+  payoutInTransfer: 'Este saque está em transferência pelo Asaas: o resultado chega sozinho',
+  payoutTransferFailed: 'A transferência PIX falhou',
   platformFeeSaved: 'Taxa da plataforma salva',
   payoutRejected: 'Saque recusado: o valor voltou ao saldo disponível',
   sharesAbove100: 'A comissão do afiliado somada às participações dos coprodutores passa de 100%',
@@ -193,13 +196,15 @@ export const payoutRequestSchema = z.object({
 })
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>
 
-export const PAYOUT_STATUSES = ['REQUESTED', 'APPROVED', 'PAID', 'REJECTED'] as const
+export const PAYOUT_STATUSES = ['REQUESTED', 'APPROVED', 'PROCESSING', 'PAID', 'REJECTED', 'FAILED'] as const
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   REQUESTED: 'Solicitado',
   APPROVED: 'Aprovado',
+  PROCESSING: 'Em transferência',
   PAID: 'Pago',
   REJECTED: 'Recusado',
+  FAILED: 'Falhou',
 }
 
 export const payoutSchema = z.object({
@@ -209,6 +214,8 @@ export const payoutSchema = z.object({
   status: z.enum(PAYOUT_STATUSES),
   createdAt: z.string(),
   rejectionReason: z.string().nullable(),
+  /** Why the PIX transfer failed (status FAILED): the amount is back in the available balance. */
+  failureReason: z.string().nullable(),
 })
 export type Payout = z.infer<typeof payoutSchema>
 
@@ -220,6 +227,9 @@ export const adminPayoutSchema = payoutSchema.extend({
   approvedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  /** The Asaas transfer of the payout (sent when the platform's Asaas key is configured), else null. */
+  transfer: z.object({ id: z.string().nullable(), status: z.string() }).nullable(),
 })
 export type AdminPayout = z.infer<typeof adminPayoutSchema>
 

@@ -18,6 +18,7 @@
  *   balance       GET /v3/finance/balance → { balance }
  *   webhooks      POST to the registered URL with header `asaas-access-token` and { id, event, dateCreated, payment }
  *   PIX Automático (docs.asaas.com "Pix Automático", Journey 3): fake-asaas-pix-automatic.ts
+ *   transfers     POST/GET /v3/transfers and their webhooks: fake-asaas-transfers.ts
  *
  * Sandbox test cards (Asaas's docs): 5184019740373151 and 4916561358240741 are declined; any other valid number passes.
  */
@@ -26,6 +27,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { asaasPixAutomatic, type FakeAsaasPixAutomatic } from './fake-asaas-pix-automatic'
 import { checkSplit, fakeWallets } from './fake-asaas-split'
+import { asaasTransfersFake, type FakeAsaasTransfers } from './fake-asaas-transfers'
 
 export const FAKE_ASAAS_DECLINED = ['5184019740373151', '4916561358240741']
 
@@ -46,7 +48,7 @@ interface Payment extends Json {
   refunds: Json[] | null
 }
 
-export interface FakeAsaas extends FakeAsaasPixAutomatic {
+export interface FakeAsaas extends FakeAsaasPixAutomatic, FakeAsaasTransfers {
   url: string
   calls: FakeAsaasCall[]
   /** The next `count` requests answer `status` (a 5xx outage) before anything is created. */
@@ -103,6 +105,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
   const nextId = (prefix: string) => `${prefix}_${String(++seq).padStart(12, '0')}`
   const nextEventId = () => `evt_${randomUUID().replaceAll('-', '')}&${++seq}`
   const pix = asaasPixAutomatic({ customers, payments, nextId, nextEventId, err, twoDecimals, today, stamp })
+  const transfers = asaasTransfersFake({ err, twoDecimals, today, stamp, nextEventId })
 
   const view = (p: Payment & { account: string }) => {
     const { account: _a, ...rest } = p
@@ -239,7 +242,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       ]
     }
     if (m === 'GET' && path === '/v3/finance/balance') return [200, { balance: 0 }]
-    const automatic = pix.route(m, path, account, body)
+    const automatic = pix.route(m, path, account, body) ?? transfers.route(m ?? '', url, account, body)
     if (automatic) return automatic
     const one = path.match(/^\/v3\/payments\/([^/]+)(\/pixQrCode|\/identificationField|\/refund)?$/)
     const p = one ? payments.get(one[1]!) : undefined
@@ -355,6 +358,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       return { status: res.status, eventId }
     },
     ...pix.testSide,
+    ...transfers.testSide,
     async close() {
       for (const res of hung.splice(0)) res.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

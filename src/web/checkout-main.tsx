@@ -4,7 +4,7 @@
 // Before any Zod use on a buyer page: its JIT probe is a CSP eval report (see zod-jitless.ts).
 import './zod-jitless'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createQueryClient } from './app/query-client'
 import { BuyerPages } from './checkout-pages'
@@ -27,6 +27,7 @@ const [, , storeId, productId] = window.location.pathname.split('/')
 if (sent?.textContent && storeId && productId) {
   seedFirstReads(client, storeId, productId, JSON.parse(sent.textContent) as FirstReads)
   // The drawn page is on screen first: React takes it over after the next frame, so a slow phone paints the page
-  // before the long task of hydrating it rather than after.
-  requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app), 0))
+  // before hydrating it rather than after; as a transition, the hydration yields to the browser every few
+  // milliseconds instead of holding the main thread (a tap meanwhile is not lost: the page ignores pointers until then).
+  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0))
 } else createRoot(root).render(app)

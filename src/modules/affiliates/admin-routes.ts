@@ -12,7 +12,9 @@ import {
 } from '../../shared/affiliates'
 import { consistencyProblems } from './commissions'
 import { platformFee, savePlatformFee } from './fees'
+import { PAYOUT_TRANSFER_JOB } from './payout-transfers'
 import { decidePayout, listPayouts } from './payouts-admin'
+import type { TransferJob } from './transfer-webhook'
 
 const TAGS = ['affiliates', 'admin']
 const listQuery = limitOffsetQuery({ maxLimit: 100, defaultLimit: 50, maxOffset: 100_000 }).extend({
@@ -47,11 +49,26 @@ export function affiliatesAdminRoutes(clock: Clock) {
 
     app.post(
       '/admin/affiliate-payouts/:id/approve',
-      { schema: { tags: TAGS, params: idParams, response: { 200: decided } }, preHandler: admin },
-      async (request) => ({
-        data: await decidePayout(deps(), request.user.id, request.params.id, { action: 'approve' }),
-        message: AFFILIATE_MESSAGES.payoutApproved,
-      }),
+      {
+        schema: {
+          tags: TAGS,
+          summary: "Approves a payout; with the platform's Asaas key set, it is sent as a PIX transfer (PROCESSING)",
+          params: idParams,
+          response: { 200: decided },
+        },
+        preHandler: admin,
+      },
+      async (request) => {
+        const byTransfer = Boolean(app.config.PLATFORM_ASAAS_API_KEY)
+        const data = await decidePayout({ ...deps(), byTransfer }, request.user.id, request.params.id, {
+          action: 'approve',
+        })
+        if (data.status !== 'PROCESSING') return { data, message: AFFILIATE_MESSAGES.payoutApproved }
+        // After the commit: the worker posts the transfer (the periodic read does, should this enqueue be lost).
+        const job: TransferJob = { payoutId: data.id }
+        await app.jobs.enqueue(PAYOUT_TRANSFER_JOB, job, { jobId: `payout-transfer-${data.id}` })
+        return { data, message: AFFILIATE_MESSAGES.payoutTransferring }
+      },
     )
 
     app.post(

@@ -74,9 +74,17 @@ export async function markReleased(trx: Trx, id: string, at: Date, status: 'AVAI
   await trx.updateTable('commissions').set({ status, released_at: at }).where('id', '=', id).execute()
 }
 
-/** The parts the order's charge asked the gateway to pay (split at charge time), by ledger account. */
-export async function gatewaySplitsOf(db: DbOrTrx, orderId: string) {
-  const rows = await db.selectFrom('affiliate_gateway_splits').selectAll().where('order_id', '=', orderId).execute()
+/**
+ * The parts the order's charge asked the gateway to pay (split at charge time), by ledger account: those asked of
+ * `chargedBy`, the payment account that made the paid charge (null: the configuration key).
+ */
+export async function gatewaySplitsOf(db: DbOrTrx, orderId: string, chargedBy: string | null) {
+  const rows = await db
+    .selectFrom('affiliate_gateway_splits')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where(sql<boolean>`payment_account_id is not distinct from ${chargedBy}`)
+    .execute()
   return new Map(rows.map((r) => [r.account, { walletId: r.wallet_id, cents: Number(r.amount_cents) }]))
 }
 

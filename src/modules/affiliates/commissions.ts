@@ -176,8 +176,9 @@ export async function creditPaidOrder(deps: AffiliatesDeps, p: PaidOrder): Promi
   const releaseDays = attribution?.release_days ?? DEFAULT_RELEASE_DAYS
   const releaseAt = new Date(paidAt.getTime() + releaseDays[RELEASE_KEY[p.paymentMethod]] * DAY_MS)
   const base = { storeId: p.storeId, orderId: p.orderId, releaseAt }
+  // Only a split asked of the account that charged was paid by the gateway (not one asked before a fallback).
   const shares: commissionsRepo.NewCommission[] = paidByGateway(
-    await commissionsRepo.gatewaySplitsOf(deps.db, p.orderId),
+    await commissionsRepo.gatewaySplitsOf(deps.db, p.orderId, plan.fees.accountId),
     [
       ...(attribution
         ? [

@@ -12,7 +12,14 @@ export { platformFee, savePlatformFee } from './fees.repository'
 
 /** The gateway's and the platform's fee of a paid order together, never more than its total. */
 export async function orderFees(db: DbOrTrx, p: { storeId: string; orderId: string; totalCents: number }) {
-  const gateway = (await paymentsService.gatewayFeeOf(db, p.storeId, p.orderId))?.feeCents ?? 0
+  const charged = await paymentsService.gatewayFeeOf(db, p.storeId, p.orderId)
+  const gateway = charged?.feeCents ?? 0
   const platform = feeOf(await platformFee(db), p.totalCents)
-  return { gatewayCents: gateway, platformCents: platform, feeCents: Math.min(p.totalCents, gateway + platform) }
+  return {
+    gatewayCents: gateway,
+    platformCents: platform,
+    feeCents: Math.min(p.totalCents, gateway + platform),
+    /** The payment account that made the paid charge (null: the configuration key or no paid charge). */
+    accountId: charged?.accountId ?? null,
+  }
 }

@@ -8,6 +8,8 @@ import { controlledClock, DAY_MS } from '../../platform/clock'
 import { type FakeAsaas, startFakeAsaas } from '../../testing/fake-asaas'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures } from '../ordering/ordering-fixtures'
+import { paymentsService } from '../payments'
+import { SANDBOX_CARDS } from '../payments/sandbox'
 import { consistencyProblems, releaseDue } from '.'
 import { affiliatesFixtures } from './affiliates-fixtures'
 
@@ -29,7 +31,7 @@ const { db, click, commissionsOf, balanceOf } = affiliatesFixtures(() => t, cloc
 const card = {
   method: 'credit_card',
   cardName: 'MARIA SILVA',
-  cardNumber: '4111 1111 1111 1111',
+  cardNumber: SANDBOX_CARDS.approved,
   expiryDate: '12/39',
   cvv: '123',
   installments: 1,
@@ -117,6 +119,45 @@ describe('Asaas split at charge time', () => {
     expect((await refund(s, orderId, { reason: 'Cliente desistiu' })).statusCode).toBe(201)
     await waitFor(async () => (await commissionsOf(a))[0]?.status === 'REVERSED')
     expect(await balanceOf(a)).toMatchObject({ pendingCents: 0, availableCents: 0, paidCents: 0 })
+    expect(Object.values(await consistencyProblems(db())).flat()).toEqual([])
+  })
+
+  it('Asaas down (503) and the card charged by the next account (no split): no share is marked paid by the gateway', async () => {
+    const { s, a, link } = await asaasShopWithAffiliate()
+    const sandbox = await t.send('POST', `/api/stores/${s.storeId}/payment-accounts`, s.owner, {
+      provider: 'sandbox',
+      label: 'Sandbox',
+      apiKey: `sk_sandbox_fallback_${s.storeId.slice(0, 8)}`,
+      methods: ['credit_card'],
+    })
+    expect(sandbox.statusCode, sandbox.body).toBe(201)
+    const wallet = fake.walletOf('$aact_partner_fallback')
+    expect((await t.send('PUT', '/api/me/payout-settings', a, { asaasWalletId: wallet })).statusCode).toBe(200)
+    const payments = fake.calls.filter((c) => c.path === '/v3/payments').length
+    fake.failNext(503, 1)
+    const orderId = await buyByCard(s, await click(link, new Date(Date.now() - 3_600_000)))
+    await waitFor(async () => (await commissionsOf(a)).length === 1)
+    expect(fake.calls.filter((c) => c.path === '/v3/payments')).toHaveLength(payments)
+    expect((await paymentsService.gatewayFeeOf(db(), s.storeId, orderId))?.accountId).toBe(sandbox.json().id)
+    // The split asked of Asaas is kept as what it was (asked of that account), and nothing more.
+    const asked = await db()
+      .selectFrom('affiliate_gateway_splits')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .execute()
+    expect(asked.map((r) => r.payment_account_id)).not.toContain(sandbox.json().id)
+    const row = await db()
+      .selectFrom('commissions')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('role', '=', 'AFFILIATE')
+      .executeTakeFirstOrThrow()
+    expect(row.gateway_wallet_id).toBeNull()
+    clock.set(new Date(Date.now() + 31 * DAY_MS))
+    await releaseDue({ db: db(), clock })
+    const [c] = await commissionsOf(a)
+    expect(c!.status).toBe('AVAILABLE')
+    expect(await balanceOf(a)).toMatchObject({ availableCents: c!.amountCents, paidCents: 0 })
     expect(Object.values(await consistencyProblems(db())).flat()).toEqual([])
   })
 

@@ -11,6 +11,7 @@ import { orderingService } from '../ordering'
 import type { GatewaySplitLine } from '../payments'
 import { planSplit } from './commissions'
 import { userAccount } from './ledger'
+import { findAttribution } from './repository'
 import type { Db, DbOrTrx } from './tables'
 
 export const payoutSettingsSchema = z.object({
@@ -57,16 +58,22 @@ async function walletsOf(db: DbOrTrx, userIds: string[]): Promise<Map<string, st
 
 /**
  * The parts a charge of an order asks the gateway to pay: the affiliate's and each co-producer's, for those with a
- * wallet. Only the order's own first charge (its store, its total); a renewal is split by the ledger alone.
+ * wallet; only a charge of the order itself (its store, its total). A subscription's renewal is split when its
+ * attribution — the first order's, copied when the renewal was placed, for a recurring program only — is already
+ * known; otherwise its charge carries no split and the ledger alone pays the shares (never twice).
  */
 export async function chargeSplitFor(
   db: Db,
-  c: { storeId: string; orderRef: string; amountCents: number },
+  c: { storeId: string; orderRef: string; amountCents: number; accountId: string | null },
 ): Promise<GatewaySplitLine[] | undefined> {
   if (!isUuid(c.orderRef)) return undefined
   const order = await orderingService.orderSnapshot(db, c.orderRef)
   if (!order || order.storeId !== c.storeId || order.totalCents !== c.amountCents) return undefined
-  if ((await orderingService.renewalOrderStatus(db, c.orderRef)) !== undefined) return undefined
+  // A renewal's attribution is copied from its first order when it is placed (renewals.ts); the split follows it.
+  if ((await orderingService.renewalOrderStatus(db, c.orderRef)) !== undefined) {
+    const renewal = await findAttribution(db, c.orderRef)
+    if (!renewal?.recurring || !renewal.renews_order_id) return undefined
+  }
   const plan = await planSplit(db, {
     orderId: c.orderRef,
     storeId: c.storeId,
@@ -96,12 +103,14 @@ export async function chargeSplitFor(
         account: l.account,
         wallet_id: l.walletId,
         amount_cents: l.amountCents,
+        payment_account_id: c.accountId,
       })),
     )
     .onConflict((oc) =>
       oc.columns(['order_id', 'account']).doUpdateSet((eb) => ({
         wallet_id: eb.ref('excluded.wallet_id'),
         amount_cents: eb.ref('excluded.amount_cents'),
+        payment_account_id: eb.ref('excluded.payment_account_id'),
       })),
     )
     .execute()

@@ -1,14 +1,24 @@
 import type { Clock } from '../../platform/clock'
-import type { JobDefinition } from '../../platform/jobs'
+import type { JobContext, JobDefinition } from '../../platform/jobs'
 import { subscribe } from '../../platform/jobs'
 import { orderPaid, orderPlaced, orderRefunded } from '../ordering'
+import { platformTransfers } from '../payments'
 import { attributeOrder, consistencyProblems, creditPaidOrder, releaseDue, reverseRefundedOrder } from './commissions'
 import { ordersWithCommissions } from './commissions.repository'
 import { coproducedProducts } from './coproducers.repository'
 import { coproducerInvited } from './events'
 import { sendInvitation } from './invitation-email'
+import {
+  advanceTransfer,
+  PAYOUT_TRANSFER_JOB,
+  PAYOUT_TRANSFER_SWEEP_JOB,
+  sweepTransfers,
+  syncTransfer,
+  type TransferDeps,
+} from './payout-transfers'
 import { openProgramProducts } from './repository'
 import type { Db } from './tables'
+import { transferJobSchema } from './transfer-webhook'
 
 export const RELEASE_JOB = 'affiliates.release'
 export const CONSISTENCY_JOB = 'affiliates.consistency'
@@ -28,7 +38,30 @@ async function toSplit(ps: { items: { productId: string }[] }[], db: unknown) {
 }
 
 export function affiliatesJobs(clock: Clock): JobDefinition[] {
+  const transferDeps = (ctx: JobContext): TransferDeps => ({
+    db: ctx.db,
+    clock,
+    transfers: platformTransfers(ctx.config),
+  })
   return [
+    {
+      // Posts an approved payout's PIX transfer, or re-reads one a webhook named; throws to be retried.
+      name: PAYOUT_TRANSFER_JOB,
+      handler: async (data, ctx) => {
+        const job = transferJobSchema.parse(data)
+        if ('transferId' in job) return { step: await syncTransfer(transferDeps(ctx), job.transferId) }
+        return { step: await advanceTransfer(transferDeps(ctx), job.payoutId) }
+      },
+    },
+    {
+      // The periodic read: transfers whose webhook, job or answer was lost still end (PAID or FAILED).
+      name: PAYOUT_TRANSFER_SWEEP_JOB,
+      everyMs: 60_000,
+      handler: async (_data, ctx) => {
+        const deps = transferDeps(ctx)
+        return deps.transfers ? sweepTransfers(deps) : { skipped: 'no key' }
+      },
+    },
     {
       name: RELEASE_JOB,
       everyMs: 60_000,

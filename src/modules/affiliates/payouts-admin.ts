@@ -1,7 +1,8 @@
 /**
  * The admin's side of payouts: a request is approved, then marked paid once the PIX left; or refused, and then the
  * ledger gives its amount back (PAID → AVAILABLE, kind ADJUSTMENT) in the same transaction as the decision. Each
- * decision locks the request first, so two admins deciding at once never both succeed.
+ * decision locks the request first, so two admins deciding at once never both succeed. With the platform's Asaas
+ * key configured, approving sends the payout as a PIX transfer instead (PROCESSING; payout-transfers.ts ends it).
  */
 import { AppError } from '../../platform/errors'
 import { type AdminPayout, AFFILIATE_MESSAGES, type PayoutReject, type PayoutStatus } from '../../shared/affiliates'
@@ -25,6 +26,8 @@ async function toAdminPayout(db: Db, row: repo.PayoutRow): Promise<AdminPayout> 
     approvedAt: row.approved_at?.toISOString() ?? null,
     paidAt: row.paid_at?.toISOString() ?? null,
     rejectedAt: row.rejected_at?.toISOString() ?? null,
+    failedAt: row.failed_at?.toISOString() ?? null,
+    transfer: row.transfer_status ? { id: row.transfer_id, status: row.transfer_status } : null,
   }
 }
 
@@ -36,11 +39,14 @@ export async function listPayouts(db: Db, filter: { status?: PayoutStatus }, pag
 type Decision = { action: 'approve' } | { action: 'pay' } | ({ action: 'reject' } & PayoutReject)
 
 /** The transitions an admin may make, and the refusal for each state that does not allow them (409). */
-function next(status: PayoutStatus, d: Decision): 'APPROVED' | 'PAID' | 'REJECTED' {
-  if (status === 'PAID' || status === 'REJECTED') throw new AppError(409, AFFILIATE_MESSAGES.payoutFinished)
+function next(status: PayoutStatus, d: Decision, byTransfer: boolean): 'APPROVED' | 'PROCESSING' | 'PAID' | 'REJECTED' {
+  if (status === 'PAID' || status === 'REJECTED' || status === 'FAILED')
+    throw new AppError(409, AFFILIATE_MESSAGES.payoutFinished)
+  // The transfer decides how it ends (Asaas's answer, webhook or periodic read), never a second hand.
+  if (status === 'PROCESSING') throw new AppError(409, AFFILIATE_MESSAGES.payoutInTransfer)
   if (d.action === 'approve') {
     if (status !== 'REQUESTED') throw new AppError(409, AFFILIATE_MESSAGES.payoutNotRequested)
-    return 'APPROVED'
+    return byTransfer ? 'PROCESSING' : 'APPROVED'
   }
   if (d.action === 'pay') {
     if (status !== 'APPROVED') throw new AppError(409, AFFILIATE_MESSAGES.payoutNotApproved)
@@ -49,13 +55,13 @@ function next(status: PayoutStatus, d: Decision): 'APPROVED' | 'PAID' | 'REJECTE
   return 'REJECTED'
 }
 
-/** Gives a refused request back to the stores' available balances it was taken from. */
-async function giveBack(trx: Trx, row: repo.PayoutRow, at: Date) {
+/** Gives a refused (or failed) request back to the stores' available balances it was taken from. */
+export async function giveBack(trx: Trx, row: repo.PayoutRow, at: Date, why: 'rejected' | 'failed' = 'rejected') {
   const account = userAccount(row.user_id)
   for (const part of await repo.payoutParts(trx, row.id, account)) {
     if (!part.cents) continue
     await postTransaction(trx, {
-      key: `payout-rejected:${row.id}:${part.storeId}`,
+      key: `payout-${why}:${row.id}:${part.storeId}`,
       storeId: part.storeId,
       orderId: null,
       kind: 'ADJUSTMENT',
@@ -68,8 +74,12 @@ async function giveBack(trx: Trx, row: repo.PayoutRow, at: Date) {
   }
 }
 
+/**
+ * `byTransfer`: the platform's Asaas key is set, so an approval is sent as a PIX transfer (the caller queues
+ * payout-transfers' job after this commits; the periodic read picks it up should that queueing be lost).
+ */
 export async function decidePayout(
-  deps: AffiliatesDeps,
+  deps: AffiliatesDeps & { byTransfer?: boolean },
   adminId: string,
   id: string,
   decision: Decision,
@@ -77,7 +87,7 @@ export async function decidePayout(
   const row = await deps.db.transaction().execute(async (trx) => {
     const found = isUuid(id) ? await repo.lockPayout(trx, id) : undefined
     if (!found) throw new AppError(404, AFFILIATE_MESSAGES.payoutNotFound)
-    const status = next(found.status, decision)
+    const status = next(found.status, decision, deps.byTransfer === true)
     const at = deps.clock.now()
     if (status === 'REJECTED') await giveBack(trx, found, at)
     return repo.decidePayout(trx, found.id, {

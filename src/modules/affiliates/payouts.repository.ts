@@ -44,13 +44,19 @@ export async function lockPayout(trx: Trx, id: string) {
 export async function decidePayout(
   trx: Trx,
   id: string,
-  d: { status: 'APPROVED' | 'PAID' | 'REJECTED'; by: string; at: Date; reason?: string },
+  d: { status: 'APPROVED' | 'PROCESSING' | 'PAID' | 'REJECTED'; by: string; at: Date; reason?: string },
 ) {
   const stamp =
-    d.status === 'APPROVED' ? { approved_at: d.at } : d.status === 'PAID' ? { paid_at: d.at } : { rejected_at: d.at }
+    d.status === 'APPROVED' || d.status === 'PROCESSING'
+      ? { approved_at: d.at }
+      : d.status === 'PAID'
+        ? { paid_at: d.at }
+        : { rejected_at: d.at }
+  // Sent through Asaas: the transfer is being created (CREATING) until the worker hears back.
+  const transfer = d.status === 'PROCESSING' ? { transfer_status: 'CREATING' } : {}
   return trx
     .updateTable('affiliate_payouts')
-    .set({ status: d.status, reviewed_by: d.by, ...stamp, rejection_reason: d.reason ?? null })
+    .set({ status: d.status, reviewed_by: d.by, ...stamp, ...transfer, rejection_reason: d.reason ?? null })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -68,4 +74,71 @@ export async function payoutParts(db: DbOrTrx, payoutId: string, account: string
     .select(['e.store_id', sql<string>`sum(e.amount_cents)`.as('cents')])
     .execute()
   return rows.map((r) => ({ storeId: r.store_id, cents: Number(r.cents) }))
+}
+
+export async function findPayout(db: DbOrTrx, id: string) {
+  return db.selectFrom('affiliate_payouts').where('id', '=', id).selectAll().executeTakeFirst()
+}
+
+export async function findPayoutByTransfer(db: DbOrTrx, transferId: string) {
+  return db.selectFrom('affiliate_payouts').where('transfer_id', '=', transferId).selectAll().executeTakeFirst()
+}
+
+/**
+ * Takes the right to POST the payout's transfer: only while no transfer is known and nobody else took it since
+ * `seen` (the attempt stamp read before). The stamp stays until the answer says nothing was created.
+ */
+export async function claimTransferAttempt(db: DbOrTrx, id: string, seen: Date | null, at: Date): Promise<boolean> {
+  let q = db
+    .updateTable('affiliate_payouts')
+    .set({ transfer_attempted_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'PROCESSING')
+    .where('transfer_id', 'is', null)
+  q = seen ? q.where('transfer_attempted_at', '=', seen) : q.where('transfer_attempted_at', 'is', null)
+  return Number((await q.executeTakeFirst()).numUpdatedRows) === 1
+}
+
+/** The attempt surely created nothing (a 5xx, no connection): the next try may send again without a look-up. */
+export async function releaseTransferAttempt(db: DbOrTrx, id: string, at: Date) {
+  await db
+    .updateTable('affiliate_payouts')
+    .set({ transfer_attempted_at: null })
+    .where('id', '=', id)
+    .where('transfer_attempted_at', '=', at)
+    .where('transfer_id', 'is', null)
+    .execute()
+}
+
+/** What Asaas said of the payout's transfer: its id (once) and status. */
+export async function recordTransfer(trx: Trx, id: string, t: { id: string; status: string }) {
+  return trx
+    .updateTable('affiliate_payouts')
+    .set({ transfer_id: t.id, transfer_status: t.status })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function finishTransfer(
+  trx: Trx,
+  id: string,
+  end: { status: 'PAID'; at: Date } | { status: 'FAILED'; at: Date; reason: string },
+) {
+  const set =
+    end.status === 'PAID'
+      ? { status: end.status, paid_at: end.at }
+      : { status: end.status, failed_at: end.at, failure_reason: end.reason }
+  return trx.updateTable('affiliate_payouts').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+}
+
+/** Payouts whose transfer has not ended, oldest first: the periodic read asks Asaas about them. */
+export async function processingPayouts(db: DbOrTrx, limit: number) {
+  return db
+    .selectFrom('affiliate_payouts')
+    .where('status', '=', 'PROCESSING')
+    .orderBy('created_at')
+    .limit(limit)
+    .select('id')
+    .execute()
 }

@@ -21,6 +21,7 @@ export function toPayout(row: repo.PayoutRow): Payout {
     status: row.status,
     createdAt: row.created_at.toISOString(),
     rejectionReason: row.rejection_reason,
+    failureReason: row.failure_reason,
   }
 }
 

@@ -26,6 +26,7 @@ import * as coproducers from './coproducers'
 import { payoutSettingsRoutes } from './payout-settings-routes'
 import { myPayouts, requestPayout } from './payouts'
 import * as service from './service'
+import { transferWebhookRoutes } from './transfer-webhook'
 
 const TAGS = ['affiliates']
 const productParams = z.object({ storeId: z.string(), productId: z.string() })
@@ -48,6 +49,7 @@ export function affiliatesRoutes(clock: Clock) {
     await routes(fastify, clock)
     await affiliatesAdminRoutes(clock)(fastify)
     await payoutSettingsRoutes(fastify)
+    await transferWebhookRoutes(fastify)
   }
 }
 

@@ -87,6 +87,7 @@ export interface AffiliatesTables {
     wallet_id: string
     amount_cents: Cents
     created_at: Time
+    payment_account_id: ColumnType<string | null, string | null | undefined, string | null>
   }
   coproducers: {
     id: Generated<string>
@@ -111,6 +112,12 @@ export interface AffiliatesTables {
     paid_at: ColumnType<Date | null, never, Date>
     rejected_at: ColumnType<Date | null, never, Date>
     rejection_reason: ColumnType<string | null, never, string | null>
+    transfer_id: ColumnType<string | null, never, string | null>
+    /** CREATING until Asaas answered; then Asaas's own status (PENDING, BANK_PROCESSING, DONE, FAILED, CANCELLED). */
+    transfer_status: ColumnType<string | null, never, string | null>
+    transfer_attempted_at: ColumnType<Date | null, never, Date | null>
+    failure_reason: ColumnType<string | null, never, string | null>
+    failed_at: ColumnType<Date | null, never, Date>
   }
   affiliate_platform_fee: {
     id: ColumnType<boolean, boolean | undefined, never>

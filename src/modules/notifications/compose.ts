@@ -18,6 +18,7 @@ import { checkoutService } from '../checkout'
 import { findUserById } from '../identity'
 import { orderingService } from '../ordering'
 import { storesService } from '../stores'
+import { subscriptionsService } from '../subscriptions'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
 import { orderPageOnce, type ReadMemo } from './reads'
@@ -99,6 +100,14 @@ const ORDER_SUBJECTS: Record<string, (n: string, pix: boolean) => string> = {
   order_refunded: (n) => `Reembolso do pedido ${n}`,
 }
 
+const dateBr = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+
+/** 'Renovação da sua assinatura Clube do Livro (Mensal) – vence em 28/02/2027'. */
+function renewalSubject(r: NonNullable<OrderEmailData['renewal']>) {
+  const what = `${r.productName ?? ''}${r.planName ? ` (${r.planName})` : ''}`.trim()
+  return `Renovação da sua assinatura${what ? ` ${what}` : ''} – vence em ${dateBr(r.dueAt)}`
+}
+
 /** The state each order message announces (a partial refund names the order's current paid state). */
 const KIND_STATUS: Record<string, OrderStatus> = {
   order_received: 'PENDING',
@@ -145,10 +154,12 @@ export async function orderEmailData(
   const { kind } = row
   const orderId = orderIdOf(row)
   const refundOf = kind === 'order_refunded' && isRefundPayload(row.payload) ? row.payload : null
-  const [snapshot, page] = await Promise.all([
+  const [snapshot, page, renewal] = await Promise.all([
     orderingService.orderSnapshot(deps.db, orderId),
     // The handler that queued this message may have read it a moment ago (jobs.ts orderReceived): the same read.
     orderPageOnce(deps, orderId),
+    // A subscription's PIX or boleto renewal: the same one message, worded as the plan's renewal.
+    kind === 'order_received' ? subscriptionsService.renewalInvoiceOf(deps.db, orderId) : undefined,
   ])
   if (!snapshot || !page) throw new NothingToSend('Pedido não encontrado')
   if (!stillRelevant(kind, snapshot.status, page.payment?.status, refundOf?.partial ?? false))
@@ -201,6 +212,7 @@ export async function orderEmailData(
           : null
         : null,
     statusLabel: messageStatusLabel(kind, normalizeOrderStatus(snapshot.status), refundOf),
+    renewal: renewal ?? null,
   }
   return { data, attachments, email: snapshot.customer.email, name: snapshot.customer.name, storeId: snapshot.storeId }
 }
@@ -228,7 +240,9 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
     const o = await orderEmailData(deps, row, 'cid')
     return {
       to: { name: o.name, address: o.email },
-      subject: ORDER_SUBJECTS[row.kind](o.data.orderNumber, o.data.paymentMethod === 'PIX'),
+      subject: o.data.renewal
+        ? renewalSubject(o.data.renewal)
+        : ORDER_SUBJECTS[row.kind](o.data.orderNumber, o.data.paymentMethod === 'PIX'),
       template: { kind: row.kind as 'order_received', data: o.data },
       attachments: o.attachments,
       fromName: o.data.look.storeName,

@@ -65,11 +65,14 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
   return pixAutomaticPlanId ? { ...view, pixAutomaticPlanId } : view
 }
 
-/** The plan of an unpaid PIX order when that plan is billed by PIX Automático (its first QR grants the mandate). */
+/**
+ * The plan of an unpaid PIX order when that plan is billed by PIX Automático only (its first QR grants the mandate).
+ * A plan offering the plain PIX too leaves the choice to the buyer: the checkout remembers it (plans/pix-automatic.ts).
+ */
 async function pixAutomaticPlanOf(db: OrderingDeps['db'], row: OrderRow, productId: string | undefined) {
   if (!row.plan_id || !productId || row.payment_method !== 'PIX' || row.status !== 'PENDING') return undefined
   const plan = await findCheckoutPlan(db, { storeId: row.store_id, productId, planId: row.plan_id })
-  return plan?.methods.includes('pix_automatic') ? plan.id : undefined
+  return plan?.methods.includes('pix_automatic') && !plan.methods.includes('pix') ? plan.id : undefined
 }
 
 /** Takes the stock again for a cancelled physical order; false when it is gone. */

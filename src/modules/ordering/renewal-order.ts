@@ -190,7 +190,12 @@ export async function placeRenewalOrder(db: AnyDb, input: RenewalOrderInput): Pr
  * recorded on the order, so the order page, the 'pedido recebido' e-mail (order.placed) and the payment's news treat
  * it as any checkout charge. The caller asks once per order (its attempt row is written first).
  */
-export async function chargeRenewalOrder(deps: PaymentsDeps, renewal: RenewalOrder): Promise<ChargeResult> {
+export async function chargeRenewalOrder(
+  deps: PaymentsDeps,
+  renewal: RenewalOrder,
+  /** expiresInDays: the invoice stays payable until the cycle's due date, not the 1-day PIX of a checkout. */
+  opts: { expiresInDays?: number } = {},
+): Promise<ChargeResult> {
   const row = await repo.findOrder(deps.db, renewal.orderId)
   if (!row || row.subscription_id === null) throw new AppError(404, 'Pedido de renovação não encontrado')
   if (row.payment_method === 'CREDIT_CARD') throw new AppError(409, 'Renovação por cartão usa o cartão salvo')
@@ -207,6 +212,7 @@ export async function chargeRenewalOrder(deps: PaymentsDeps, renewal: RenewalOrd
       tangible: false,
       externalRef: i.productId,
     })),
+    ...(opts.expiresInDays ? { expiresInDays: opts.expiresInDays } : {}),
   })
   await repo.recordCharge(deps.db, row.id, {
     transaction_id: charge.transactionId,

@@ -24,6 +24,11 @@ export interface ChargeRequest {
   installments?: number
   ip?: string
   metadata?: Record<string, string>
+  /**
+   * PIX or boleto only: how many days this charge stays payable, when the caller's due date says so (a renewal
+   * invoice sent days before its due date). Absent: PIX 1 day, boleto the store's setting.
+   */
+  expiresInDays?: number
 }
 
 /** Raw card data: sent to the gateway, never stored. `save: false` keeps its token only 30 minutes (this purchase). */

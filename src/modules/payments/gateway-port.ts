@@ -70,18 +70,19 @@ export interface GatewayChargeInput extends CreateTransactionInput {
  * Who asks for a charge's split: handed in by the affiliates module (which payments cannot import) when the app is
  * composed; answers the lines for a charge of an order, or nothing. Asked only of gateways with the split capability.
  */
-export type ChargeSplitSource = (
-  db: unknown,
-  charge: { storeId: string; orderRef: string; amountCents: number },
-) => Promise<GatewaySplitLine[] | undefined>
+export type ChargeSplitSource = (db: unknown, charge: SplitCharge) => Promise<GatewaySplitLine[] | undefined>
+/** The charge a split is asked for, and the payment account it is about to go to (null: the configuration key). */
+export interface SplitCharge {
+  storeId: string
+  orderRef: string
+  amountCents: number
+  accountId: string | null
+}
 let chargeSplitSource: ChargeSplitSource | undefined
 export function setChargeSplitSource(source: ChargeSplitSource | undefined) {
   chargeSplitSource = source
 }
-export async function chargeSplitOf(
-  db: unknown,
-  charge: { storeId: string; orderRef: string; amountCents: number },
-): Promise<GatewaySplitLine[] | undefined> {
+export async function chargeSplitOf(db: unknown, charge: SplitCharge): Promise<GatewaySplitLine[] | undefined> {
   const lines = chargeSplitSource ? await chargeSplitSource(db, charge) : undefined
   return lines?.length ? lines : undefined
 }
@@ -102,10 +103,35 @@ export interface GatewayTransfer {
   gatewayStatus: string
   amountCents: number
   failReason: string | null
+  externalRef: string | null
 }
 export interface TransferPort {
   transfer(key: string, input: TransferInput): Promise<GatewayTransfer>
   readTransfer(key: string, id: string): Promise<GatewayTransfer>
+  /** The transfer we created with externalRef `ref` (its answer was lost), among those since `since`. */
+  findTransferByRef(key: string, ref: string, since: Date): Promise<GatewayTransfer | undefined>
+}
+
+/** A transfer port with the paying account's key bound (the platform's Asaas account): callers never see the key. */
+export interface BoundTransfers {
+  transfer(input: TransferInput): Promise<GatewayTransfer>
+  read(id: string): Promise<GatewayTransfer>
+  findByRef(ref: string, since: Date): Promise<GatewayTransfer | undefined>
+}
+
+/**
+ * What a failed transfer call means for a retry: `refused` — the gateway validated and refused it (nothing was
+ * created; `message` says why); `not_sent` — surely nothing was created (no connection, a 5xx, a bad key): send
+ * again later; `unknown` — a timeout or an unreadable answer may hide a transfer made: look it up before sending.
+ */
+export function transferFailure(err: unknown): { outcome: 'refused' | 'not_sent' | 'unknown'; message: string } {
+  const e = err as { kind?: GatewayErrorKind; httpStatus?: number; connectFailed?: boolean; message?: string }
+  const message = e?.message ?? 'Erro na transferência'
+  if (e?.kind === 'invalid') return { outcome: 'refused', message }
+  if (e?.kind === 'unauthorized' || e?.kind === 'not_found') return { outcome: 'not_sent', message }
+  if (e?.kind && safeToFallBack({ kind: e.kind, httpStatus: e.httpStatus, connectFailed: e.connectFailed }))
+    return { outcome: 'not_sent', message }
+  return { outcome: 'unknown', message }
 }
 
 /** What a charge answers: the transaction, and a reusable token when one was asked and given. */

@@ -1,6 +1,8 @@
+import type { AppConfig } from '../../config'
 import { systemClock } from '../../platform/clock'
 import { expose } from '../../platform/db'
 import type { AppModule } from '../types'
+import { asaasGateway } from './asaas-adapter'
 import {
   chargeState,
   checkoutPaymentsColumn,
@@ -13,7 +15,9 @@ import {
 import { publicMethods, seedDemoConfig } from './config-service'
 import { gatewayFeeOf } from './fees'
 import type { PaymentsModuleDeps } from './gateway'
+import { type GatewayTransport, httpTransport } from './gateway-client'
 import { gatewayHealthOf } from './gateway-health'
+import type { BoundTransfers } from './gateway-port'
 import { paymentJobs } from './jobs'
 import {
   cancelPixAuthorization,
@@ -52,8 +56,15 @@ export {
 export type { GatewayFee } from './fees'
 export type { PaymentsModuleDeps } from './gateway'
 export type { GatewayTransport, WireRequest, WireResponse } from './gateway-client'
-export type { ChargeSplitSource, GatewaySplitLine, PixFrequency } from './gateway-port'
-export { setChargeSplitSource } from './gateway-port'
+export type {
+  BoundTransfers,
+  ChargeSplitSource,
+  GatewaySplitLine,
+  GatewayTransfer,
+  PixFrequency,
+  TransferInput,
+} from './gateway-port'
+export { setChargeSplitSource, transferFailure } from './gateway-port'
 export type {
   PixAuthorizationRequest,
   PixAutomaticAuthorization,
@@ -110,6 +121,21 @@ export const paymentsService = expose({
   /** Whether the store charges only through the built-in sandbox (subscriptions' test clock). */
   onSandboxOnly,
 })
+
+/**
+ * PIX transfers from the platform's own Asaas account (affiliate payouts), its key bound here; undefined while
+ * PLATFORM_ASAAS_API_KEY is unset (payouts are then marked paid by hand).
+ */
+export function platformTransfers(config: AppConfig, transport?: GatewayTransport): BoundTransfers | undefined {
+  const key = config.PLATFORM_ASAAS_API_KEY
+  const port = key ? asaasGateway(transport ?? httpTransport(config.ASAAS_API_URL)).transfers : undefined
+  if (!key || !port) return undefined
+  return {
+    transfer: (input) => port.transfer(key, input),
+    read: (id) => port.readTransfer(key, id),
+    findByRef: (ref, since) => port.findTransferByRef(key, ref, since),
+  }
+}
 
 /** This process's gateway counters (charges per provider and outcome, fallbacks, open circuits) for /metrics. */
 export const gatewayStats = (config: Parameters<typeof gatewayHealthOf>[0]) => gatewayHealthOf(config).stats()

@@ -9,6 +9,7 @@ import * as accounts from './accounts.repository'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { toChargeResult } from './dto'
 import { GatewayError } from './gateway-client'
+import { chargeSplitOf } from './gateway-port'
 import * as repo from './repository'
 import { targetOf } from './routing'
 import * as cards from './saved-cards.repository'
@@ -66,6 +67,11 @@ export interface SavedCardCharge {
   items: ChargeRequest['items']
   ip?: string
   purpose?: ChargePurpose
+  /**
+   * The charge's id, chosen by the caller when it must find the charge again after a crash (a renewal attempt
+   * records it before the gateway call, so the next pass reads the charge back instead of charging twice).
+   */
+  transactionId?: string
 }
 
 /**
@@ -94,6 +100,7 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
   }
   const row = await repo.insertTransaction(deps.db, {
     ...chargeRow(deps, request, req.purpose ?? 'ORDER'),
+    ...(req.transactionId ? { id: req.transactionId } : {}),
     card_last4: card.last4,
     card_brand: card.brand,
     account_id: account.id,
@@ -101,7 +108,12 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
   const logged = withLog(deps)
   let outcome: Awaited<ReturnType<typeof storeCreated>>
   try {
+    // A renewal of a recurring program pays its partners at settlement where the gateway splits (as sendToGateway).
+    const split = target.gateway.capabilities.split
+      ? await chargeSplitOf(deps.db, { ...req, accountId: account.id })
+      : undefined
     const gw = await target.gateway.charge(target.key, {
+      ...(split ? { split } : {}),
       amountCents: req.amountCents,
       method: 'CREDIT_CARD',
       customer: req.customer,

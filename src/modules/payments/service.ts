@@ -70,6 +70,8 @@ export function checkChargeRequest(
   const zeroAllowed = opts.verifyOnly === true && req.method === 'CREDIT_CARD'
   if (!Number.isInteger(req.amountCents) || req.amountCents < 0 || (req.amountCents === 0 && !zeroAllowed))
     throw new AppError(400, 'Valor inválido')
+  if (req.expiresInDays !== undefined && !(Number.isInteger(req.expiresInDays) && req.expiresInDays >= 1))
+    throw new AppError(400, 'Validade inválida')
   const methods = methodsOf(config)
   const enabled =
     req.method === 'PIX'
@@ -91,7 +93,13 @@ export function checkChargeRequest(
 
 /** What a charge row keeps of the request: never card data. */
 export function storedRequest(req: ChargeRequest): StoredChargeRequest {
-  return { customer: req.customer, items: req.items, ip: req.ip, metadata: req.metadata }
+  return {
+    customer: req.customer,
+    items: req.items,
+    ip: req.ip,
+    metadata: req.metadata,
+    ...(req.expiresInDays ? { expiresInDays: req.expiresInDays } : {}),
+  }
 }
 
 /** The CREATING row of a charge (card data never stored: only the last digits and brand). */
@@ -205,6 +213,7 @@ export async function sendToGateway(
               storeId: row.store_id,
               orderRef: row.order_ref,
               amountCents: row.amount_cents,
+              accountId: account?.id ?? null,
             })
           : undefined
         const gw = await gateway.charge(key, {
@@ -213,8 +222,8 @@ export async function sendToGateway(
           method: row.method,
           customer: request.customer,
           items: request.items,
-          pixExpiresInDays: 1,
-          boletoExpiresInDays: config?.boleto_expiration_days ?? 3,
+          pixExpiresInDays: request.expiresInDays ?? 1,
+          boletoExpiresInDays: request.expiresInDays ?? config?.boleto_expiration_days ?? 3,
           card,
           tokenize: Boolean(account && card && gateway.capabilities.cardOnFile),
           installments: row.installments ?? undefined,

@@ -33,6 +33,7 @@ export interface StoredChargeRequest {
   items: { title: string; unitPriceCents: number; quantity: number; tangible: boolean; externalRef: string }[]
   ip?: string
   metadata?: Record<string, string>
+  expiresInDays?: number
 }
 
 export interface PaymentsTables {

@@ -1,16 +1,19 @@
 /**
  * The billing engine (issue 36), run by the worker every minute and by a sandbox store's test clock. It claims due
  * cycles with `FOR UPDATE SKIP LOCKED` and a lease (so N scanners never bill one cycle twice, and a killed worker's
- * claim lapses), writes the attempt (key subscription:cycle:attempt) before calling the gateway, and reads the
- * cycle's order back before any new attempt: an answer lost with a dead worker is settled by payments'
- * reconciliation and reaches the order, never by charging again.
+ * claim lapses), writes the attempt (key subscription:cycle:attempt, with its charge's id) before calling the gateway,
+ * and reads back before any new attempt: a card attempt left PENDING by a dead worker has its charge read back
+ * (card-readback.ts: at the gateway, by our reference) and an approved one settles the cycle on that same attempt —
+ * never a second charge; the cycle's order is read back too (a lost answer settled elsewhere, a PIX).
  */
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { AppError } from '../../platform/errors'
 import { orderingService } from '../ordering'
 import { paymentsService } from '../payments'
 import { billingNow } from './billing-clock'
 import type { BillingDeps } from './billing-deps'
+import { readBackCardAttempt } from './card-readback'
 import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
 import { billInvoiceCycle } from './invoice-billing'
@@ -39,7 +42,7 @@ export const CLAIM_LEASE_MS = 5 * 60_000
  * claiming CLAIM cycles at a time: a killed worker strands at most LANES × CLAIM cycles until their lease lapses.
  * 8 × 25: the renewals bench (10,000 due on one day, ≤ 5 min) needs ~33 renewals/s from a worker whose event loop
  * also serves every order's effects; eight lanes keep the database busy without outgrowing the worker's pool, which
- * the event jobs share (see BILLING_POOL in jobs.ts). A store's test clock bills one at a time, in time order.
+ * the event jobs share (their own connections: billingDb in jobs.ts). A store's test clock bills one at a time, in time order.
  */
 export const LANES = 8
 const CLAIM = 25
@@ -72,7 +75,7 @@ async function claimDue(deps: BillingDeps, scope: { storeId?: string; now: Date 
 /** What a claimed batch's billing reads once for all its cycles: their subscriptions and their last attempts. */
 interface BatchReads {
   subs: Map<string, SubscriptionRow>
-  lastAttempts: Map<string, { number: number; status: string }>
+  lastAttempts: Map<string, { id: string; number: number; status: string; transaction_id: string | null }>
 }
 
 async function batchReads(deps: BillingDeps, cycles: CycleRow[]): Promise<BatchReads> {
@@ -84,7 +87,7 @@ async function batchReads(deps: BillingDeps, cycles: CycleRow[]): Promise<BatchR
       .execute(),
     deps.db
       .selectFrom('subscription_attempts')
-      .select(['cycle_id', 'number', 'status'])
+      .select(['cycle_id', 'id', 'number', 'status', 'transaction_id'])
       .distinctOn('cycle_id')
       .where(sql<boolean>`cycle_id = any(${cycles.map((c) => c.id)}::uuid[])`)
       .orderBy('cycle_id')
@@ -165,6 +168,14 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow, reads: BatchReads) 
     })
     return
   }
+  const previous = reads.lastAttempts.get(cycle.id)
+  // A card attempt whose worker died: its charge is read back (at the gateway if need be) before anything else.
+  if (sub.method === 'credit_card' && previous?.status === 'PENDING') {
+    const back = await readBackCardAttempt(deps, cycle, previous, at)
+    if (back.kind === 'wait') return
+    if (back.kind === 'answered')
+      return recordOutcome(deps, sub, cycle, back.attemptId, at, back.outcome, cycle.order_id)
+  }
   // Read back first: the order of an earlier attempt may have been paid meanwhile (a lost answer, a PIX).
   if (cycle.order_id && (await orderingService.renewalOrderStatus(db as never, cycle.order_id)) === 'PAID') {
     await db.transaction().execute((trx) => settleCyclePaid(trx, cycle.id, at))
@@ -172,7 +183,6 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow, reads: BatchReads) 
   }
   if (INVOICE_METHODS.includes(sub.method)) return billInvoiceCycle(deps, sub, cycle, at)
   if (sub.method === 'pix_automatic') return billPixAutomaticCycle(deps, sub, cycle, at)
-  const previous = reads.lastAttempts.get(cycle.id)
   const number = (previous?.number ?? 0) + 1
   const order = await orderingService.placeRenewalOrder(db as never, {
     fromOrderId: sub.first_order_id,
@@ -182,30 +192,19 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow, reads: BatchReads) 
     amountCents: Number(cycle.amount_cents),
     paymentMethod: 'CREDIT_CARD',
   })
-  const attempt = await beginCardAttempt(db, sub, cycle, {
-    number,
-    previousPending: previous?.status === 'PENDING' ? previous.number : null,
-    orderId: order.orderId,
-    at,
-  })
+  // The charge's id is written with the attempt, before the gateway call: a crash in between is read back by it.
+  const transactionId = randomUUID()
+  const attempt = await beginCardAttempt(db, sub, cycle, { number, transactionId, orderId: order.orderId, at })
   if (!attempt) return
-  const outcome = await chargeCard(deps, sub, order)
-  if (outcome.kind === 'PAID') {
-    await settleAttemptPaid(db, sub, cycle, {
-      attemptId: attempt.id,
-      transactionId: outcome.transactionId ?? null,
-      orderId: order.orderId,
-      at,
-    })
-    return
-  }
-  await recordDecline(deps, cycle, attempt.id, at, outcome)
+  const outcome = await chargeCard(deps, sub, order, transactionId)
+  await recordOutcome(deps, sub, cycle, attempt.id, at, outcome, order.orderId)
 }
 
 async function chargeCard(
   deps: BillingDeps,
   sub: { store_id: string; customer_email: string },
   order: Awaited<ReturnType<typeof orderingService.placeRenewalOrder>>,
+  transactionId: string,
 ): Promise<Outcome> {
   const cards = await paymentsService.savedCardsOf(
     { db: deps.db as never },
@@ -220,6 +219,7 @@ async function chargeCard(
     const result = await paymentsService.chargeSavedCard(deps.payments, {
       storeId: sub.store_id,
       cardId: card.id,
+      transactionId,
       buyerEmail: sub.customer_email,
       orderRef: order.orderId,
       amountCents: order.totalCents,
@@ -241,6 +241,20 @@ async function chargeCard(
   }
 }
 
+/** An attempt's answer (its own, or one read back): a PAID one settles the cycle, any other goes to dunning. */
+async function recordOutcome(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  cycle: CycleRow,
+  attemptId: string,
+  at: Date,
+  outcome: Outcome,
+  orderId: string | null,
+) {
+  if (outcome.kind !== 'PAID') return recordDecline(deps, cycle, attemptId, at, outcome)
+  await settleAttemptPaid(deps.db, sub, cycle, { attemptId, transactionId: outcome.transactionId, orderId, at })
+}
+
 /** A declined or unknown attempt: the retry schedule (or FAILED), and the subscription PAST_DUE. */
 async function recordDecline(
   deps: BillingDeps,
@@ -255,7 +269,8 @@ async function recordDecline(
       .set({
         status: outcome.kind,
         finished_at: at,
-        transaction_id: 'transactionId' in outcome ? (outcome.transactionId ?? null) : null,
+        // An attempt keeps the charge id it was written with when no answer names one (a lost answer).
+        ...('transactionId' in outcome && outcome.transactionId ? { transaction_id: outcome.transactionId } : {}),
         decline_reason: 'reason' in outcome ? outcome.reason : null,
       })
       .where('id', '=', attemptId)

@@ -160,3 +160,47 @@ export async function subscriptionEmail(
     message: body,
   }
 }
+
+/**
+ * A PIX or boleto renewal's order: what its one 'pedido recebido' e-mail (sent by notifications for any PIX or boleto
+ * order) says about the subscription, so it reads as the plan's renewal — plan, cycle, period and due date — not as a
+ * new purchase. Undefined for any other order (a first order, a card renewal, an order of no subscription).
+ */
+export interface RenewalInvoice {
+  productName: string | null
+  planName: string | null
+  cycleNumber: number
+  periodStart: string
+  periodEnd: string
+  dueAt: string
+}
+
+export async function renewalInvoiceOf(db: Db, orderId: string): Promise<RenewalInvoice | undefined> {
+  const row = await db
+    .selectFrom('subscription_cycles as c')
+    .innerJoin('subscriptions as s', 's.id', 'c.subscription_id')
+    .leftJoin('subscription_plans as p', 'p.id', 's.plan_id')
+    .select([
+      'c.number',
+      'c.period_start',
+      'c.period_end',
+      'c.due_at',
+      's.store_id',
+      's.product_id',
+      's.method',
+      'p.name as plan_name',
+    ])
+    .where('c.order_id', '=', orderId)
+    .where('c.number', '>', 1)
+    .executeTakeFirst()
+  if (!row || !INVOICE_METHODS.includes(row.method)) return undefined
+  const product = await catalogService.findProduct(db as never, row.store_id, row.product_id)
+  return {
+    productName: product?.name ?? null,
+    planName: row.plan_name,
+    cycleNumber: row.number,
+    periodStart: row.period_start.toISOString(),
+    periodEnd: row.period_end.toISOString(),
+    dueAt: row.due_at.toISOString(),
+  }
+}

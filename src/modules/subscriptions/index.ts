@@ -9,7 +9,7 @@ import type { PaymentsModuleDeps } from '../payments'
 import type { AppModule } from '../types'
 import { orderAccess } from './access'
 import { buyerSubscriptions } from './buyer-area'
-import { type SubscriptionEmailKind, subscriptionEmail, subscriptionMessage } from './emails'
+import { renewalInvoiceOf, type SubscriptionEmailKind, subscriptionEmail, subscriptionMessage } from './emails'
 import { subscriptionsJobs, subscriptionsSubscriptions } from './jobs'
 import { checkoutPlan } from './plans'
 import { subscriptionsRoutes } from './routes'
@@ -17,7 +17,7 @@ import type { Db } from './tables'
 
 export type { BuyerAreaSubscription } from './buyer-area'
 export { buyerAreaSubscriptionSchema } from './dto'
-export type { SubscriptionEmail, SubscriptionEmailKind } from './emails'
+export type { RenewalInvoice, SubscriptionEmail, SubscriptionEmailKind } from './emails'
 export { subscriptionChanged, subscriptionRenewalNoticed } from './events'
 export { webhookData as subscriptionWebhookData } from './reads'
 export { selfServiceToken } from './self-service'
@@ -60,6 +60,8 @@ export const subscriptionsService = {
     links: { publicUrl: string; secret: string },
     p: { kind: SubscriptionEmailKind; storeId: string; subscriptionId: string; cycleNumber: number | null },
   ) => subscriptionEmail({ db: db as Db, ...links }, p),
+  /** A PIX or boleto renewal's order: its plan, cycle and due date (its 'pedido recebido' e-mail says so). */
+  renewalInvoiceOf: (db: unknown, orderId: string) => renewalInvoiceOf(db as Db, orderId),
   /** The same e-mail with sample facts, for the merchant's previews. */
   sampleEmail: (kind: SubscriptionEmailKind, publicUrl: string) =>
     subscriptionMessage(kind, {

@@ -1,8 +1,9 @@
 /**
  * PIX and boleto renewals (issue 36). There is no card to charge, so a cycle's charge is an invoice the buyer pays:
- * INVOICE_LEAD_DAYS before the due date the cycle's renewal order is placed with its PIX or boleto, and the buyer is
- * e-mailed the code with the order page's link ('pedido recebido', sent by notifications for any PIX or boleto
- * order). Paid → the order's `order.paid` settles the cycle (start.ts), the anchor kept. Still unpaid at the due
+ * INVOICE_LEAD_DAYS before the due date the cycle's renewal order is placed with its PIX or boleto — payable until the
+ * due date, not the 1-day PIX of a checkout — and the buyer is e-mailed the code with the order page's link (the one
+ * 'pedido recebido' notifications sends for any PIX or boleto order, worded as the plan's renewal: emails.ts
+ * renewalInvoiceOf). Paid → the order's `order.paid` settles the cycle (start.ts), the anchor kept. Still unpaid at the due
  * date → PAST_DUE, no automatic retry, the invoice stays payable (the order page renews an expired PIX) until the
  * store's cancel-after-days ends the subscription (billing.ts sweepEnds), which cancels the order.
  */
@@ -85,7 +86,9 @@ async function sendInvoice(
   const attempt = await insertAttempt(db, sub, cycle, number, at)
   if (!attempt) return false
   try {
-    const charge = await orderingService.chargeRenewalOrder(deps.payments, order)
+    // Payable until the due date (a 1-day PIX sent at D-3 would be dead before the buyer's due date).
+    const expiresInDays = Math.max(1, Math.ceil((cycle.due_at.getTime() - at.getTime()) / 86_400_000))
+    const charge = await orderingService.chargeRenewalOrder(deps.payments, order, { expiresInDays })
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('subscription_attempts')

@@ -74,8 +74,8 @@ export async function insertAttempt(
 }
 
 /**
- * A card renewal's attempt `number`, written before its gateway call as insertAttempt does, in one statement with
- * what goes with it: the cycle's order recorded, an earlier attempt left PENDING by a dead worker marked UNKNOWN.
+ * A card renewal's attempt `number` with its charge's id, written before its gateway call as insertAttempt does, in
+ * one statement with the cycle's order recorded.
  * Written only while the cycle is still this biller's (PENDING) and its subscription may still be billed (not
  * CANCELED nor EXPIRED, not canceled at the end of a period already over) — the biller read both a moment before,
  * and a cancel may have come since. Undefined when not written: the caller must not call the gateway.
@@ -84,7 +84,7 @@ export async function beginCardAttempt(
   db: Db,
   sub: Pick<SubscriptionRow, 'id' | 'method'>,
   cycle: Pick<CycleRow, 'id' | 'number' | 'amount_cents'>,
-  attempt: { number: number; previousPending: number | null; orderId: string; at: Date },
+  attempt: { number: number; transactionId: string; orderId: string; at: Date },
 ): Promise<{ id: string } | undefined> {
   const { at, number } = attempt
   const { rows } = await sql<{ id: string }>`
@@ -93,18 +93,14 @@ export async function beginCardAttempt(
       where s.id = ${sub.id} and c.id = ${cycle.id} and c.status = 'PENDING'
         and s.status in ('ACTIVE', 'PAST_DUE', 'TRIALING')
         and not (s.cancel_at_period_end and s.current_period_end <= ${at})
-    ), lost as (
-      -- its worker died before recording the answer: unknown, and the retry schedule applies
-      update subscription_attempts set status = 'UNKNOWN', finished_at = ${at}
-      where cycle_id = ${cycle.id} and number = ${attempt.previousPending ?? 0} and status = 'PENDING'
-        and exists (select 1 from ok)
     ), linked as (
       update subscription_cycles set order_id = ${attempt.orderId}
       where id = ${cycle.id} and order_id is null
     )
-    insert into subscription_attempts (cycle_id, number, idempotency_key, status, method, amount_cents, created_at)
+    insert into subscription_attempts (cycle_id, number, idempotency_key, status, method, amount_cents,
+      transaction_id, created_at)
     select ${cycle.id}::uuid, ${number}::int, ${`${sub.id}:${cycle.number}:${number}`}::text, 'PENDING',
-      ${sub.method}::text, ${Number(cycle.amount_cents)}::bigint, ${at}::timestamptz
+      ${sub.method}::text, ${Number(cycle.amount_cents)}::bigint, ${attempt.transactionId}::uuid, ${at}::timestamptz
     from ok
     on conflict (idempotency_key) do nothing
     returning id`.execute(db)
@@ -235,7 +231,7 @@ export async function settleAttemptPaid(
   db: Db,
   sub: SubscriptionRow,
   cycle: Pick<CycleRow, 'id' | 'number' | 'amount_cents'>,
-  paid: { attemptId: string; transactionId: string | null; orderId: string; at: Date },
+  paid: { attemptId: string; transactionId: string | null; orderId: string | null; at: Date },
 ): Promise<boolean> {
   const { at } = paid
   const nextNumber = cycle.number + 1
@@ -247,12 +243,13 @@ export async function settleAttemptPaid(
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ status: string }>`
       with att as (
-        update subscription_attempts set status = 'PAID', finished_at = ${at}, transaction_id = ${paid.transactionId}::uuid,
-          decline_reason = null
+        update subscription_attempts set status = 'PAID', finished_at = ${at}, decline_reason = null,
+          -- the charge id it was written with, unless the answer names one
+          transaction_id = coalesce(${paid.transactionId}::uuid, transaction_id)
         where id = ${paid.attemptId} returning id
       ), c as (
         update subscription_cycles set status = 'PAID', paid_at = ${at}, next_attempt_at = null, lease_until = null,
-          order_id = ${paid.orderId}::uuid
+          order_id = coalesce(${paid.orderId}::uuid, order_id)
         where id = ${cycle.id} and status <> 'PAID' and exists (select 1 from att)
         returning subscription_id, period_start, period_end
       ), s as (

@@ -269,7 +269,7 @@ describe('subscriptions by PIX Automático with the test clock', () => {
   })
 
   it('bad input: a tampered token or another order is 404; a plan without PIX Automático is 422', async () => {
-    const { s, planId } = await pixShop(['pix_automatic', 'pix'])
+    const { s, planId } = await pixShop(['pix_automatic'])
     const { orderId, token } = await orderWithQr(s, planId)
     const tampered = await post(`/api/checkout/orders/${orderId}/pix-automatic`, { token: `${token}x`, planId })
     expect(tampered.statusCode).toBe(404)

@@ -2,19 +2,17 @@
  * Two worker processes, kill -9 during a renewal (issue 36, Proof): production mode (an api process and two worker
  * processes, PostgreSQL, BullMQ on Redis), card subscriptions on the sandbox whose cycle 2 is due now (one made the
  * buyer's way, cloned in SQL: bench/support/renewals-seed.ts). Both workers run the billing scanner at the same time
- * (each one billing job: WORKER_CONCURRENCY 1, two jobs queued) and each is caught in the middle of a renewal — its
- * order placed, its attempt written, its charge row written — by a trigger that makes that worker's database session
- * wait on an advisory lock the test holds. Then the victim is killed with SIGKILL and its sessions ended (what a dead
- * process's connections come to); the survivor goes on, and takes the victim's claimed cycles over once their lease
- * (shortened here) lapses. At the end no cycle was charged twice at the gateway; every cycle but the victim's cut
- * ones has exactly one PAID attempt, one PAID order and one approved charge.
+ * (each one billing job: WORKER_CONCURRENCY 1, two jobs queued) and a worker is caught in the middle of a renewal by a
+ * trigger that makes its database session wait on an advisory lock the test holds. Then the victim is killed with
+ * SIGKILL and its sessions ended (what a dead process's connections come to); the survivor goes on, and takes the
+ * victim's claimed cycles over once their lease (shortened here) lapses. Each renewal attempt records its charge's id
+ * before the gateway call, so the survivor reads that charge back (at the gateway, by our reference) before any new
+ * one. Two catch points:
  *
- * The catch point is before the gateway call (the sandbox's own insert): the victim's cut charges never reached the
- * gateway. The survivor, taking those cycles over, is refused a second charge while the dead worker's charge row is
- * still open (payments' one-payable-charge-per-order index): the attempts end UNKNOWN and the retry schedule applies
- * (+1 day), after payments' abandoned-charge sweep has failed the dead row (charges older than 2 min, every minute).
- * A kill after the gateway charged, before its answer is written, is settled by that same sweep reading the charge
- * back from the gateway (minutes in real time): not what this test waits for.
+ * - before the gateway call (the sandbox's own insert): the gateway never saw the charge; the survivor learns so from
+ *   the gateway, and charges once — one approved charge, the dead attempt UNKNOWN, the next one PAID;
+ * - after the gateway approved the charge, before its answer was stored (our charge row's update): the survivor finds
+ *   the approved charge at the gateway and settles the cycle on the dead worker's own attempt — never a second charge.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,7 +21,7 @@ import path from 'node:path'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { afterAll, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { apiClient } from '../../../bench/support/production-app'
 import {
   cloneSubscriptions,
@@ -36,8 +34,8 @@ import { clearRedisPrefix, createDatabase, TEST_REDIS, waitFor } from '../../tes
 import { LANES } from './billing'
 
 const cleanup: (() => Promise<unknown>)[] = []
-afterAll(async () => {
-  for (const fn of cleanup.reverse()) await fn().catch(() => undefined)
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => undefined)
 })
 
 const CLONES = 60
@@ -52,7 +50,8 @@ const okStatus = (url: string) =>
     () => false,
   )
 
-it('two workers bill the same due cycles; one killed -9 mid-renewal: no cycle charged twice, one paid attempt, order and charge per paid cycle', async () => {
+/** An api and two workers on a fresh database, a sandbox store, CLONES card subscriptions whose cycle 2 is due. */
+async function cluster(tag: string) {
   const database = await createDatabase()
   cleanup.push(() => database.drop())
   const prefix = `test-renewals-${randomUUID().slice(0, 8)}`
@@ -122,28 +121,18 @@ it('two workers bill the same due cycles; one killed -9 mid-renewal: no cycle ch
 
   const call = apiClient(`http://127.0.0.1:${apiPort}`)
   const store = await subscriptionStore(call, {
-    email: 'assinaturas@renewals.example.com',
+    email: `assinaturas-${tag}@renewals.example.com`,
     storeName: 'Loja Assinaturas',
-    sandboxKey: 'sk_sandbox_renewals_process_01',
+    sandboxKey: `sk_sandbox_renewals_process_${tag}`,
   })
-  const template = await subscribeByCard(call, sql, store, 'modelo@renewals.example.com')
-  const ids = await cloneSubscriptions(sql, template.subscriptionId, CLONES, 'kill9')
+  const template = await subscribeByCard(call, sql, store, `modelo-${tag}@renewals.example.com`)
+  const ids = await cloneSubscriptions(sql, template.subscriptionId, CLONES, tag)
 
-  // The catch: a worker's session inserting the gateway's (sandbox's) charge waits while the test holds HOLD.
   const holder = new pg.Client({ connectionString: database.url })
   await holder.connect()
   cleanup.push(() => holder.end())
   await holder.query('select pg_advisory_lock($1)', [HOLD])
-  await sql.query(`
-    create function renewals_catch() returns trigger language plpgsql as $$
-    begin
-      if current_setting('application_name') in ('${VICTIM}', '${SURVIVOR}') then
-        perform pg_advisory_xact_lock_shared(${HOLD});
-      end if;
-      return new;
-    end $$;
-    create trigger renewals_catch before insert on payment_sandbox_transactions
-      for each row execute function renewals_catch();`)
+  /** Sessions of `app` waiting at the catch. */
   const caught = async (app: string) => {
     const { rows } = await sql.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity
@@ -153,105 +142,178 @@ it('two workers bill the same due cycles; one killed -9 mid-renewal: no cycle ch
     return rows[0]!.n
   }
 
-  // Due now, and one billing run for each worker (the minute's tick, asked at once).
-  expect(await releaseDue(sql, ids)).toBe(CLONES)
   const queueConnection = new Redis(TEST_REDIS, { maxRetriesPerRequest: null })
   const queue = new Queue('jobs', { connection: queueConnection, prefix })
   cleanup.push(async () => {
     await queue.close()
     await queueConnection.quit()
   })
-  await queue.add('subscriptions.billing', {}, { jobId: 'billing-a' })
-  await queue.add('subscriptions.billing', {}, { jobId: 'billing-b' })
-  await waitFor(async () => (await caught(VICTIM)) > 0 && (await caught(SURVIVOR)) > 0, 90_000, 50)
+  /** Due now, and one billing run for each worker (the minute's tick, asked at once). */
+  const bill = async () => {
+    expect(await releaseDue(sql, ids)).toBe(CLONES)
+    await queue.add('subscriptions.billing', {}, { jobId: 'billing-a' })
+    await queue.add('subscriptions.billing', {}, { jobId: 'billing-b' })
+  }
+  /** Kills the victim (its waiting sessions cut, their statements never run), then lets the survivor through. */
+  const kill = async () => {
+    await victim.crash()
+    expect(await victim.exited).toBe('SIGKILL')
+    await sql.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [VICTIM])
+    await waitFor(async () => (await caught(VICTIM)) === 0, 30_000, 50)
+    await holder.query('select pg_advisory_unlock($1)', [HOLD])
+  }
+  /**
+   * The survivor bills the rest, and the victim's claimed cycles once their lease lapsed: a later billing run takes
+   * them (the minute's tick, asked here whenever the queue is idle). Waits until every cycle 2 is PAID with its
+   * order PAID (payments' events reach it).
+   */
+  const settled = () =>
+    waitFor(
+      async () => {
+        const { rows } = await sql.query<{ paid: number; orders: number }>(
+          `select count(*) filter (where status = 'PAID')::int as paid,
+                  (select count(*)::int from orders where subscription_id = any($1::uuid[]) and cycle_number = 2
+                     and status = 'PAID') as orders
+           from subscription_cycles where subscription_id = any($1::uuid[]) and number = 2`,
+          [ids],
+        )
+        if (rows[0]!.paid === CLONES && rows[0]!.orders === CLONES) return true
+        const counts = await queue.getJobCounts('waiting', 'active')
+        if (counts.waiting + counts.active === 0)
+          await queue.add('subscriptions.billing', {}, { removeOnComplete: true, removeOnFail: true })
+        return false
+      },
+      150_000,
+      250,
+    )
+  /** Cycle 2 of every subscription: its attempts, orders, our charge rows and the gateway's (sandbox's) charges. */
+  const cycles = async () => {
+    const { rows } = await sql.query<{
+      order_id: string
+      status: string
+      attempts: string[]
+      paid_orders: number
+      orders: number
+      our_charges: number
+      charges: number
+      approved: number
+    }>(
+      `select c.order_id, c.status,
+         array(select a.status from subscription_attempts a where a.cycle_id = c.id order by a.number) as attempts,
+         (select count(*)::int from orders o where o.subscription_id = c.subscription_id and o.cycle_number = 2
+            and o.status = 'PAID') as paid_orders,
+         (select count(*)::int from orders o where o.subscription_id = c.subscription_id and o.cycle_number = 2)
+            as orders,
+         (select count(*)::int from payment_transactions t where t.order_ref = c.order_id::text) as our_charges,
+         (select count(*)::int from payment_sandbox_transactions s
+            where s.metadata->>'orderRef' = c.order_id::text) as charges,
+         (select count(*)::int from payment_sandbox_transactions s
+            where s.metadata->>'orderRef' = c.order_id::text and s.status = 'PAID') as approved
+       from subscription_cycles c where c.subscription_id = any($1::uuid[]) and c.number = 2`,
+      [ids],
+    )
+    expect(rows).toHaveLength(CLONES)
+    return rows
+  }
+  return { sql, survivor, caught, bill, kill, settled, cycles }
+}
 
-  // Both in the middle of a renewal: the order placed, the attempt PENDING, the charge row written, the gateway not.
-  const { rows: inFlight } = await sql.query<{ n: number }>(
-    `select count(*)::int as n from subscription_attempts a join subscription_cycles c on c.id = a.cycle_id
-     where c.subscription_id = any($1::uuid[]) and a.status = 'PENDING'`,
-    [ids],
+it('killed -9 before the gateway call: the survivor learns from the gateway that nothing was charged, and charges once', async () => {
+  const c = await cluster('before')
+  // The catch: a worker's session inserting the gateway's (sandbox's) charge waits while the test holds HOLD.
+  await c.sql.query(`
+    create function renewals_catch() returns trigger language plpgsql as $$
+    begin
+      if current_setting('application_name') in ('${VICTIM}', '${SURVIVOR}') then
+        perform pg_advisory_xact_lock_shared(${HOLD});
+      end if;
+      return new;
+    end $$;
+    create trigger renewals_catch before insert on payment_sandbox_transactions
+      for each row execute function renewals_catch();`)
+  await c.bill()
+  await waitFor(async () => (await c.caught(VICTIM)) > 0 && (await c.caught(SURVIVOR)) > 0, 90_000, 50)
+  // Both in the middle of a renewal: the order placed, the attempt PENDING with its charge's id, the charge row
+  // written, the gateway not.
+  const { rows: inFlight } = await c.sql.query<{ n: number; open: number }>(
+    `select count(*)::int as n, count(t.id)::int as open
+     from subscription_attempts a join subscription_cycles c on c.id = a.cycle_id
+     left join payment_transactions t on t.id = a.transaction_id and t.status = 'CREATING'
+     where a.status = 'PENDING'`,
   )
   expect(inFlight[0]!.n).toBeGreaterThanOrEqual(2)
-  const cut = await caught(VICTIM)
-  await victim.crash()
-  expect(await victim.exited).toBe('SIGKILL')
-  // A dead process's connections end: its waiting sessions are cut, their statements never run.
-  await sql.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [VICTIM])
-  await waitFor(async () => (await caught(VICTIM)) === 0, 30_000, 50)
-  await holder.query('select pg_advisory_unlock($1)', [HOLD])
+  expect(inFlight[0]!.open).toBe(inFlight[0]!.n)
+  const cut = await c.caught(VICTIM)
+  await c.kill()
+  await c.settled()
+  expect(c.survivor.alive()).toBe(true)
 
-  // The survivor bills the rest, and the victim's claimed cycles once their lease lapsed: a later billing run takes
-  // them (the minute's tick, asked here whenever the queue is idle).
-  await waitFor(
-    async () => {
-      // Settled: PAID, or waiting for a later retry; and each PAID cycle's order PAID (payments' events reach it).
-      const { rows } = await sql.query<{ settled: number; paid: number; orders: number }>(
-        `select count(*) filter (where status = 'PAID' or (lease_until is null and next_attempt_at > now()))::int
-                  as settled,
-                count(*) filter (where status = 'PAID')::int as paid,
-                (select count(*)::int from orders where subscription_id = any($1::uuid[]) and cycle_number = 2
-                   and status = 'PAID') as orders
-         from subscription_cycles where subscription_id = any($1::uuid[]) and number = 2`,
-        [ids],
-      )
-      if (rows[0]!.settled === CLONES && rows[0]!.orders === rows[0]!.paid) return true
-      const counts = await queue.getJobCounts('waiting', 'active')
-      if (counts.waiting + counts.active === 0)
-        await queue.add('subscriptions.billing', {}, { removeOnComplete: true, removeOnFail: true })
-      return false
-    },
-    150_000,
-    250,
-  )
-  expect(survivor.alive()).toBe(true)
-
-  const { rows } = await sql.query<{
-    status: string
-    retry_in_hours: number | null
-    attempts: string[]
-    paid_orders: number
-    orders: number
-    our_charges: number
-    charges: number
-    approved: number
-  }>(
-    `select c.status, extract(epoch from c.next_attempt_at - c.due_at)::int / 3600 as retry_in_hours,
-       array(select a.status from subscription_attempts a where a.cycle_id = c.id order by a.number) as attempts,
-       (select count(*)::int from orders o where o.subscription_id = c.subscription_id and o.cycle_number = 2
-          and o.status = 'PAID') as paid_orders,
-       (select count(*)::int from orders o where o.subscription_id = c.subscription_id and o.cycle_number = 2) as orders,
-       (select count(*)::int from payment_transactions t where t.order_ref = c.order_id::text) as our_charges,
-       (select count(*)::int from payment_sandbox_transactions s
-          where s.metadata->>'orderRef' = c.order_id::text) as charges,
-       (select count(*)::int from payment_sandbox_transactions s
-          where s.metadata->>'orderRef' = c.order_id::text and s.status = 'PAID') as approved
-     from subscription_cycles c where c.subscription_id = any($1::uuid[]) and c.number = 2`,
-    [ids],
-  )
-  expect(rows).toHaveLength(CLONES)
-  // No cycle was ever charged twice at the gateway, and every cycle has one order.
-  expect(rows.filter((r) => r.charges > 1 || r.orders !== 1)).toEqual([])
-  const paid = rows.filter((r) => r.status === 'PAID')
-  const interrupted = rows.filter((r) => r.status !== 'PAID')
-  // Every cycle the victim did not leave mid-call — the survivor's own, and the victim's claimed but not started,
-  // taken over after their lease — has exactly one PAID attempt, one PAID order and one approved charge.
+  const rows = await c.cycles()
+  // Every cycle paid once: one order, one approved charge at the gateway, one PAID attempt.
   expect(
-    paid.filter(
+    rows.filter(
       (r) =>
-        r.attempts.filter((a) => a === 'PAID').length !== 1 ||
+        r.status !== 'PAID' ||
+        r.orders !== 1 ||
         r.paid_orders !== 1 ||
         r.charges !== 1 ||
-        r.approved !== 1,
+        r.approved !== 1 ||
+        r.attempts.filter((a) => a === 'PAID').length !== 1,
     ),
   ).toEqual([])
-  // The victim's renewals cut before the gateway call: nothing reached the gateway, and the survivor charged none of
-  // them again while the dead worker's charge row is still open (one payable charge per order): their attempts are
-  // UNKNOWN and the retry schedule applies (the first retry one day after the due date), no PAID attempt.
-  // Those the victim was caught in, and at most one per billing lane it ran.
-  expect(interrupted.length).toBeGreaterThanOrEqual(cut)
-  expect(interrupted.length).toBeLessThanOrEqual(LANES)
-  for (const r of interrupted) {
-    expect(r).toMatchObject({ status: 'PENDING', retry_in_hours: 24, paid_orders: 0, charges: 0, our_charges: 1 })
-    expect(r.attempts.every((a) => a === 'UNKNOWN')).toBe(true)
-  }
+  // The victim's cut renewals: their charge never reached the gateway (the gateway said so when asked), so the dead
+  // attempt is UNKNOWN and the survivor's own attempt charged — two charge rows of ours, one at the gateway. Those
+  // the victim was caught in, and at most one per billing lane it ran.
+  const retaken = rows.filter((r) => r.attempts.length > 1)
+  expect(retaken.length).toBeGreaterThanOrEqual(cut)
+  expect(retaken.length).toBeLessThanOrEqual(LANES)
+  for (const r of retaken) expect(r).toMatchObject({ attempts: ['UNKNOWN', 'PAID'], our_charges: 2, charges: 1 })
+}, 300_000)
+
+it('killed -9 after the gateway approved, before the answer was stored: read back, never charged again', async () => {
+  const c = await cluster('after')
+  // The catch: the victim's session storing the gateway's answer on our charge row (CREATING → decided) waits.
+  await c.sql.query(`
+    create function renewals_catch() returns trigger language plpgsql as $$
+    begin
+      if current_setting('application_name') = '${VICTIM}' and old.status = 'CREATING'
+         and new.status <> 'CREATING' then
+        perform pg_advisory_xact_lock_shared(${HOLD});
+      end if;
+      return new;
+    end $$;
+    create trigger renewals_catch before update on payment_transactions
+      for each row execute function renewals_catch();`)
+  await c.bill()
+  await waitFor(async () => (await c.caught(VICTIM)) > 0, 90_000, 50)
+  // Give its other billing lanes the moment to reach the catch too, then kill: each one caught has a charge the
+  // gateway approved while ours is still CREATING.
+  await waitFor(async () => (await c.caught(VICTIM)) >= Math.min(LANES, 2), 10_000, 50).catch(() => undefined)
+  const cut = await c.caught(VICTIM)
+  const { rows: lost } = await c.sql.query<{ order_ref: string }>(
+    `select t.order_ref from payment_transactions t
+     join payment_sandbox_transactions s on s.metadata->>'paymentId' = t.id::text and s.status = 'PAID'
+     where t.status = 'CREATING'`,
+  )
+  expect(lost.length).toBe(cut)
+  await c.kill()
+  await c.settled()
+  expect(c.survivor.alive()).toBe(true)
+
+  const rows = await c.cycles()
+  // Every cycle, the victim's lost answers included: one attempt, PAID; one charge of ours, one at the gateway.
+  expect(
+    rows.filter(
+      (r) =>
+        r.status !== 'PAID' ||
+        r.orders !== 1 ||
+        r.paid_orders !== 1 ||
+        r.our_charges !== 1 ||
+        r.charges !== 1 ||
+        r.approved !== 1 ||
+        r.attempts.join() !== 'PAID',
+    ),
+  ).toEqual([])
+  const lostOrders = new Set(lost.map((l) => l.order_ref))
+  expect(rows.filter((r) => lostOrders.has(r.order_id))).toHaveLength(cut)
 }, 300_000)

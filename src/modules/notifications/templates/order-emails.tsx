@@ -29,6 +29,18 @@ export interface OrderEmailData {
   refund: { amountCents: number; refundedTotalCents: number; partial: boolean; itemName: string | null } | null
   /** The order's state this message announces, in the shared words (orderStatusLabel) the merchant's screens use; '' shows none. */
   statusLabel: string
+  /**
+   * A subscription's PIX or boleto renewal ('order_received'): the plan, the cycle, its period and due date (ISO),
+   * so the message reads as the renewal it is, not a new purchase.
+   */
+  renewal?: {
+    productName: string | null
+    planName: string | null
+    cycleNumber: number
+    periodStart: string
+    periodEnd: string
+    dueAt: string
+  } | null
 }
 
 /** 'Status do pedido: Pago': the same label as the order page, the sales and orders screens, and the CSV. */
@@ -80,7 +92,45 @@ function PaymentBlock({ data }: { data: OrderEmailData }) {
   return null
 }
 
+const dateBr = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+
+/** A renewal invoice: the plan's renewal, its cycle and period, and the date to pay by (the e-mail's one change). */
+function RenewalReceivedEmail({
+  data,
+  renewal,
+}: {
+  data: OrderEmailData
+  renewal: NonNullable<OrderEmailData['renewal']>
+}) {
+  const how = data.paymentMethod === 'BOLETO' ? 'o boleto' : 'o PIX'
+  const what = `${renewal.productName ?? 'sua assinatura'}${renewal.planName ? ` (plano ${renewal.planName})` : ''}`
+  const due = dateBr(renewal.dueAt)
+  return (
+    <EmailLayout
+      look={data.look}
+      accountUrl={data.accountUrl}
+      preview={`Renovação de ${what}: pague ${how} até ${due}`}
+    >
+      <Text style={styles.heading}>Renovação da sua assinatura</Text>
+      <StatusLine data={data} />
+      <Text style={styles.text}>
+        Olá, {data.firstName}! Está chegando a renovação da sua assinatura de {what}: {renewal.cycleNumber}º ciclo, de{' '}
+        {dateBr(renewal.periodStart)} a {dateBr(renewal.periodEnd)}.
+      </Text>
+      <Text style={styles.text}>
+        Pague {how} até <strong data-due>{due}</strong> para manter seu acesso. Pedido {data.orderNumber}.
+      </Text>
+      <Lines lines={data.lines} />
+      <PaymentBlock data={data} />
+      <ActionButton look={data.look} href={data.orderUrl}>
+        Pagar renovação
+      </ActionButton>
+    </EmailLayout>
+  )
+}
+
 export function OrderReceivedEmail({ data }: { data: OrderEmailData }) {
+  if (data.renewal) return <RenewalReceivedEmail data={data} renewal={data.renewal} />
   const how = data.paymentMethod === 'BOLETO' ? 'o boleto' : 'o PIX'
   return (
     <EmailLayout

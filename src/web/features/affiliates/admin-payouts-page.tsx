@@ -17,15 +17,30 @@ import { type PayoutDecision, useAdminPayouts, useDecidePayout } from './api/adm
 const TONES: Record<PayoutStatus, BadgeTone> = {
   REQUESTED: 'warning',
   APPROVED: 'info',
+  PROCESSING: 'info',
   PAID: 'success',
   REJECTED: 'danger',
+  FAILED: 'danger',
+}
+
+/** Asaas's transfer statuses as the admin reads them. */
+const TRANSFER_LABELS: Record<string, string> = {
+  CREATING: 'enviando ao Asaas',
+  PENDING: 'pendente no Asaas',
+  BANK_PROCESSING: 'em processamento bancário',
+  DONE: 'realizada',
+  FAILED: 'falhou',
+  CANCELLED: 'cancelada',
 }
 const FILTERS = [
   { value: '', label: 'Todos' },
   ...PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] })),
 ]
 
-/** /admin/saques: every affiliate's payout requests; approve, mark paid once the PIX left, or refuse with a reason. */
+/**
+ * /admin/saques: every affiliate's payout requests; approve, mark paid once the PIX left, or refuse with a reason.
+ * With the platform's Asaas key set, approving sends the PIX transfer: the row shows its state until DONE or FAILED.
+ */
 export default function AdminPayoutsPage() {
   const [status, setStatus] = useState<PayoutStatus | ''>('REQUESTED')
   const [refusing, setRefusing] = useState<AdminPayout>()
@@ -74,6 +89,12 @@ export default function AdminPayoutsPage() {
               <Td label="Situação">
                 <Badge tone={TONES[p.status]}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>
                 {p.rejectionReason && <div className="af-muted">{p.rejectionReason}</div>}
+                {p.transfer && (
+                  <div className="af-muted" data-testid="payout-transfer">
+                    Transferência Asaas: {TRANSFER_LABELS[p.transfer.status] ?? p.transfer.status}
+                  </div>
+                )}
+                {p.failureReason && <div className="af-muted">{p.failureReason}</div>}
               </Td>
               <Td label="Ações">
                 <div className="af-actions">

@@ -73,6 +73,7 @@ export function PayoutCard({ availableCents }: { availableCents: number }) {
               <Td label="Situação">
                 {PAYOUT_STATUS_LABELS[p.status]}
                 {p.rejectionReason ? ` — ${p.rejectionReason}` : ''}
+                {p.failureReason ? ` — ${p.failureReason}` : ''}
               </Td>
             </tr>
           ))}

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { QueryClient } from '@tanstack/react-query'
+import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { OrderResult } from '../../../../shared/ordering'
@@ -12,9 +10,7 @@ import { createDigitalOrder, createOrder } from './api/create-order'
 import { paymentMethodsQuery } from './api/get-payment-methods'
 import { productQuery } from './api/get-product'
 import { getQuote } from './api/get-quote'
-import DigitalCheckoutPage from './digital-checkout-page'
-import { RouterBuyerNav } from './nav/router-nav'
-import PhysicalCheckoutPage from './physical-checkout-page'
+import { renderCheckout, where } from './render-checkout'
 import { CUSTOMER, PAC, paymentMethods, quoteFor } from './test-fixtures'
 import { track } from './tracking'
 
@@ -67,45 +63,13 @@ const CREATED: OrderResult = {
 } as OrderResult
 const SAVED_KEY = 'checkout-form:s1:p1'
 
-function Where() {
-  const location = useLocation()
-  return <output data-testid="where">{location.pathname + location.search}</output>
-}
-
 function open(type: 'PHYSICAL' | 'DIGITAL', url: string) {
   const client = new QueryClient()
   client.setQueryData(productQuery('s1', 'p1').queryKey, product(type))
   client.setQueryData(paymentMethodsQuery('s1').queryKey, { success: true, data: METHODS })
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route
-            path="/checkout/:storeId/:productId"
-            element={
-              <RouterBuyerNav>
-                <PhysicalCheckoutPage />
-              </RouterBuyerNav>
-            }
-          />
-          <Route
-            path="/digital-checkout/:storeId/:productId"
-            element={
-              <RouterBuyerNav>
-                <DigitalCheckoutPage />
-              </RouterBuyerNav>
-            }
-          />
-          <Route path="/pedido/:orderId" element={<p>Página do pedido</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  return renderCheckout(client, url)
 }
 
-const where = () => screen.getByTestId('where').textContent
 const events = () => vi.mocked(track).mock.calls.map(([name]) => name)
 const currentStep = () => document.querySelector('[aria-current="step"]')?.textContent
 

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { QueryClient } from '@tanstack/react-query'
+import { screen, waitFor } from '@testing-library/react'
+import type userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PublicProduct } from '../../../../shared/catalog'
 import type { ErrorCode } from '../../../../shared/error-codes'
@@ -12,10 +11,8 @@ import { createDigitalOrder, createOrder } from './api/create-order'
 import { paymentMethodsQuery } from './api/get-payment-methods'
 import { productQuery } from './api/get-product'
 import { getQuote } from './api/get-quote'
-import DigitalCheckoutPage from './digital-checkout-page'
-import { RouterBuyerNav } from './nav/router-nav'
 import { CARD_REFUSED_TEXT } from './order-errors'
-import PhysicalCheckoutPage from './physical-checkout-page'
+import { renderCheckout, where } from './render-checkout'
 import { CUSTOMER, PAC, paymentMethods, quoteFor } from './test-fixtures'
 
 // How the checkout reacts to a refused order: by the answer's code (shared/error-codes.ts), never by its words. Each
@@ -59,11 +56,6 @@ const SETTLED = { timeout: 5000 }
 const refusal = (status: number, code?: ErrorCode, message = 'Recusado') =>
   new ApiError(message, status, undefined, undefined, code)
 
-function Where() {
-  const location = useLocation()
-  return <output data-testid="where">{location.pathname + location.search}</output>
-}
-
 function open(type: 'PHYSICAL' | 'DIGITAL', url: string) {
   const product: PublicProduct = {
     id: 'p1',
@@ -77,35 +69,9 @@ function open(type: 'PHYSICAL' | 'DIGITAL', url: string) {
   const client = new QueryClient()
   client.setQueryData(productQuery('s1', 'p1').queryKey, product)
   client.setQueryData(paymentMethodsQuery('s1').queryKey, { success: true, data: METHODS })
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route
-            path="/checkout/:storeId/:productId"
-            element={
-              <RouterBuyerNav>
-                <PhysicalCheckoutPage />
-              </RouterBuyerNav>
-            }
-          />
-          <Route
-            path="/digital-checkout/:storeId/:productId"
-            element={
-              <RouterBuyerNav>
-                <DigitalCheckoutPage />
-              </RouterBuyerNav>
-            }
-          />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  return renderCheckout(client, url)
 }
 
-const where = () => screen.getByTestId('where').textContent
 const pay = async (user: ReturnType<typeof userEvent.setup>) =>
   user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }))
 

@@ -6,6 +6,7 @@ import { type CustomerValues, contactComplete, EMPTY_CUSTOMER } from './componen
 import { type FlowKind, type ReadyCheckout, useCheckoutFlow } from './hooks/use-checkout-flow'
 import { loadOrderErrors } from './load-order-errors'
 import type { PlanChoice } from './plans/checkout-plans'
+import { PIX_EACH_PERIOD_HINT, PIX_EACH_PERIOD_LABEL } from './plans/pix-automatic'
 import './checkout.css'
 
 // subscriptions: the plans are read and drawn in their own chunk, after the first paint (the checkout's JS budget).
@@ -62,6 +63,15 @@ function DigitalCheckout(ready: ReadyCheckout) {
     },
     [update],
   )
+  // A plan offering both PIX ways: PIX Automático unless the buyer picks the plain PIX (a code before each due date).
+  const pixRenewal = plan?.pixAutomatic?.optional
+    ? {
+        automatic: { label: plan.pixAutomatic.label, hint: plan.pixAutomatic.hint },
+        plain: { label: PIX_EACH_PERIOD_LABEL, hint: PIX_EACH_PERIOD_HINT },
+        chosen: flow.form.pixAutomatic ? ('automatic' as const) : ('plain' as const),
+        onChoose: (c: 'automatic' | 'plain') => update({ pixAutomatic: c === 'automatic' || undefined }),
+      }
+    : undefined
   return (
     <CheckoutFlowPage
       flow={flow}
@@ -77,6 +87,7 @@ function DigitalCheckout(ready: ReadyCheckout) {
           note: plan.note,
           payLabel: plan.payLabel,
           ...(plan.pixAutomatic ? { pixAutomatic: plan.pixAutomatic } : {}),
+          ...(pixRenewal ? { pixRenewal } : {}),
         }
       }
     />

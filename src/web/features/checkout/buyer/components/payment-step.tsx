@@ -24,6 +24,7 @@ import { rulesOf } from '../summary-figures'
 import { CouponField } from './coupon-field'
 import type { IconProps } from './icons'
 import { BarcodeIcon, CardIcon, QrCodeIcon } from './payment-icons'
+import { PixRenewalChoice, type PixRenewalOptions } from './pix-renewal-choice'
 
 export interface PaymentValues {
   method: CheckoutMethodId
@@ -60,6 +61,8 @@ export interface PaymentSubscription {
   payLabel?: string
   /** PIX Automático (issue 36): the PIX option is named and explained as such (plans/pix-automatic.ts). */
   pixAutomatic?: { label: string; hint: string }
+  /** A plan offering PIX Automático and the plain PIX: the PIX option is 'PIX' and the buyer chooses between them. */
+  pixRenewal?: PixRenewalOptions
 }
 
 function enabledMethods(data: PublicPaymentMethods | undefined, only?: readonly string[]): CheckoutMethodId[] {
@@ -207,7 +210,9 @@ export function PaymentStep({
               {createElement(METHOD_LOOK[m].icon, { size: 22 })}
             </span>
             <span className="ck-method-name">
-              {m === 'pix' && subscription?.pixAutomatic ? subscription.pixAutomatic.label : data[m].name}
+              {m === 'pix' && subscription?.pixAutomatic && !subscription.pixRenewal
+                ? subscription.pixAutomatic.label
+                : data[m].name}
               {badgeOf(m) && <span className="ck-method-badge">{badgeOf(m)}</span>}
             </span>
             <span className="ck-muted ck-method-hint">
@@ -225,12 +230,13 @@ export function PaymentStep({
         ))}
       </div>
 
-      {method === 'pix' && subscription?.pixAutomatic && (
+      {method === 'pix' && subscription?.pixRenewal && <PixRenewalChoice options={subscription.pixRenewal} />}
+      {method === 'pix' && subscription?.pixAutomatic && subscription.pixRenewal?.chosen !== 'plain' && (
         <div className="ck-info" data-testid="pix-automatic-note">
           {subscription.pixAutomatic.hint}. O QR Code aparece assim que você finalizar o pedido.
         </div>
       )}
-      {method === 'pix' && !subscription?.pixAutomatic && (
+      {method === 'pix' && (!subscription?.pixAutomatic || subscription.pixRenewal?.chosen === 'plain') && (
         <div className="ck-info">O código PIX (QR Code e copia e cola) aparece assim que você finalizar o pedido.</div>
       )}
       {method === 'bank_slip' && (

@@ -11,8 +11,11 @@ export interface PlanChoice {
   note: string
   /** The pay button's text when it is not a purchase (a free trial). */
   payLabel?: string
-  /** The plan is paid by PIX Automático: its PIX option is 'Pix Automático' and the order page shows the mandate QR. */
-  pixAutomatic?: { label: string; hint: string }
+  /**
+   * The plan is paid by PIX Automático: its PIX option is 'Pix Automático' and the order page shows the mandate QR.
+   * `optional`: the plan offers the plain PIX too (a new code e-mailed before each due date): the buyer chooses.
+   */
+  pixAutomatic?: { label: string; hint: string; optional?: boolean }
 }
 
 /** A plan as the payment step needs it; a free trial is by card only, says its first charge and pays R$ 0,00 today. */
@@ -26,7 +29,11 @@ export function choiceOf(p: PublicPlan): PlanChoice {
     planId: p.id,
     methods,
     note: renewalNote(p),
-    pixAutomatic: { label: PIX_AUTOMATIC_LABEL, hint: PIX_AUTOMATIC_HINT },
+    pixAutomatic: {
+      label: PIX_AUTOMATIC_LABEL,
+      hint: PIX_AUTOMATIC_HINT,
+      ...(p.methods.includes('pix') ? { optional: true } : {}),
+    },
   }
 }
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -37,7 +37,9 @@ const PLAN: PublicPlan = {
   maxCycles: null,
   methods: ['pix_automatic'],
 }
-vi.mock('../api/get-plans', () => ({ useCheckoutPlans: () => ({ plans: [PLAN], isSuccess: true }) }))
+// The plan the picker lists: PLAN by default; a test may offer the plain PIX beside PIX Automático.
+const listed = { plan: PLAN }
+vi.mock('../api/get-plans', () => ({ useCheckoutPlans: () => ({ plans: [listed.plan], isSuccess: true }) }))
 
 // The store takes PIX and card; the plan only PIX Automático.
 const METHODS = paymentMethods({ pix: true, credit_card: true, bank_slip: true })
@@ -87,6 +89,7 @@ function open() {
 }
 
 beforeEach(() => {
+  listed.plan = PLAN
   localStorage.clear()
   sessionStorage.clear()
   vi.mocked(getQuote)
@@ -132,5 +135,39 @@ describe('PIX Automático at the digital checkout', () => {
     // The form's own flag stays in the browser: the server gets the plan and PIX, as price-order.ts expects.
     expect(vi.mocked(createDigitalOrder).mock.calls[0]?.[0]).not.toHaveProperty('pixAutomatic')
     expect(pixAutomaticPlanOf('o-pa')).toBe(PLAN.id)
+  })
+
+  it('a plan offering PIX Automático and the plain PIX: the buyer chooses, the plain PIX is not remembered as a mandate', async () => {
+    listed.plan = { ...PLAN, methods: ['pix_automatic', 'pix'] }
+    expect(choiceOf(listed.plan)).toMatchObject({ methods: ['pix'], pixAutomatic: { optional: true } })
+    const user = open()
+    await user.type(await screen.findByLabelText('Nome completo'), CUSTOMER.name)
+    await user.type(screen.getByLabelText('E-mail'), CUSTOMER.email)
+    await user.type(screen.getByLabelText('Telefone'), '11987654321')
+    await user.type(screen.getByLabelText('CPF'), '52998224725')
+    await user.click(screen.getByRole('button', { name: 'Continuar para Pagamento' }))
+
+    // One PIX method, named as the store names it; under it the two ways, PIX Automático chosen first.
+    const group = await screen.findByRole('radiogroup', { name: 'Forma de pagamento' })
+    await waitFor(() => expect(group.querySelectorAll('[role="radio"]')).toHaveLength(1))
+    const pix = within(group).getByRole('radio', { name: /^PIX/ })
+    expect(pix.getAttribute('aria-checked')).toBe('true')
+    const automatic = screen.getByRole('radio', { name: /Pix Automático/ }) as HTMLInputElement
+    const plain = screen.getByRole('radio', { name: /PIX a cada período/ }) as HTMLInputElement
+    expect(automatic.checked).toBe(true)
+    expect(screen.getByTestId('pix-automatic-note')).toBeTruthy()
+    await user.click(plain)
+    expect(plain.checked).toBe(true)
+    expect(screen.queryByTestId('pix-automatic-note')).toBeNull()
+    expect(screen.getByText(/novo código PIX por e-mail antes de cada vencimento/)).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar Compra' }))
+    await screen.findByText('Página do pedido')
+    expect(vi.mocked(createDigitalOrder).mock.calls[0]?.[0]).toMatchObject({
+      planId: PLAN.id,
+      payment: { method: 'pix' },
+    })
+    // Not remembered as PIX Automático: the order page shows the order's own PIX QR.
+    expect(pixAutomaticPlanOf('o-pa')).toBeUndefined()
   })
 })

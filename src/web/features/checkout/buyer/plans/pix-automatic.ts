@@ -7,6 +7,9 @@
  */
 export const PIX_AUTOMATIC_LABEL = 'Pix Automático'
 export const PIX_AUTOMATIC_HINT = 'Autorize uma vez no app do banco; as próximas cobranças são automáticas'
+/** A plan offering both: the plain PIX's own words (a new code before each due date). */
+export const PIX_EACH_PERIOD_LABEL = 'PIX a cada período'
+export const PIX_EACH_PERIOD_HINT = 'Você recebe um novo código PIX por e-mail antes de cada vencimento'
 
 const KEY = (orderId: string) => `ck-pix-automatic:${orderId}`
 
