@@ -8,7 +8,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { type FakeS3, startFakeS3 } from '../../src/testing/fake-s3'
+import { type FakeS3Process, startFakeS3Process } from '../../src/testing/fake-s3'
 import { apiClient, digitalStore, ROOT, type Starter, startProductionApp } from './production-app'
 
 export const rssMb = (pid: number) => {
@@ -57,11 +57,14 @@ export interface UploadMemory {
   peakMb: number
   ms: number
   storage: 'local' | 's3'
+  /** The size the api recorded for the stored file (the whole upload, or it failed). */
+  storedBytes: number | undefined
 }
 
 export async function measureUploadMemory(opts: { mb: number; s3?: boolean; name: string }): Promise<UploadMemory> {
-  let fake: FakeS3 | undefined
-  if (opts.s3) fake = await startFakeS3()
+  // the fake in its own process: what it keeps is not the api's memory, nor the runner's
+  let fake: FakeS3Process | undefined
+  if (opts.s3) fake = await startFakeS3Process()
   const app = await startProductionApp({
     name: opts.name,
     start: productionStart,
@@ -111,7 +114,13 @@ export async function measureUploadMemory(opts: { mb: number; s3?: boolean; name
     })
     clearInterval(sampler)
     peakMb = Math.max(peakMb, rssMb(pid))
-    return { status, idleMb, peakMb, ms: Date.now() - started, storage: fake ? 's3' : 'local' }
+    const ms = Date.now() - started
+    const row = await app.sql.query<{ size_bytes: string }>(
+      'select size_bytes from product_files where product_id = $1',
+      [shop.productId],
+    )
+    const storedBytes = row.rows[0] ? Number(row.rows[0].size_bytes) : undefined
+    return { status, idleMb, peakMb, ms, storage: fake ? 's3' : 'local', storedBytes }
   } finally {
     await app.close()
     await fake?.close()

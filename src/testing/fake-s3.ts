@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process'
 import { createHash, createHmac } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createInterface } from 'node:readline'
 
 /**
  * A fake S3 from the S3 API reference (PutObject, GetObject, HeadObject, DeleteObject; the multipart upload: CreateMultipartUpload,
@@ -16,8 +18,8 @@ export interface FakeS3 {
   objects: Map<string, { body: Buffer; contentType: string }>
   /** Multipart uploads in progress (by UploadId): their parts by number. */
   uploads: Map<string, { key: string; parts: Map<number, Buffer>; contentType?: string }>
-  /** Requests seen (method and path), for assertions. */
-  log: { method: string; path: string; auth: 'header' | 'query' }[]
+  /** Requests seen (method, path and query string), for assertions. */
+  log: { method: string; path: string; query: string; auth: 'header' | 'query' }[]
   /** The fake's own idea of now (presigned expiry), moved by the test. */
   setNow(d: Date): void
   close(): Promise<void>
@@ -101,7 +103,7 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
       }
       if (now.getTime() > date.getTime() + expires * 1000)
         return xmlError(res, 403, 'AccessDenied', 'Request has expired')
-      log.push({ method: req.method ?? '', path: rawPath, auth: 'query' })
+      log.push({ method: req.method ?? '', path: rawPath, query: params.toString(), auth: 'query' })
       return true
     }
     const m = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
@@ -116,7 +118,7 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
     const sig = expectedSignature(req, rawPath, query, m[2].split(';'), payloadHash, amzDate, cred.slice(1))
     if (sig !== m[3])
       return xmlError(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match')
-    log.push({ method: req.method ?? '', path: rawPath, auth: 'header' })
+    log.push({ method: req.method ?? '', path: rawPath, query: params.toString(), auth: 'header' })
     return true
   }
 
@@ -279,5 +281,33 @@ export async function startFakeS3(opts: { bucket?: string; now?: Date } = {}): P
       now = d
     },
     close: () => new Promise((r) => server.close(() => r())),
+  }
+}
+
+export type FakeS3Process = Pick<FakeS3, 'url' | 'bucket' | 'accessKeyId' | 'secretAccessKey' | 'close'>
+
+/**
+ * The same fake in a process of its own, for the tests that measure another process's memory: the objects it keeps
+ * (a 200 MB upload is 200 MB there) are neither the api's nor the test runner's.
+ */
+export async function startFakeS3Process(): Promise<FakeS3Process> {
+  const script = `import(${JSON.stringify(import.meta.filename)}).then((m) => m.startFakeS3()).then((f) => {
+    console.log(JSON.stringify({ url: f.url, bucket: f.bucket, accessKeyId: f.accessKeyId, secretAccessKey: f.secretAccessKey }))
+  })`
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise((r) => child.once('exit', r))
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`fake S3 process exited with ${code}`)))
+  })
+  const info = JSON.parse(line) as Omit<FakeS3Process, 'close'>
+  return {
+    ...info,
+    close: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
   }
 }

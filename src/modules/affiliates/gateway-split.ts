@@ -11,7 +11,7 @@ import { orderingService } from '../ordering'
 import type { GatewaySplitLine } from '../payments'
 import { planSplit } from './commissions'
 import { userAccount } from './ledger'
-import { findAttribution } from './repository'
+import { attributeRenewal } from './renewals'
 import type { Db, DbOrTrx } from './tables'
 
 export const payoutSettingsSchema = z.object({
@@ -69,9 +69,14 @@ export async function chargeSplitFor(
   if (!isUuid(c.orderRef)) return undefined
   const order = await orderingService.orderSnapshot(db, c.orderRef)
   if (!order || order.storeId !== c.storeId || order.totalCents !== c.amountCents) return undefined
-  // A renewal's attribution is copied from its first order when it is placed (renewals.ts); the split follows it.
-  if ((await orderingService.renewalOrderStatus(db, c.orderRef)) !== undefined) {
-    const renewal = await findAttribution(db, c.orderRef)
+  // A renewal's attribution is a copy of its first order's (renewals.ts). The billing engine charges a renewal as
+  // soon as it is placed, before the order-placed handler copies it, so the copy is made here (it is idempotent).
+  if (order.subscriptionId && (order.cycleNumber ?? 1) > 1) {
+    const renewal = await attributeRenewal(db, {
+      orderId: c.orderRef,
+      storeId: c.storeId,
+      subscriptionId: order.subscriptionId,
+    })
     if (!renewal?.recurring || !renewal.renews_order_id) return undefined
   }
   const plan = await planSplit(db, {

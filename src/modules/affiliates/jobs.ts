@@ -42,6 +42,7 @@ export function affiliatesJobs(clock: Clock): JobDefinition[] {
     db: ctx.db,
     clock,
     transfers: platformTransfers(ctx.config),
+    log: ctx.log,
   })
   return [
     {

@@ -86,6 +86,16 @@ async function deliver(event: string, transferId: string, token: string | null =
   return res
 }
 
+/** An event naming a transfer id the fake does not have. */
+async function deliverRaw(event: string, transferId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    headers: { 'asaas-access-token': WEBHOOK_TOKEN },
+    payload: { id: `evt_raw_${transferId}`, event, transfer: { id: transferId, status: 'DONE' } },
+  })
+}
+
 /** Approved: the worker posts the transfer; its id is kept on the payout. */
 async function approvedAndSent(payoutId: string) {
   const res = await approve(payoutId)
@@ -242,5 +252,10 @@ describe('payouts by Asaas PIX transfer', () => {
     fake.completeTransfer(id)
     expect((await deliver('TRANSFER_DONE', id)).statusCode).toBe(200)
     expect(await db().selectFrom('affiliate_payouts').select('id').where('transfer_id', '=', id).execute()).toEqual([])
+    // An id Asaas does not know (404 on the re-read): acknowledged, and its job ends without retrying.
+    const calls = fake.calls.length
+    expect((await deliverRaw('TRANSFER_DONE', '5f0c6a52-0d8b-4c41-9d2e-000000000000')).statusCode).toBe(200)
+    await t.drain()
+    expect(fake.calls.slice(calls).filter((c) => c.path.startsWith('/v3/transfers/'))).toHaveLength(1)
   })
 })

@@ -7,6 +7,7 @@
  * the PAYOUT ledger entry stays; FAILED or CANCELLED makes it FAILED and a reversing entry gives the amount back to
  * the affiliate's available balance, with Asaas's reason for the affiliate to read.
  */
+import type { FastifyBaseLogger } from 'fastify'
 import type { BoundTransfers, GatewayTransfer, TransferInput } from '../payments'
 import { transferFailure } from '../payments'
 import type { AffiliatesDeps } from './commissions'
@@ -34,6 +35,7 @@ export function pixAddressOf(raw: string): Pick<TransferInput, 'pixKey' | 'pixKe
 export interface TransferDeps extends AffiliatesDeps {
   /** The platform's Asaas transfers; undefined when its key is not configured. */
   transfers: BoundTransfers | undefined
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>
   /** When a transfer attempt happens: the real time (Asaas's list filters by the day it was created). */
   now?: () => Date
 }
@@ -103,10 +105,12 @@ export async function advanceTransfer(deps: TransferDeps, payoutId: string): Pro
     })
   } catch (err) {
     const failure = transferFailure(err)
+    deps.log?.warn({ payoutId: row.id, outcome: failure.outcome, error: failure.message }, 'payout transfer failed')
     if (failure.outcome === 'refused') return refuse(deps, row.id, failure.message)
     if (failure.outcome === 'not_sent') await repo.releaseTransferAttempt(deps.db, row.id, at)
     throw err
   }
+  deps.log?.info({ payoutId: row.id, transferId: t.id, status: t.gatewayStatus }, 'payout transfer created')
   return apply(deps, row.id, t)
 }
 
@@ -127,7 +131,14 @@ export async function sweepTransfers(deps: TransferDeps, limit = 50): Promise<Re
  */
 export async function syncTransfer(deps: TransferDeps, transferId: string): Promise<TransferStep | undefined> {
   if (!deps.transfers) return 'no_key'
-  const t = await deps.transfers.read(transferId)
+  let t: GatewayTransfer
+  try {
+    t = await deps.transfers.read(transferId)
+  } catch (err) {
+    // A transfer of no account of ours (a forged or foreign event): nothing to re-read, nothing to retry.
+    if ((err as { kind?: string }).kind === 'not_found') return undefined
+    throw err
+  }
   const known = await repo.findPayoutByTransfer(deps.db, t.id)
   if (known) return apply(deps, known.id, t)
   const ref = t.externalRef

@@ -105,8 +105,7 @@ async function renew(ctx: Awaited<ReturnType<typeof subscribedOnAsaas>>) {
     amountCents: PRICE,
     paymentMethod: 'CREDIT_CARD',
   })
-  // The renewal's placing is announced (its attribution copied from the first order's) before it is charged.
-  await t.drain()
+  // Charged at once, as the billing engine does: before the renewal's order-placed handler has run.
   const deps = { db: t.runtime.db, jobs: t.runtime.jobs, config: t.config }
   const [saved] = await paymentsService.savedCardsOf(deps, { storeId: ctx.s.storeId, buyerEmail: ctx.email })
   const result = await paymentsService.chargeSavedCard(deps, {

@@ -61,15 +61,14 @@ export async function deleteFile(
     .executeTakeFirst()
 }
 
-/** The storage keys of a product's files, read before the product (and, by cascade, its files) is deleted. */
-export async function fileKeysOfProduct(db: DbOrTrx, storeId: string, productId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('product_files')
+/** Deletes every file row of a product (before the product itself), answering the deleted rows. */
+export async function deleteFilesOfProduct(db: DbOrTrx, storeId: string, productId: string): Promise<ProductFileRow[]> {
+  return db
+    .deleteFrom('product_files')
     .where('store_id', '=', storeId)
     .where('product_id', '=', productId)
-    .select('storage_key')
+    .returningAll()
     .execute()
-  return rows.map((r) => r.storage_key)
 }
 
 /** Writes the positions in the order given; the caller has checked the ids are exactly the product's files. */

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { type Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { Readable } from 'node:stream'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import { reclaimer, type Storage } from '../../platform/storage'
@@ -24,41 +19,74 @@ export const FILE_TYPE = 'Tipo de arquivo não aceito. Envie PDF, EPUB, ZIP, MP3
 export const FILE_ABORTED = 'O envio do arquivo foi interrompido. Tente de novo.'
 export const fileTooLarge = (maxMb: number) => `O arquivo deve ter no máximo ${maxMb} MB.`
 
-/** An upload written to a temporary file: its size and first bytes are known before anything reaches the storage. */
-interface Spooled {
-  file: string
-  size: number
-  head: Buffer
+/** Why an upload's own stream failed: the client went away, or it was cut at the size limit. */
+class UploadSourceError extends Error {
+  constructor(readonly reason: AppError) {
+    super(reason.message)
+  }
 }
 
 /**
- * Streams an upload to a temporary file, counting it and keeping its first bytes: S3 needs the length up front, the
- * type is judged by content before anything is stored, and an aborted upload leaves nothing behind. Memory stays at
- * one chunk whatever the file's size.
+ * An upload as it arrives: its first bytes read ahead (the type is judged by content before anything is stored), then
+ * the whole of it streamed on, counted, to the storage. No copy on the api's disk and no buffer of the file: an S3
+ * bucket gets it in parts while it still arrives. A failure of the upload itself (the client went away half-way, or
+ * the size limit cut it) fails the stream, so the storage keeps nothing (local: no half file; S3: the multipart upload
+ * aborted).
  */
-async function spool(source: Readable, maxMb: number): Promise<Spooled> {
-  const file = path.join(tmpdir(), `upload-${randomBytes(12).toString('hex')}`)
+async function openUpload(source: Readable, maxMb: number) {
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+  const ahead: Buffer[] = []
   let size = 0
-  let head = Buffer.alloc(0)
-  const reclaim = reclaimer()
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length
-      reclaim(chunk.length)
-      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
-      done(null, chunk)
-    },
-  })
-  try {
-    await pipeline(source, counter, createWriteStream(file, { flags: 'wx' }))
-    if ((source as Readable & { truncated?: boolean }).truncated) throw new AppError(413, fileTooLarge(maxMb))
-    return { file, size, head }
-  } catch (err) {
-    await rm(file, { force: true })
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, fileTooLarge(maxMb))
-    if (err instanceof AppError) throw err
-    throw new AppError(400, FILE_ABORTED)
+  const fail = (err: unknown): never => {
+    if (err instanceof AppError) throw new UploadSourceError(err)
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new UploadSourceError(new AppError(413, fileTooLarge(maxMb)))
+    throw new UploadSourceError(new AppError(400, FILE_ABORTED))
   }
+  const next = () => chunks.next().catch(fail)
+  let done = false
+  let headLength = 0
+  while (headLength < SNIFF_BYTES) {
+    const r = await next()
+    if (r.done) {
+      done = true
+      break
+    }
+    ahead.push(r.value)
+    headLength += r.value.length
+  }
+  const head = Buffer.concat(ahead).subarray(0, SNIFF_BYTES)
+  // busboy ends a file cut at the size limit like a whole one, only marked truncated: that must fail the stream
+  const checkWhole = () => {
+    if ((source as Readable & { truncated?: boolean }).truncated) fail(new AppError(413, fileTooLarge(maxMb)))
+  }
+  const reclaim = reclaimer()
+  async function* rest() {
+    try {
+      for (const c of ahead) {
+        size += c.length
+        yield c
+      }
+      ahead.length = 0
+      if (done) return checkWhole()
+      for (;;) {
+        const r = await next()
+        if (r.done) return checkWhole()
+        size += r.value.length
+        reclaim(r.value.length)
+        yield r.value
+      }
+    } finally {
+      // the storage gave up (or finished): whatever is left of the request is not read into memory
+      if (!done) await chunks.return?.().catch(() => undefined)
+    }
+  }
+  return { head, empty: done && headLength === 0, body: Readable.from(rest(), { objectMode: false }), size: () => size }
+}
+
+/** The upload's own failure as the answer it deserves; anything else (the storage's) as it is. */
+function uploadError(err: unknown): unknown {
+  return err instanceof UploadSourceError ? err.reason : err
 }
 
 export async function requireProduct(db: DbOrTrx, storeId: string, productId: string) {
@@ -79,29 +107,34 @@ export async function addFile(
   productId: string,
   upload: { stream: Readable; filename: string | undefined; maxMb: number },
 ) {
-  const spooled = await spool(upload.stream, upload.maxMb)
+  const incoming = await openUpload(upload.stream, upload.maxMb).catch((err) => {
+    throw uploadError(err)
+  })
+  if (incoming.empty) throw new AppError(400, FILE_EMPTY, { file: FILE_EMPTY })
+  const contentType = detectDeliverableType(incoming.head)
+  if (!contentType) {
+    incoming.body.destroy()
+    throw new AppError(400, FILE_TYPE, { file: FILE_TYPE })
+  }
+  const key = `products/${productId}/${randomBytes(16).toString('hex')}`
   try {
-    if (spooled.size === 0) throw new AppError(400, FILE_EMPTY, { file: FILE_EMPTY })
-    const contentType = detectDeliverableType(spooled.head)
-    if (!contentType) throw new AppError(400, FILE_TYPE, { file: FILE_TYPE })
-    const key = `products/${productId}/${randomBytes(16).toString('hex')}`
-    await deps.storage.putFile(key, spooled.file, { size: spooled.size, contentType })
-    try {
-      return await repo.insertFile(deps.db, {
-        store_id: storeId,
-        product_id: productId,
-        name: cleanFileName(upload.filename),
-        content_type: contentType,
-        size_bytes: spooled.size,
-        storage_key: key,
-      })
-    } catch (err) {
-      // the product went away meanwhile (or the row failed): the object must not stay orphaned
-      await deps.storage.delete(key).catch(() => undefined)
-      throw err
-    }
-  } finally {
-    await rm(spooled.file, { force: true })
+    await deps.storage.put(key, incoming.body, { contentType })
+  } catch (err) {
+    throw uploadError(err)
+  }
+  try {
+    return await repo.insertFile(deps.db, {
+      store_id: storeId,
+      product_id: productId,
+      name: cleanFileName(upload.filename),
+      content_type: contentType,
+      size_bytes: incoming.size(),
+      storage_key: key,
+    })
+  } catch (err) {
+    // the product went away meanwhile (or the row failed): the object must not stay orphaned
+    await deps.storage.delete(key).catch(() => undefined)
+    throw err
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AliasableExpression } from 'kysely'
 import type { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { publish } from '../../platform/events'
 import type { Storage } from '../../platform/storage'
 import { type ProductValues, productInputSchema, productPatchSchema } from '../../shared/catalog'
 import { isUuid } from '../../shared/ids'
@@ -8,7 +9,8 @@ import { ME_MESSAGES } from '../../shared/melhor-envio'
 import { toReais } from '../../shared/money'
 import type { ComposedColumns } from '../database'
 import { type CatalogProduct, toCatalogProduct } from './dto'
-import { fileKeysOfProduct } from './files.repository'
+import { productFileRemoved } from './events'
+import { deleteFilesOfProduct } from './files.repository'
 import * as repo from './repository'
 import type { Db, DbOrTrx, Trx } from './tables'
 
@@ -146,12 +148,19 @@ export async function updateProduct(
   })
 }
 
-/** Deletes the product, its deliverables' rows (cascade) and then their stored objects. */
+/**
+ * Deletes the product and its deliverables' rows in one transaction (each file announced as removed, so buyers'
+ * stamped copies of it go too), then their stored objects.
+ */
 export async function deleteProduct(db: Db, storage: Storage, storeId: string, productId: string) {
   if (!isUuid(productId)) throw new AppError(404, PRODUCT_NOT_FOUND)
-  const keys = await fileKeysOfProduct(db, storeId, productId)
-  const row = await repo.deleteProduct(db, storeId, productId)
-  if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
+  const keys = await db.transaction().execute(async (trx) => {
+    const files = await deleteFilesOfProduct(trx, storeId, productId)
+    for (const f of files) await publish(trx, productFileRemoved, { fileId: f.id, productId, storeId })
+    const row = await repo.deleteProduct(trx, storeId, productId)
+    if (!row) throw new AppError(404, PRODUCT_NOT_FOUND)
+    return files.map((f) => f.storage_key)
+  })
   await Promise.all(keys.map((k) => storage.delete(k)))
 }
 

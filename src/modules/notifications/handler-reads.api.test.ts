@@ -83,10 +83,12 @@ describe('order received, its reads', () => {
     // The PIX reminder is scheduled by the same run: the handler went the whole way.
     expect(enqueued).toContain('notifications.payment-reminder')
     expect(log.reading('email_settings')).toBe(1)
-    // The order page reads the order row twice (the row, its status with access) and the snapshot the message lists
-    // its lines from once: 3 (5 before, the page read twice). All statements: 13 (18 before).
+    // The order page reads the order with its items in one statement (beside its charge), and so does the snapshot
+    // the message lists its lines from: 2 reads of the order, none of its items alone (5 and 2 before, when the page
+    // read the order twice and each reader its items apart). All statements: 10 (13 before, 18 before that).
     const all = JSON.stringify(log.statements)
-    expect(log.reading('orders'), all).toBe(3)
-    expect(log.statements.length, all).toBeLessThanOrEqual(13)
+    expect(log.reading('orders'), all).toBe(2)
+    expect(log.reading('order_items'), all).toBe(0)
+    expect(log.statements.length, all).toBeLessThanOrEqual(10)
   })
 })

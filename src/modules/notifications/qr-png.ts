@@ -3,7 +3,7 @@
  * margin })` draws, written as a 1-bit greyscale PNG. qrcode's own PNG is 400×400 RGBA run through pngjs's adaptive
  * filter (five filters tried per row, in JavaScript) and level-9 deflate: ~60 ms of the worker's CPU per PIX order,
  * the largest share of an order's e-mail. One bit per pixel is 32 times less to filter and compress (qr-png.test.ts
- * proves the pixels are the same).
+ * proves the pixels are the same). Deflate at level 6, not 9: two bytes more of a ~1.1 KB image, in half the time.
  */
 import { crc32, deflateSync } from 'node:zlib'
 import QRCode from 'qrcode'
@@ -60,7 +60,7 @@ export function qrPng(
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
     chunk('IEND', Buffer.alloc(0)),
   ])
 }

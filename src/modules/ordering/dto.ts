@@ -214,6 +214,9 @@ export interface OrderSnapshot {
   clientIp: string | null
   userAgent: string | null
   sandbox: boolean
+  /** The subscription an order belongs to and its cycle (1: the first order, then its renewals); absent: a sale. */
+  subscriptionId?: string
+  cycleNumber?: number
   createdAt: Date
   paidAt: Date | null
   cancelledAt: Date | null
@@ -256,6 +259,7 @@ export function toOrderSnapshot(row: OrderRow, items: OrderItemRow[]): OrderSnap
     clientIp: row.client_ip,
     userAgent: row.user_agent,
     sandbox: row.sandbox,
+    ...(row.subscription_id ? { subscriptionId: row.subscription_id, cycleNumber: row.cycle_number ?? 1 } : {}),
     createdAt: row.created_at,
     paidAt: row.paid_at,
     cancelledAt: row.cancelled_at,

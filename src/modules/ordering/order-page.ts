@@ -14,7 +14,7 @@ import { type OrderPageView, toOrderPageView } from './order-page.dto'
 import { findCheckoutPlan } from './plan-lookup'
 import type { OrderRow } from './repository'
 import * as repo from './repository'
-import { orderStatus } from './service'
+import { orderStatusOf } from './service'
 import type { Trx } from './tables'
 
 export const ORDER_PAGE_NOT_FOUND = 'Pedido não encontrado'
@@ -51,15 +51,18 @@ function cancelledByExpiry(row: OrderRow, charge: pixRenewal.ChargeView): boolea
   )
 }
 
-/** The buyer's order page in cents (the route shows it in reais: orderPageJson). */
+/**
+ * The buyer's order page in cents (the route shows it in reais: orderPageJson). The order with its items and its
+ * latest charge, side by side; the status is made from that same row (it read the order a second time before).
+ */
 export async function orderPage(deps: OrderingDeps, orderId: string): Promise<OrderPageView | undefined> {
-  const row = await repo.findOrder(deps.db, orderId)
-  if (!row) return undefined
-  const [items, charge, status] = await Promise.all([
-    repo.findItems(deps.db, [row.id]),
-    pixRenewal.latestCharge(deps.db, row.id),
-    orderStatus(deps.db, deps.config.APP_SECRET, row.id, { withAccess: true }),
+  const [found, charge] = await Promise.all([
+    repo.findOrderWithItems(deps.db, orderId),
+    pixRenewal.latestCharge(deps.db, orderId),
   ])
+  if (!found) return undefined
+  const { row, items } = found
+  const status = await orderStatusOf(deps.db, deps.config.APP_SECRET, row, { withAccess: true, items })
   const view = toOrderPageView(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))
   const pixAutomaticPlanId = await pixAutomaticPlanOf(deps.db, row, items[0]?.product_id)
   return pixAutomaticPlanId ? { ...view, pixAutomaticPlanId } : view

@@ -204,16 +204,33 @@ export async function orderStatus(
   if (!isUuid(orderId)) return undefined
   const row = await repo.findOrder(db, orderId)
   if (!row) return undefined
+  return orderStatusOf(db, appSecret, row, opts)
+}
+
+/**
+ * orderStatus of a row the caller has read, with its items when it has them too (the order page): nothing is read
+ * twice, and the items at most once.
+ */
+export async function orderStatusOf(
+  db: Db,
+  appSecret: string,
+  row: OrderRow,
+  opts: { withAccess?: boolean; items?: repo.OrderItemRow[] } = {},
+): Promise<OrderStatusResponse> {
   const response: OrderStatusResponse = toOrderStatusDto(row)
   if (!opts.withAccess) return response
   // reviews: the buyer may leave a verified-purchase review through this signed token — once paid for a digital
   // product, once delivered for a physical one (the 'Pedido entregue' e-mail invites it; nobody reviews a parcel
   // still on its way).
-  const reviewable = row.product_type === 'DIGITAL' ? PAID_STATUSES.includes(row.status) : row.status === 'DELIVERED'
+  const paid = PAID_STATUSES.includes(row.status)
+  const reviewable = row.product_type === 'DIGITAL' ? paid : row.status === 'DELIVERED'
   if (reviewable) response.order.reviewToken = signReviewToken(appSecret, row.id)
+  // Only a paid order gives access to anything: an unpaid one needs no items.
+  if (!paid) return response
+  const items = opts.items ?? (await repo.findItems(db, [row.id]))
   // A refunded line's digital access stops (refund-order.ts); a REFUNDED order is no longer paid at all.
-  if (row.product_type === 'DIGITAL' && PAID_STATUSES.includes(row.status)) {
-    const [item] = await repo.findItems(db, [row.id])
+  if (row.product_type === 'DIGITAL') {
+    const [item] = items
     if (!item?.refunded_at) {
       const { token, expiresAt } = signDownloadToken(appSecret, row.id)
       // uploaded files are delivered in the buyer's area (signed, per buyer, ended by a refund); a product with only
@@ -228,24 +245,22 @@ export async function orderStatus(
     }
   }
   // marketing: a digital product added as an order bump is delivered with the order once it is paid.
-  if (PAID_STATUSES.includes(row.status)) {
-    const bumpItems = (await repo.findItems(db, [row.id])).filter((i) => i.bump_id && !i.refunded_at)
-    const products = bumpItems.length
-      ? await catalogService.findProducts(
-          db,
-          row.store_id,
-          bumpItems.map((i) => i.product_id),
-        )
-      : []
-    const digital = bumpItems.filter((i) => products.some((p) => p.id === i.product_id && p.type === 'DIGITAL'))
-    if (digital.length) {
-      const { token, expiresAt } = signDownloadToken(appSecret, row.id)
-      response.order.bumpAccess = digital.map((i) => ({
-        productName: i.name,
-        url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}&item=${i.id}`,
-        expiresAt: expiresAt.toISOString(),
-      }))
-    }
+  const bumpItems = items.filter((i) => i.bump_id && !i.refunded_at)
+  const products = bumpItems.length
+    ? await catalogService.findProducts(
+        db,
+        row.store_id,
+        bumpItems.map((i) => i.product_id),
+      )
+    : []
+  const digital = bumpItems.filter((i) => products.some((p) => p.id === i.product_id && p.type === 'DIGITAL'))
+  if (digital.length) {
+    const { token, expiresAt } = signDownloadToken(appSecret, row.id)
+    response.order.bumpAccess = digital.map((i) => ({
+      productName: i.name,
+      url: `/api/checkout/orders/${row.id}/download?token=${encodeURIComponent(token)}&item=${i.id}`,
+      expiresAt: expiresAt.toISOString(),
+    }))
   }
   return response
 }

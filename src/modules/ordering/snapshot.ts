@@ -12,8 +12,7 @@ export type { OrderSnapshot, OrderSnapshotItem } from './dto'
 
 export async function orderSnapshot(db: DbOrTrx, orderId: string): Promise<OrderSnapshot | undefined> {
   if (!isUuid(orderId)) return undefined
-  const row = await repo.findOrder(db, orderId)
-  if (!row) return undefined
-  const items = await repo.findItems(db, [row.id])
-  return toOrderSnapshot(row, items)
+  // One statement for the order and its lines: the order e-mails read this beside the order page.
+  const found = await repo.findOrderWithItems(db, orderId)
+  return found && toOrderSnapshot(found.row, found.items)
 }

@@ -23,6 +23,8 @@ interface AsaasTransfer {
 const STATUS: Record<string, TransferStatus> = {
   PENDING: 'PENDING',
   BANK_PROCESSING: 'PENDING',
+  // Held by Asaas's checks (event TRANSFER_BLOCKED): not ended, it may still go through.
+  BLOCKED: 'PENDING',
   DONE: 'DONE',
   CANCELLED: 'FAILED',
   FAILED: 'FAILED',

@@ -236,6 +236,11 @@ export interface PixAutomaticPort {
   scheduleCharge(key: string, input: PixRecurringChargeInput): Promise<GatewayPixRecurringCharge>
   readCharge(key: string, id: string): Promise<GatewayPixRecurringCharge>
   cancelCharge(key: string, id: string): Promise<GatewayPixRecurringCharge>
+  /**
+   * Refunds a PIX Automático payment: `paymentId` is the authorisation's id for the QR's first payment, or a debited
+   * recurring charge's id. Absent where the adapter cannot: the refund is then refused, never sent elsewhere.
+   */
+  refundPayment?(key: string, paymentId: string, input: RefundInput): Promise<GatewayRefund>
 }
 
 /**

@@ -35,12 +35,16 @@ export async function refundCharge(deps: PaymentsDeps, req: RefundRequest): Prom
   if (!target) return { ok: false, kind: 'unauthorized', message: PAYMENT_MESSAGES.notConfigured }
   if (!target.gateway.capabilities.refunds)
     return { ok: false, kind: 'not_refundable', message: 'Este gateway não faz estornos pela plataforma' }
+  // A PIX Automático payment (the mandate's QR, a debit) is refunded through that port, by the payment it names.
+  const pixAutomatic = Boolean(row.request.metadata?.pixAutomaticAuthorizationId)
+  const port = target.gateway.pixAutomatic
+  if (pixAutomatic && !port?.refundPayment)
+    return { ok: false, kind: 'not_refundable', message: 'Este gateway não estorna Pix Automático pela plataforma' }
   try {
-    const refund = await target.gateway.refund(target.key, row.gateway_id, {
-      amountCents: req.amountCents,
-      reason: req.reason,
-      externalRef: req.externalRef,
-    })
+    const input = { amountCents: req.amountCents, reason: req.reason, externalRef: req.externalRef }
+    const refund = pixAutomatic
+      ? await port!.refundPayment!(target.key, row.gateway_id, input)
+      : await target.gateway.refund(target.key, row.gateway_id, input)
     if (refund.amountCents !== req.amountCents)
       return { ok: false, kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' }
     return { ok: true, gatewayRefundId: refund.id, amountCents: refund.amountCents }

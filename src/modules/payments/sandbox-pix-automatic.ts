@@ -35,6 +35,7 @@ export const SANDBOX_PIX_MESSAGES = {
   fixedValue: 'O valor da cobrança deve ser o valor fixo da autorização',
   notScheduled: 'Só é possível cancelar uma cobrança agendada',
   retry: 'Nova tentativa só de uma cobrança recusada desta autorização, para uma data futura',
+  refundAmount: 'Valor do estorno maior que o valor pago',
 } as const
 
 const AUTH_STATUS: Record<string, PixAuthorizationStatus> = {
@@ -200,7 +201,77 @@ export function sandboxPixAutomatic(db: DbOrTrx, now: () => Date): PixAutomaticP
       await db.updateTable('payment_sandbox_pix_charges').set({ status: 'CANCELLED' }).where('id', '=', id).execute()
       return chargeView({ ...row, status: 'CANCELLED' })
     },
+    async refundPayment(key, paymentId, input) {
+      return refundSandboxPixPayment(db, checkKey(key), paymentId, input)
+    },
   }
+}
+
+/**
+ * A refund of a PIX Automático payment: the QR's first payment (by its authorisation) or a debited charge, up to what
+ * was paid less earlier refunds; the same `externalRef` again answers the refund already made.
+ */
+async function refundSandboxPixPayment(
+  db: DbOrTrx,
+  account: string,
+  paymentId: string,
+  input: { amountCents: number; reason?: string; externalRef?: string },
+) {
+  const view = (r: { id: string; amount_cents: number; external_ref: string | null; created_at: Date }) => ({
+    id: r.id,
+    amountCents: r.amount_cents,
+    externalRef: r.external_ref,
+    createdAt: r.created_at.toISOString(),
+  })
+  if (input.externalRef) {
+    const again = await db
+      .selectFrom('payment_sandbox_pix_refunds')
+      .selectAll()
+      .where('api_key', '=', account)
+      .where('external_ref', '=', input.externalRef)
+      .executeTakeFirst()
+    if (again) return view(again)
+  }
+  const auth = await db
+    .selectFrom('payment_sandbox_pix_authorizations')
+    .select(['first_amount_cents as paid', 'first_paid_at as paid_at'])
+    .where('id', '=', paymentId)
+    .where('api_key', '=', account)
+    .executeTakeFirst()
+  const charge = auth
+    ? undefined
+    : await db
+        .selectFrom('payment_sandbox_pix_charges')
+        .select(['amount_cents as paid', 'paid_at'])
+        .where('id', '=', paymentId)
+        .where('api_key', '=', account)
+        .where('status', '=', 'PAID')
+        .executeTakeFirst()
+  const paid = auth ?? charge
+  if (!paid?.paid_at) throw new GatewayError('not_found', GATEWAY_MESSAGES.notFound, 404)
+  const { refunded } = await db
+    .selectFrom('payment_sandbox_pix_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('refunded'))
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow()
+  if (
+    !Number.isInteger(input.amountCents) ||
+    input.amountCents <= 0 ||
+    input.amountCents > paid.paid - Number(refunded)
+  )
+    throw invalid(SANDBOX_PIX_MESSAGES.refundAmount)
+  const row = await db
+    .insertInto('payment_sandbox_pix_refunds')
+    .values({
+      id: `sbx_pixrfd_${randomUUID().replaceAll('-', '')}`,
+      api_key: account,
+      payment_id: paymentId,
+      amount_cents: input.amountCents,
+      external_ref: input.externalRef ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return view(row)
 }
 
 /** Ends a mandate and cancels its scheduled debits (a revoked mandate is never debited again). */

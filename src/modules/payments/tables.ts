@@ -232,6 +232,14 @@ export interface PaymentsTables {
     paid_at: Nullable<Date>
     created_at: Generated<Date>
   }
+  payment_sandbox_pix_refunds: {
+    id: string
+    api_key: string
+    payment_id: string
+    amount_cents: number
+    external_ref: Nullable<string>
+    created_at: Generated<Date>
+  }
   payment_refunds: {
     transaction_id: string
     gateway_refund_id: string

@@ -1,10 +1,11 @@
 import type { Clock } from '../../platform/clock'
 import { type DbHandle, openDatabase } from '../../platform/db'
 import { type JobContext, type JobDefinition, subscribe } from '../../platform/jobs'
-import { orderPaid } from '../ordering'
+import { orderPaid, orderRefunded } from '../ordering'
 import type { PaymentsModuleDeps } from '../payments'
 import { type BillingDeps, LANES, runDue } from './billing'
 import { pixAutomaticSubscriptions } from './pix-automatic-billing'
+import { onOrderRefunded } from './refunds'
 import { onOrderPaid } from './start'
 import type { Db } from './tables'
 
@@ -63,6 +64,13 @@ export function subscriptionsSubscriptions(clock: Clock) {
       'subscriptions.order-paid',
       async (p, ctx) => onOrderPaid({ db: ctx.db as unknown as Db, clock }, p),
       { relevant: (ps) => ps.map((p) => Boolean(p.planId || p.subscriptionId)) },
+    ),
+    // A subscription's order refunded in full (or charged back): canceled now, its access with it.
+    subscribe(
+      orderRefunded,
+      'subscriptions.order-refunded',
+      async (p, ctx) => onOrderRefunded({ db: ctx.db as unknown as Db, clock }, p),
+      { relevant: (ps) => ps.map((p) => Boolean(p.planId || p.subscriptionId) && !p.partial) },
     ),
     // PIX Automático: the payer's revocation ends the subscription at period end; a debit's news settles its cycle.
     ...pixAutomaticSubscriptions(clock),

@@ -288,15 +288,19 @@ it('killed -9 after the gateway approved, before the answer was stored: read bac
   await waitFor(async () => (await c.caught(VICTIM)) > 0, 90_000, 50)
   // Give its other billing lanes the moment to reach the catch too, then kill: each one caught has a charge the
   // gateway approved while ours is still CREATING.
+  const lostAnswers = async () =>
+    (
+      await c.sql.query<{ order_ref: string }>(
+        `select t.order_ref from payment_transactions t
+         join payment_sandbox_transactions s on s.metadata->>'paymentId' = t.id::text and s.status = 'PAID'
+         where t.status = 'CREATING'`,
+      )
+    ).rows
   await waitFor(async () => (await c.caught(VICTIM)) >= Math.min(LANES, 2), 10_000, 50).catch(() => undefined)
-  const cut = await c.caught(VICTIM)
-  const { rows: lost } = await c.sql.query<{ order_ref: string }>(
-    `select t.order_ref from payment_transactions t
-     join payment_sandbox_transactions s on s.metadata->>'paymentId' = t.id::text and s.status = 'PAID'
-     where t.status = 'CREATING'`,
-  )
-  expect(lost.length).toBe(cut)
   await c.kill()
+  // Once the victim is dead its lost answers are fixed: approved at the gateway, our charge row still CREATING.
+  const lost = await lostAnswers()
+  expect(lost.length).toBeGreaterThanOrEqual(1)
   await c.settled()
   expect(c.survivor.alive()).toBe(true)
 
@@ -315,5 +319,5 @@ it('killed -9 after the gateway approved, before the answer was stored: read bac
     ),
   ).toEqual([])
   const lostOrders = new Set(lost.map((l) => l.order_ref))
-  expect(rows.filter((r) => lostOrders.has(r.order_id))).toHaveLength(cut)
+  expect(rows.filter((r) => lostOrders.has(r.order_id))).toHaveLength(lost.length)
 }, 300_000)

@@ -21,7 +21,7 @@ export class LazyStorage implements Storage {
     return this.adapter
   }
 
-  async put(key: string, body: Readable, opts: { size: number; contentType: string }) {
+  async put(key: string, body: Readable, opts: { size?: number; contentType: string }) {
     return (await this.real).put(key, body, opts)
   }
   async putFile(key: string, file: string, opts: { size: number; contentType: string }) {

@@ -29,7 +29,7 @@ export class LocalStorage implements Storage {
     return path.join(this.root, ...key.split('/'))
   }
 
-  async put(key: string, body: Readable, _opts: { size: number; contentType: string }): Promise<void> {
+  async put(key: string, body: Readable, _opts: { size?: number; contentType: string }): Promise<void> {
     const target = this.file(key)
     await mkdir(path.dirname(target), { recursive: true })
     // written beside and renamed at the end: an aborted upload never leaves a half file under the real key

@@ -6,8 +6,11 @@ import type { Readable } from 'node:stream'
  */
 export interface Storage {
   readonly kind: 'local' | 's3'
-  /** Writes `body` under `key`, streamed; `size` is known beforehand (S3 needs a Content-Length). */
-  put(key: string, body: Readable, opts: { size: number; contentType: string }): Promise<void>
+  /**
+   * Writes `body` under `key`, streamed, its size known beforehand or not (an upload as it arrives). A body that fails
+   * half-way (the client went away) leaves nothing under `key`, no half file, no multipart parts.
+   */
+  put(key: string, body: Readable, opts: { size?: number; contentType: string }): Promise<void>
   /** Writes the file at `file` under `key` (the file stays): the local folder copies it in the kernel, S3 streams it. */
   putFile(key: string, file: string, opts: { size: number; contentType: string }): Promise<void>
   /** The object's bytes as a stream, or undefined when there is none. */

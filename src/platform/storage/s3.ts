@@ -8,10 +8,10 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Clock } from '../clock'
 import { assertKey, attachmentDisposition, type SignedUrlOptions, type Storage } from './port'
+import { uploadStream } from './s3-multipart'
 
 export interface S3Options {
   bucket: string
@@ -24,9 +24,7 @@ export interface S3Options {
   timeoutMs?: number
 }
 
-/** Parts of a streamed upload: two in flight at most, so an upload holds ~16 MB whatever the file's size. */
-export const PART_SIZE = 8 * 1024 * 1024
-const PARTS_IN_FLIGHT = 2
+export { PART_SIZE } from './s3-multipart'
 
 export class S3Error extends Error {
   constructor(
@@ -45,7 +43,7 @@ function s3Error(err: unknown): unknown {
 
 /**
  * An S3-compatible bucket (AWS, MinIO) through the AWS SDK v3: PutObject or a multipart upload streamed part by part
- * (lib-storage), GetObject, DeleteObject and a presigned GET signed at the injected clock's time.
+ * (s3-multipart.ts), GetObject, DeleteObject and a presigned GET signed at the injected clock's time.
  */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const
@@ -69,18 +67,10 @@ export class S3Storage implements Storage {
     })
   }
 
-  async put(key: string, body: Readable, opts: { size: number; contentType: string }): Promise<void> {
+  async put(key: string, body: Readable, opts: { size?: number; contentType: string }): Promise<void> {
     assertKey(key)
-    // Small files go in one PutObject; larger ones in 8 MB parts: the body is never held whole in memory.
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.opts.bucket, Key: key, Body: body, ContentType: opts.contentType },
-      partSize: PART_SIZE,
-      queueSize: PARTS_IN_FLIGHT,
-      leavePartsOnError: false,
-    })
     try {
-      await upload.done()
+      await uploadStream({ client: this.client, bucket: this.opts.bucket, key, contentType: opts.contentType }, body)
     } catch (err) {
       throw s3Error(err)
     }

@@ -10,6 +10,7 @@ import { registerErrorHandler } from '../errors'
 import { createStorage, type LocalStorage, type Storage } from '.'
 import { copyFolderToStorage } from './copy'
 import { registerLocalStorageRoutes } from './local-routes'
+import { PART_SIZE } from './s3-multipart'
 
 const clock = controlledClock(new Date('2026-03-01T10:00:00Z'))
 const dir = mkdtempSync(path.join(tmpdir(), 'storage-test-'))
@@ -110,7 +111,7 @@ describe.each([
 })
 
 describe('S3 with the AWS SDK: large files', () => {
-  it('streams a 20 MB file in 8 MB parts (multipart upload) and reads back the same bytes', async () => {
+  it('streams a 20 MB file in 5 MiB parts (multipart upload) and reads back the same bytes', async () => {
     const size = 20 * 1024 * 1024
     const chunk = Buffer.alloc(1024 * 1024)
     // 20 chunks of 1 MB, each stamped with its index: a part out of order would not read back the same.
@@ -122,7 +123,7 @@ describe('S3 with the AWS SDK: large files', () => {
     const before = fake.log.length
     await s3.put('product-files/big/file1', source, { size, contentType: 'application/zip' })
     const calls = fake.log.slice(before).map((l) => l.method)
-    expect(calls.filter((m) => m === 'PUT')).toHaveLength(3)
+    expect(calls.filter((m) => m === 'PUT')).toHaveLength(4)
     expect(calls.filter((m) => m === 'POST')).toHaveLength(2) // CreateMultipartUpload, CompleteMultipartUpload
     expect(fake.uploads.size).toBe(0)
     const stored = fake.objects.get('product-files/big/file1')!
@@ -132,6 +133,51 @@ describe('S3 with the AWS SDK: large files', () => {
     let read = 0
     for await (const c of (await s3.get('product-files/big/file1'))!) read += (c as Buffer).length
     expect(read).toBe(size)
+  })
+})
+
+describe('S3 multipart edges', () => {
+  const query = (before: number) => fake.log.slice(before).map((l) => `${l.method} ${l.query}`)
+
+  it('a small body is one PutObject, no multipart upload', async () => {
+    const before = fake.log.length
+    await s3.put('product-files/edge/small', Readable.from([Buffer.from('capa')]), { contentType: 'image/png' })
+    expect(query(before)).toEqual(['PUT x-id=PutObject'])
+    expect(fake.objects.get('product-files/edge/small')?.body.toString()).toBe('capa')
+  })
+
+  it.each([
+    ['exactly one part', PART_SIZE, 1],
+    ['one part and one byte', PART_SIZE + 1, 2],
+  ])('%s: the parts S3 takes, the same bytes back', async (_name, size, parts) => {
+    const before = fake.log.length
+    const bytes = Buffer.alloc(size)
+    for (let i = 0; i < size; i += 4096) bytes[i] = (i / 4096) % 251
+    // 64 KB chunks, as a socket gives them
+    const chunks = Array.from({ length: Math.ceil(size / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536))
+    await s3.put(`product-files/edge/p${parts}`, Readable.from(chunks), { contentType: 'application/pdf' })
+    const calls = query(before)
+    expect(calls.filter((c) => /^PUT .*partNumber=/.test(c))).toHaveLength(parts)
+    expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(2)
+    expect(fake.objects.get(`product-files/edge/p${parts}`)?.body.equals(bytes)).toBe(true)
+  })
+
+  it('a body that fails after a part went up aborts the multipart upload and leaves no object', async () => {
+    const before = fake.log.length
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(PART_SIZE + 10)
+        throw new Error('client went away')
+      })(),
+    )
+    await expect(s3.put('product-files/edge/cut', failing, { contentType: 'application/pdf' })).rejects.toThrow(
+      'client went away',
+    )
+    const calls = query(before)
+    expect(calls.some((c) => /^PUT .*partNumber=1/.test(c))).toBe(true)
+    expect(calls.some((c) => /^DELETE .*uploadId=/.test(c))).toBe(true)
+    expect(fake.uploads.size).toBe(0)
+    expect(fake.objects.has('product-files/edge/cut')).toBe(false)
   })
 })
 

@@ -1,5 +1,6 @@
 /** HTML and plain text of a message, from React Email on the server (never part of a browser bundle). */
-import { render, toPlainText } from '@react-email/components'
+import { render } from '@react-email/components'
+import { compile } from 'html-to-text'
 import { createElement } from 'react'
 import { type BuyerLoginData, BuyerLoginEmail } from './buyer-login-email'
 import { type NewSaleData, NewSaleEmail } from './new-sale-email'
@@ -58,10 +59,25 @@ function element(t: Template) {
   }
 }
 
-/** An amount cell keeps a space from its label in the text part ('Frete R$ 15,90', not 'FreteR$ 15,90'). */
-const TEXT_OPTIONS = {
-  selectors: [{ selector: 'td.amount', format: 'inlineSurround', options: { prefix: ' ', suffix: '' } }],
-}
+/**
+ * The text part, as React Email's `toPlainText(html, { selectors })` gives it — html-to-text without word wrapping,
+ * with React Email's selectors (images and `data-skip-in-text` skipped, links without brackets) then ours (an amount
+ * cell keeps a space from its label: 'Frete R$ 15,90', not 'FreteR$ 15,90') — compiled once. toPlainText compiles
+ * its options on every call, which cost the worker more than the conversion itself (issue 33 item 18);
+ * render.test.ts holds the two to the same text for every template.
+ */
+export const TEXT_SELECTORS = [
+  { selector: 'td.amount', format: 'inlineSurround', options: { prefix: ' ', suffix: '' } },
+]
+const toText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: '[data-skip-in-text=true]', format: 'skip' },
+    { selector: 'a', options: { linkBrackets: false, hideLinkHrefIfSameAsText: true } },
+    ...TEXT_SELECTORS,
+  ],
+})
 
 /**
  * One React render for both parts: the text is what `render(el, { plainText: true })` would give (the same
@@ -69,5 +85,5 @@ const TEXT_OPTIONS = {
  */
 export async function renderEmail(t: Template): Promise<Rendered> {
   const html = await render(element(t))
-  return { html, text: toPlainText(html, TEXT_OPTIONS) }
+  return { html, text: toText(html) }
 }
