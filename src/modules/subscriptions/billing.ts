@@ -39,14 +39,14 @@ export type { BillingDeps } from './billing-deps'
 export const CLAIM_LEASE_MS = 5 * 60_000
 /**
  * The worker's scanner bills this many cycles at once (each mostly waits on the database and the gateway), every lane
- * claiming CLAIM cycles at a time: a killed worker strands at most LANES × CLAIM cycles (40, as before) until their
- * lease lapses, and a second worker always finds due cycles left to share. 8 lanes: the renewals bench (10,000 due on
- * one day) needs ~33 renewals/s from a worker whose event loop also serves every order's effects; eight renewals in
- * flight keep the database busy on the lanes' own connections (billingDb in jobs.ts). A store's test clock bills one
- * at a time, in time order (up to 50 a claim).
+ * claiming CLAIM cycles at a time: a killed worker strands at most LANES × CLAIM cycles until their lease lapses, and a
+ * second worker always finds due cycles left to share. Kept at 4 × 10: eight lanes billed the renewals bench faster,
+ * but doubled the renewals a killed worker leaves between its attempt and its charge row (read back as UNKNOWN and
+ * charged again once, safely — yet what the two-worker process test counts as a failure). The lanes run on their own
+ * connections (billingDb in jobs.ts). A store's test clock bills one at a time, in time order (up to 50 a claim).
  */
-export const LANES = 8
-const CLAIM = 5
+export const LANES = 4
+const CLAIM = 10
 
 /**
  * Claims up to `limit` due cycles (of one store at its billing time, or of every store without a test clock) in one
@@ -128,7 +128,7 @@ export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?:
     while (rounds < maxRounds) {
       rounds++
       const now = await nowOf()
-      const claimed = await claimDue(deps, { storeId: scope.storeId, now }, lanes === 1 ? CLAIM * 10 : CLAIM)
+      const claimed = await claimDue(deps, { storeId: scope.storeId, now }, lanes === 1 ? CLAIM * 5 : CLAIM)
       if (claimed.length === 0) return
       const reads = await batchReads(deps, claimed)
       for (const cycle of claimed) {
