@@ -5,13 +5,15 @@
 // Seeded fast: one subscription the buyer's way (checkout with the plan, a real sandbox card and token), cloned in bulk
 // SQL (bench/support/renewals-seed.ts). The machine may be shared: the load average is printed beside the figures.
 // Run: npm run bench -- renewals   (BENCH_SUBSCRIPTIONS=1000 for a short run)
+import { type ChildProcess, spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { TEST_REDIS } from '../src/testing/test-app'
 import { fmt, type LoadResult, load } from './http-load'
-import { apiClient, digitalOrders, digitalStore, startProductionApp, waitUntil } from './support/production-app'
+import { apiClient, digitalOrders, digitalStore, ROOT, startProductionApp, waitUntil } from './support/production-app'
 import {
   cloneSubscriptions,
   paidRenewals,
@@ -30,7 +32,33 @@ const BILLING_JOB = 'subscriptions.billing'
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 300_000)
 
 const load1 = () => loadavg()[0]!.toFixed(2)
-const running = await startProductionApp({ name: 'bench-renewals' })
+const STATS = path.join(import.meta.dirname, 'support/process-stats.mjs')
+interface Stats {
+  statements: number
+  cpuMs: number
+}
+/** The worker's SQL statements and CPU time so far (support/process-stats.mjs, over IPC). */
+function stats(child: ChildProcess): Promise<Stats> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as Stats))
+    child.send('stats')
+  })
+}
+/** Both processes count their statements; BENCH_CPU_PROF=<dir>: they write V8 CPU profiles there when they stop. */
+const running = await startProductionApp({
+  name: 'bench-renewals',
+  // Any free port for the worker's health server: other benches may run on this machine meanwhile.
+  env: { WORKER_HEALTH_PORT: '0' },
+  start: (file, env, role) => {
+    const dir = process.env.BENCH_CPU_PROF
+    const prof = dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, role)}`] : []
+    return spawn(process.execPath, [...prof, '--import', STATS, file], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, ...env },
+    })
+  },
+})
 const { sql } = running
 const queueConnection = new Redis(TEST_REDIS, { maxRetriesPerRequest: null })
 const prefix = `bench-renewals-${process.pid}`
@@ -65,12 +93,17 @@ try {
 
   // Alone: the checkout's load with the worker idle (its own order events included), twice.
   const alone: LoadResult[] = []
+  const workerAloneBefore = await stats(running.worker)
   for (let i = 0; i < 2; i++) {
     alone.push(await round())
     console.log(`  alone: checkout round ${fmt(alone.at(-1)!)}; load ${load1()}`)
     await waitUntil(() => running.drained(), 'queue drained', 300_000)
   }
   const loadBefore = load1()
+  const workerBefore = await stats(running.worker)
+  // The worker's own cost of a checkout order (its events), to tell the renewals' share apart below.
+  const perCheckoutOrder = (workerBefore.statements - workerAloneBefore.statements) / (2 * ORDERS)
+  const apiBefore = await stats(running.api)
 
   // Due now: the worker's scanner takes them at its next run; one run is asked at once (as the minute's tick would).
   started = performance.now()
@@ -86,10 +119,12 @@ try {
     finished = performance.now()
   })()
   const during: LoadResult[] = []
+  let roundsDuring = 0
   const loadsDuring: string[] = []
   // Rounds that start and end while renewals are still running (each one counted only if renewals outlast it).
   while (paid < ids.length) {
     const r = await round()
+    roundsDuring++
     const at = ((performance.now() - started) / 1000).toFixed(0)
     console.log(`  +${at} s: checkout round ${fmt(r)}; renewals paid ${paid}/${ids.length}; load ${load1()}`)
     if (paid < ids.length) {
@@ -99,12 +134,16 @@ try {
   }
   await progress
   const wallS = (finished - started) / 1000
+  const workerPaid = await stats(running.worker)
+  const checkoutDuring = roundsDuring * ORDERS
   // The renewal orders' and the checkout's effects (e-mails, rollups, events) still queued at the worker.
   const drained = await waitUntil(() => running.drained(), 'queue drained', DRAIN_MS).then(
     () => true,
     () => false,
   )
   const drainedS = drained ? ((performance.now() - started) / 1000).toFixed(1) : `> ${DRAIN_MS / 1000}`
+  const workerDrained = await stats(running.worker)
+  const apiAfter = await stats(running.api)
   if (drained) alone.push(await round())
 
   const { rows } = await sql.query<{ orders: number; charges: number; attempts: number }>(
@@ -126,6 +165,11 @@ try {
   )
   console.log(
     `  renewal orders PAID ${rows[0]!.orders}, gateway charges ${rows[0]!.charges}, attempts ${rows[0]!.attempts}`,
+  )
+  const checkoutShare = perCheckoutOrder * checkoutDuring
+  const perRenewal = (w: Stats) => ((w.statements - workerBefore.statements - checkoutShare) / ids.length).toFixed(1)
+  console.log(
+    `worker SQL statements per renewal (the checkout orders' ${perCheckoutOrder.toFixed(1)} each taken out): ${perRenewal(workerPaid)} until all PAID, ${perRenewal(workerDrained)} with the order's effects (drained); worker CPU ${((workerDrained.cpuMs - workerBefore.cpuMs) / ids.length).toFixed(1)} ms per renewal; api statements meanwhile ${apiAfter.statements - apiBefore.statements}`,
   )
   console.log(`checkout alone (median of ${alone.length}, ${CONCURRENCY} concurrent): ${fmt(a)}`)
   if (d) console.log(`checkout during renewals (median of ${during.length}): ${fmt(d)}`)

@@ -1,11 +1,29 @@
+import { getPriority, setPriority } from 'node:os'
 import { Redis } from 'ioredis'
 import { createRuntime } from '../app'
 import { ConfigError, loadConfig } from '../config'
 import { startHealthServer } from '../platform/health'
 
+/**
+ * The worker's OS priority (nice), below the api's (0). Everything the worker does — billing lanes (10,000 renewals on
+ * a due day), e-mails, webhooks, rollups — is asynchronous and may run a moment later; a buyer waiting on the api
+ * may not. When both want the same cores the scheduler favours the api, so a renewal run cannot starve the checkout
+ * (the renewals bench's ≥ 0.9× order rate); on an idle machine the worker still gets every free cycle. Chosen over a
+ * rate limit on the lanes, which would slow renewals on an idle machine too, and over fewer lanes, which would leave
+ * the database idle while each lane waits. 5, not the maximum 19: the worker's backlog must still drain under a
+ * steady checkout load.
+ */
+const WORKER_NICE = 5
+
 /** The worker process: runs every module's job handlers and relays the outbox. Needs REDIS_URL. */
 async function main() {
   const config = loadConfig()
+  try {
+    // Only ever lowered: a worker started nicer still (by its operator) stays so.
+    if (getPriority() < WORKER_NICE) setPriority(WORKER_NICE)
+  } catch {
+    // Not allowed here (a sandbox forbidding it): the worker runs at the priority it was given.
+  }
   if (!config.useRedis) {
     throw new ConfigError(
       'Configuração inválida:\n  REDIS_URL: obrigatório para o worker (sem ele, a API executa os jobs no próprio processo)',

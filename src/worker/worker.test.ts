@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { getPriority } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { buildApp, createRuntime } from '../app'
@@ -54,4 +55,6 @@ it('runs the api and the worker as two processes over PostgreSQL and Redis', asy
     return rows.length === 1
   }, 30_000)
   expect(worker.exitCode).toBeNull()
+  // Below the api's priority (WORKER_NICE, 5), so asynchronous work never starves the checkout; never raised.
+  expect(getPriority(worker.pid)).toBe(Math.max(getPriority(), 5))
 }, 60_000)

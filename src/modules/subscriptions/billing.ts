@@ -18,12 +18,14 @@ import { declineOf, type Outcome } from './declines'
 import { dunningOf } from './dunning'
 import { billInvoiceCycle } from './invoice-billing'
 import {
+  beginCardAttempt,
   type CycleRow,
   endSubscription,
-  insertAttempt,
   lockSubscription,
   markPastDue,
   recordEvent,
+  type SubscriptionRow,
+  settleAttemptPaid,
   settleCyclePaid,
 } from './lifecycle'
 import { addDays, INVOICE_METHODS } from './periods'
@@ -37,44 +39,71 @@ export type { BillingDeps } from './billing-deps'
 export const CLAIM_LEASE_MS = 5 * 60_000
 /**
  * The worker's scanner bills this many cycles at once (each mostly waits on the database and the gateway), every lane
- * claiming a few cycles at a time: a killed worker strands at most LANES × CLAIM cycles until their lease lapses.
- * A store's test clock bills one at a time, in time order.
+ * claiming CLAIM cycles at a time: a killed worker strands at most LANES × CLAIM cycles until their lease lapses, and a
+ * second worker always finds due cycles left to share. Kept at 4 × 10: eight lanes billed the renewals bench faster,
+ * but doubled the renewals a killed worker leaves between its attempt and its charge row (read back as UNKNOWN and
+ * charged again once, safely — yet what the two-worker process test counts as a failure). The lanes run on their own
+ * connections (billingDb in jobs.ts). A store's test clock bills one at a time, in time order (up to 50 a claim).
  */
 export const LANES = 4
 const CLAIM = 10
 
-/** Claims up to `limit` due cycles: of one store at its billing time, or of every store without a test clock. */
+/**
+ * Claims up to `limit` due cycles (of one store at its billing time, or of every store without a test clock) in one
+ * statement: the due ones are locked `FOR UPDATE SKIP LOCKED` (another scanner skips them) and leased in real time
+ * (a killed worker's claim lapses). Answered in time order.
+ */
 async function claimDue(deps: BillingDeps, scope: { storeId?: string; now: Date }, limit: number) {
   const realNow = new Date()
   const leaseMs = deps.payments.config?.SUBSCRIPTION_CLAIM_LEASE_MS ?? CLAIM_LEASE_MS
-  return deps.db.transaction().execute(async (trx) => {
-    let q = trx
-      .selectFrom('subscription_cycles')
+  const stores = scope.storeId
+    ? sql<boolean>`store_id = ${scope.storeId}`
+    : sql<boolean>`store_id not in (select store_id from subscription_test_clocks)`
+  const { rows } = await sql<CycleRow>`
+    with due as (
+      select id from subscription_cycles
+      where next_attempt_at <= ${scope.now} and status in ('SCHEDULED', 'PENDING')
+        and (lease_until is null or lease_until < ${realNow}) and ${stores}
+      order by next_attempt_at limit ${limit}
+      for update skip locked
+    )
+    update subscription_cycles c set lease_until = ${new Date(realNow.getTime() + leaseMs)}, status = 'PENDING'
+    from due where c.id = due.id
+    returning c.*`.execute(deps.db)
+  return rows.sort((a, b) => attemptTime(a).getTime() - attemptTime(b).getTime())
+}
+
+/** What a claimed batch's billing reads once for all its cycles: their subscriptions and their last attempts. */
+interface BatchReads {
+  subs: Map<string, SubscriptionRow>
+  lastAttempts: Map<string, { id: string; number: number; status: string; transaction_id: string | null }>
+}
+
+async function batchReads(deps: BillingDeps, cycles: CycleRow[]): Promise<BatchReads> {
+  const [subs, attempts] = await Promise.all([
+    deps.db
+      .selectFrom('subscriptions')
       .selectAll()
-      .where('next_attempt_at', '<=', scope.now)
-      .where('status', 'in', ['SCHEDULED', 'PENDING'])
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', realNow)]))
-    q = scope.storeId
-      ? q.where('store_id', '=', scope.storeId)
-      : q.where(sql<boolean>`store_id not in (select store_id from subscription_test_clocks)`)
-    const due = await q.orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked().execute()
-    if (due.length === 0) return []
-    await trx
-      .updateTable('subscription_cycles')
-      .set({ lease_until: new Date(realNow.getTime() + leaseMs), status: 'PENDING' })
-      .where(
-        'id',
-        'in',
-        due.map((c) => c.id),
-      )
-      .execute()
-    return due
-  })
+      .where(sql<boolean>`id = any(${[...new Set(cycles.map((c) => c.subscription_id))]}::uuid[])`)
+      .execute(),
+    deps.db
+      .selectFrom('subscription_attempts')
+      .select(['cycle_id', 'id', 'number', 'status', 'transaction_id'])
+      .distinctOn('cycle_id')
+      .where(sql<boolean>`cycle_id = any(${cycles.map((c) => c.id)}::uuid[])`)
+      .orderBy('cycle_id')
+      .orderBy('number', 'desc')
+      .execute(),
+  ])
+  return {
+    subs: new Map(subs.map((s) => [s.id, s])),
+    lastAttempts: new Map(attempts.map((a) => [a.cycle_id, a])),
+  }
 }
 
 /** Bills one claimed cycle; a failure leaves it claimed (the lease lapses, a later pass reads the order back). */
-async function billClaimed(deps: BillingDeps, cycle: CycleRow) {
-  await billCycle(deps, cycle).catch((err) => {
+async function billClaimed(deps: BillingDeps, cycle: CycleRow, reads: BatchReads) {
+  await billCycle(deps, cycle, reads).catch((err) => {
     ;(deps.payments as { log?: { error: (o: object, m: string) => void } }).log?.error(
       { err, cycleId: cycle.id },
       'subscription cycle billing failed',
@@ -101,8 +130,9 @@ export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?:
       const now = await nowOf()
       const claimed = await claimDue(deps, { storeId: scope.storeId, now }, lanes === 1 ? CLAIM * 5 : CLAIM)
       if (claimed.length === 0) return
+      const reads = await batchReads(deps, claimed)
       for (const cycle of claimed) {
-        await billClaimed(deps, cycle)
+        await billClaimed(deps, cycle, reads)
         done++
       }
     }
@@ -118,15 +148,11 @@ export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?:
 /** The attempt's moment: the scheduled one (a test clock jumping weeks ahead keeps each retry's own date). */
 const attemptTime = (cycle: CycleRow) => cycle.next_attempt_at ?? cycle.due_at
 
-async function billCycle(deps: BillingDeps, cycle: CycleRow) {
+async function billCycle(deps: BillingDeps, cycle: CycleRow, reads: BatchReads) {
   const { db } = deps
   const at = attemptTime(cycle)
-  const sub = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('id', '=', cycle.subscription_id)
-    .executeTakeFirst()
-  // Billing never charges a CANCELED or EXPIRED subscription.
+  const sub = reads.subs.get(cycle.subscription_id)
+  // Billing never charges a CANCELED or EXPIRED subscription (beginCardAttempt checks again on the row).
   if (!sub || !['ACTIVE', 'PAST_DUE', 'TRIALING'].includes(sub.status)) {
     await db
       .updateTable('subscription_cycles')
@@ -143,17 +169,13 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
     })
     return
   }
-  const previous = await db
-    .selectFrom('subscription_attempts')
-    .select(['id', 'number', 'status', 'transaction_id'])
-    .where('cycle_id', '=', cycle.id)
-    .orderBy('number', 'desc')
-    .executeTakeFirst()
+  const previous = reads.lastAttempts.get(cycle.id)
   // A card attempt whose worker died: its charge is read back (at the gateway if need be) before anything else.
   if (sub.method === 'credit_card' && previous?.status === 'PENDING') {
     const back = await readBackCardAttempt(deps, cycle, previous, at)
     if (back.kind === 'wait') return
-    if (back.kind === 'answered') return recordOutcome(deps, cycle, back.attemptId, at, back.outcome, cycle.order_id)
+    if (back.kind === 'answered')
+      return recordOutcome(deps, sub, cycle, back.attemptId, at, back.outcome, cycle.order_id)
   }
   // Read back first: the order of an earlier attempt may have been paid meanwhile (a lost answer, a PIX).
   if (cycle.order_id && (await orderingService.renewalOrderStatus(db as never, cycle.order_id)) === 'PAID') {
@@ -171,14 +193,12 @@ async function billCycle(deps: BillingDeps, cycle: CycleRow) {
     amountCents: Number(cycle.amount_cents),
     paymentMethod: 'CREDIT_CARD',
   })
-  if (!cycle.order_id)
-    await db.updateTable('subscription_cycles').set({ order_id: order.orderId }).where('id', '=', cycle.id).execute()
   // The charge's id is written with the attempt, before the gateway call: a crash in between is read back by it.
   const transactionId = randomUUID()
-  const attempt = await insertAttempt(db, sub, cycle, number, at, { transactionId })
+  const attempt = await beginCardAttempt(db, sub, cycle, { number, transactionId, orderId: order.orderId, at })
   if (!attempt) return
   const outcome = await chargeCard(deps, sub, order, transactionId)
-  await recordOutcome(deps, cycle, attempt.id, at, outcome, order.orderId)
+  await recordOutcome(deps, sub, cycle, attempt.id, at, outcome, order.orderId)
 }
 
 async function chargeCard(
@@ -222,13 +242,27 @@ async function chargeCard(
   }
 }
 
+/** An attempt's answer (its own, or one read back): a PAID one settles the cycle, any other goes to dunning. */
 async function recordOutcome(
   deps: BillingDeps,
+  sub: SubscriptionRow,
   cycle: CycleRow,
   attemptId: string,
   at: Date,
   outcome: Outcome,
   orderId: string | null,
+) {
+  if (outcome.kind !== 'PAID') return recordDecline(deps, cycle, attemptId, at, outcome)
+  await settleAttemptPaid(deps.db, sub, cycle, { attemptId, transactionId: outcome.transactionId, orderId, at })
+}
+
+/** A declined or unknown attempt: the retry schedule (or FAILED), and the subscription PAST_DUE. */
+async function recordDecline(
+  deps: BillingDeps,
+  cycle: CycleRow,
+  attemptId: string,
+  at: Date,
+  outcome: Exclude<Outcome, { kind: 'PAID' }>,
 ) {
   await deps.db.transaction().execute(async (trx) => {
     await trx
@@ -242,10 +276,6 @@ async function recordOutcome(
       })
       .where('id', '=', attemptId)
       .execute()
-    if (outcome.kind === 'PAID') {
-      await settleCyclePaid(trx, cycle.id, at, { orderId })
-      return
-    }
     const sub = (await lockSubscription(trx, cycle.subscription_id))!
     const dunning = await dunningOf(trx, sub.store_id)
     const retries = cycle.retries

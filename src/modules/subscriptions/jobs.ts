@@ -1,14 +1,34 @@
 import type { Clock } from '../../platform/clock'
-import { type JobDefinition, subscribe } from '../../platform/jobs'
+import { type DbHandle, openDatabase } from '../../platform/db'
+import { type JobContext, type JobDefinition, subscribe } from '../../platform/jobs'
 import { orderPaid, orderRefunded } from '../ordering'
 import type { PaymentsModuleDeps } from '../payments'
-import { type BillingDeps, runDue } from './billing'
+import { type BillingDeps, LANES, runDue } from './billing'
 import { pixAutomaticSubscriptions } from './pix-automatic-billing'
 import { onOrderRefunded } from './refunds'
 import { onOrderPaid } from './start'
 import type { Db } from './tables'
 
 export const BILLING_JOB = 'subscriptions.billing'
+
+/**
+ * The billing lanes' own connections (one per lane), on PostgreSQL: the worker's pool is shared by up to
+ * WORKER_CONCURRENCY event jobs, and a lane queued behind them for each of its statements would bill a few cycles a
+ * second; with its own, a renewal waits only on its own work. Opened on the first run, kept for the process (idle
+ * connections are closed by the pool). Only in a BullMQ worker on PostgreSQL: embedded PGlite is one session, and a
+ * process running jobs in-process (no REDIS_URL: development, API tests) has no event backlog to get ahead of.
+ */
+const billingPools = new Map<string, Promise<DbHandle>>()
+async function billingDb(ctx: JobContext): Promise<JobContext['db']> {
+  const url = ctx.config.DATABASE_URL
+  if (!url || !ctx.config.useRedis) return ctx.db
+  let pool = billingPools.get(url)
+  if (!pool) {
+    pool = openDatabase({ databaseUrl: url, dataDir: ctx.config.DATA_DIR, poolMax: LANES })
+    billingPools.set(url, pool)
+  }
+  return (await pool).db
+}
 
 export function subscriptionsJobs(clock: Clock, moduleDeps: PaymentsModuleDeps): JobDefinition[] {
   return [
@@ -18,11 +38,12 @@ export function subscriptionsJobs(clock: Clock, moduleDeps: PaymentsModuleDeps):
       attempts: 1,
       everyMs: 60_000,
       handler: async (_data, ctx) => {
+        const db = await billingDb(ctx)
         const deps: BillingDeps = {
-          db: ctx.db as unknown as Db,
+          db: db as unknown as Db,
           clock,
           payments: {
-            db: ctx.db,
+            db,
             jobs: ctx.jobs,
             config: ctx.config,
             gatewayTransport: moduleDeps.gatewayTransport,

@@ -3,7 +3,7 @@
  * scheduling the next, canceled by the merchant, the buyer or dunning, expired after its last cycle. Every change
  * appends to the event history and, for the merchant's member area, publishes `subscription.*` in its transaction.
  */
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { Trx as PlatformTrx } from '../../platform/db'
 import { publish } from '../../platform/events'
 import { dunningOf } from './dunning'
@@ -71,6 +71,40 @@ export async function insertAttempt(
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
     .executeTakeFirst()
+}
+
+/**
+ * A card renewal's attempt `number` with its charge's id, written before its gateway call as insertAttempt does, in
+ * one statement with the cycle's order recorded.
+ * Written only while the cycle is still this biller's (PENDING) and its subscription may still be billed (not
+ * CANCELED nor EXPIRED, not canceled at the end of a period already over) — the biller read both a moment before,
+ * and a cancel may have come since. Undefined when not written: the caller must not call the gateway.
+ */
+export async function beginCardAttempt(
+  db: Db,
+  sub: Pick<SubscriptionRow, 'id' | 'method'>,
+  cycle: Pick<CycleRow, 'id' | 'number' | 'amount_cents'>,
+  attempt: { number: number; transactionId: string; orderId: string; at: Date },
+): Promise<{ id: string } | undefined> {
+  const { at, number } = attempt
+  const { rows } = await sql<{ id: string }>`
+    with ok as (
+      select 1 from subscriptions s join subscription_cycles c on c.subscription_id = s.id
+      where s.id = ${sub.id} and c.id = ${cycle.id} and c.status = 'PENDING'
+        and s.status in ('ACTIVE', 'PAST_DUE', 'TRIALING')
+        and not (s.cancel_at_period_end and s.current_period_end <= ${at})
+    ), linked as (
+      update subscription_cycles set order_id = ${attempt.orderId}
+      where id = ${cycle.id} and order_id is null
+    )
+    insert into subscription_attempts (cycle_id, number, idempotency_key, status, method, amount_cents,
+      transaction_id, created_at)
+    select ${cycle.id}::uuid, ${number}::int, ${`${sub.id}:${cycle.number}:${number}`}::text, 'PENDING',
+      ${sub.method}::text, ${Number(cycle.amount_cents)}::bigint, ${attempt.transactionId}::uuid, ${at}::timestamptz
+    from ok
+    on conflict (idempotency_key) do nothing
+    returning id`.execute(db)
+  return rows[0]
 }
 
 /** The subscription falls PAST_DUE on a cycle it could not collect: its period is that cycle's, since its due date. */
@@ -183,6 +217,78 @@ export async function settleCyclePaid(
     )
   if (status === 'ACTIVE') await scheduleNextCycle(trx, updated, cycle.number)
   return true
+}
+
+/**
+ * A card renewal's attempt is PAID: the attempt, then the same change as settleCyclePaid (cycle PAID, subscription
+ * ACTIVE in that period, access until its end + the store's grace, history, next cycle) in one statement instead
+ * of eleven — the renewals bench's 10,000 a day ride on it. `sub` is the biller's read (its terms: anchor, interval,
+ * cap, trial); the statement itself guards what may have changed since: a cycle already PAID (its order's news came
+ * first) changes nothing but the attempt, and the status is decided on the row. The webhook is published only when
+ * the cycle was settled here, in the same transaction.
+ */
+export async function settleAttemptPaid(
+  db: Db,
+  sub: SubscriptionRow,
+  cycle: Pick<CycleRow, 'id' | 'number' | 'amount_cents'>,
+  paid: { attemptId: string; transactionId: string | null; orderId: string | null; at: Date },
+): Promise<boolean> {
+  const { at } = paid
+  const nextNumber = cycle.number + 1
+  const next = periodOf(sub.anchor_at, intervalOf(sub), nextNumber)
+  const scheduleNext = sub.max_cycles === null || nextNumber <= sub.max_cycles
+  // A trial's first charge is announced as a renewal too (the member area's access follows it).
+  const announce = cycle.number > 1 || sub.trial_end !== null
+  const data = JSON.stringify({ cycle: cycle.number, amountCents: Number(cycle.amount_cents) })
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ status: string }>`
+      with att as (
+        update subscription_attempts set status = 'PAID', finished_at = ${at}, decline_reason = null,
+          -- the charge id it was written with, unless the answer names one
+          transaction_id = coalesce(${paid.transactionId}::uuid, transaction_id)
+        where id = ${paid.attemptId} returning id
+      ), c as (
+        update subscription_cycles set status = 'PAID', paid_at = ${at}, next_attempt_at = null, lease_until = null,
+          order_id = coalesce(${paid.orderId}::uuid, order_id)
+        where id = ${cycle.id} and status <> 'PAID' and exists (select 1 from att)
+        returning subscription_id, period_start, period_end
+      ), s as (
+        update subscriptions s set
+          status = case when s.status in ('PAST_DUE', 'ACTIVE', 'TRIALING') then 'ACTIVE' else s.status end,
+          current_period_start = c.period_start, current_period_end = c.period_end,
+          -- a late payment never moves the anchor: access follows the cycle's own period (+ grace), never shrinks
+          access_until = greatest(s.access_until, c.period_end + make_interval(days => coalesce(
+            (select grace_days from subscription_dunning d where d.store_id = s.store_id), 0))),
+          past_due_since = null, updated_at = ${at}
+        from c where s.id = c.subscription_id
+        returning s.id, s.store_id, s.status
+      ), e as (
+        insert into subscription_events (subscription_id, type, at, data)
+        select s.id, 'renewed', ${at}::timestamptz, ${data}::jsonb from s where ${announce}::boolean
+      ), n as (
+        insert into subscription_cycles (subscription_id, store_id, number, status, period_start, period_end, due_at,
+          amount_cents, next_attempt_at)
+        select s.id, s.store_id, ${nextNumber}::int, 'SCHEDULED', ${next.start}::timestamptz,
+          ${next.end}::timestamptz, ${next.start}::timestamptz, ${Number(sub.price_cents)}::bigint,
+          ${firstAttemptAt(sub.method, next.start)}::timestamptz
+        from s where s.status = 'ACTIVE' and ${scheduleNext}::boolean
+        on conflict (subscription_id, number) do nothing
+      )
+      select status from s`.execute(trx)
+    const settled = rows[0]
+    if (!settled) return false
+    if (announce)
+      await publish(trx as unknown as PlatformTrx, subscriptionChanged, {
+        type: 'subscription.renewed',
+        subscriptionId: sub.id,
+        storeId: sub.store_id,
+        status: settled.status,
+        cycleNumber: cycle.number,
+        at: at.toISOString(),
+        reason: null,
+      })
+    return true
+  })
 }
 
 /** Ends a subscription now: open cycles are canceled (their renewal orders are cancelled by the caller). */
