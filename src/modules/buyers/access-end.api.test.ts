@@ -1,16 +1,10 @@
-/**
- * Issue 35: access ends at once, and what was stored for it goes. A chargeback on a paid digital order (the sandbox
- * gateway's action and postback, as a card network's would arrive), the merchant removing a product's file, or the
- * whole product: the buyer's next download is refused with a message, the stored object goes, and so do the stamped
- * copies made for buyers. On the local folder and on S3 (the fake from the reference), the same tests.
- */
-import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock } from '../../platform/clock'
 import { BUYER_MSG } from '../../shared/buyers'
 import { type FakeS3, startFakeS3 } from '../../testing/fake-s3'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { buyersFixtures, pdfOf } from './buyers-fixtures'
 
 let fake: FakeS3
 beforeAll(async () => {
@@ -24,7 +18,7 @@ describe.each([
 ])('access ends on %s', (_name, s3) => {
   const clock = controlledClock(new Date())
   let t: TestApp
-  const { post, shop, digitalOrder, customer, sandbox, orderStatus } = orderingFixtures(() => t)
+  const { post, shop, orderStatus } = orderingFixtures(() => t)
 
   beforeAll(async () => {
     const env = s3
@@ -39,38 +33,12 @@ describe.each([
   })
   afterAll(() => t.close())
 
-  async function onePagePdf(): Promise<Buffer> {
-    const doc = await PDFDocument.create()
-    const font = await doc.embedFont(StandardFonts.Helvetica)
-    doc.addPage([420, 595]).drawText('Módulo 1', { x: 40, y: 500, font, size: 18 })
-    return Buffer.from(await doc.save())
-  }
+  const { stampedPdf, paidOrder: paid, signIn } = buyersFixtures(() => t)
 
   /** A digital product whose PDF is stamped per buyer, the PDF uploaded; its storage key read from the row. */
   async function stampingShop(): Promise<{ s: Shop; fileId: string; key: string }> {
     const s = await shop({ shipping: false })
-    const boundary = '----access-end'
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/stores/${s.storeId}/products/${s.digitalId}/files`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...s.owner.headers },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Curso.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-        ),
-        await onePagePdf(),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    })
-    expect(res.statusCode).toBe(201)
-    const settings = await t.app.inject({
-      method: 'PUT',
-      url: `/api/stores/${s.storeId}/products/${s.digitalId}/files/settings`,
-      headers: s.owner.headers,
-      payload: { stampPdfs: true },
-    })
-    expect(settings.statusCode).toBe(200)
-    const fileId = (res.json() as { id: string }).id
+    const fileId = await stampedPdf(s, await pdfOf('Módulo 1'), 'Curso.pdf')
     const row = await t.runtime.db
       .selectFrom('product_files')
       .where('id', '=', fileId)
@@ -79,42 +47,7 @@ describe.each([
     return { s, fileId, key: row.storage_key }
   }
 
-  async function paidOrder(s: Shop, email: string) {
-    const placed = await post(
-      '/api/checkout/create-digital-order',
-      digitalOrder(s, { customer: { ...customer, email } }),
-    )
-    expect(placed.statusCode).toBe(200)
-    const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
-    await sandbox(order.paymentResult.gatewayId, 'pay')
-    await waitFor(async () => (await orderStatus(order.orderId)).status === 'PAID')
-    return { orderId: order.orderId, gatewayId: order.paymentResult.gatewayId }
-  }
-
-  /** Signs in through the e-mailed link, as the buyer does. */
-  async function signIn(email: string): Promise<string> {
-    const mails = () =>
-      t.runtime.db
-        .selectFrom('email_mailbox')
-        .where('mail_to', 'like', `%${email}%`)
-        .where('kind', '=', 'buyer_login')
-        .orderBy('created_at', 'desc')
-        .select('html')
-        .execute()
-    const before = (await mails()).length
-    expect((await post('/api/buyer/login-link', { email })).statusCode).toBe(202)
-    await t.drain()
-    let html = ''
-    await waitFor(async () => {
-      const found = await mails()
-      html = found[0]?.html ?? ''
-      return found.length > before
-    })
-    const token = decodeURIComponent(/minha-conta\/entrar\?token=([A-Za-z0-9_%-]+)/.exec(html)![1])
-    const res = await post('/api/buyer/session', { token })
-    expect(res.statusCode).toBe(200)
-    return String(res.headers['set-cookie']).split(';')[0]
-  }
+  const paidOrder = (s: Shop, email: string) => paid(s, { email })
 
   const askDownload = (cookie: string, fileId: string) =>
     t.app.inject({ method: 'GET', url: `/api/buyer/files/${fileId}/download`, headers: { cookie } })

@@ -1,87 +1,32 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, type PDFPage, PDFRawStream, StandardFonts } from 'pdf-lib'
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFPage, PDFRawStream } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock } from '../../platform/clock'
-import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import { createTestApp, type TestApp } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { buyersFixtures, pdfOf } from './buyers-fixtures'
 import { STAMP_SKIPPED_NOTE } from './stamped-download'
 
 const clock = controlledClock(new Date())
 let t: TestApp
-const { post, shop, digitalOrder, customer, sandbox, orderStatus } = orderingFixtures(() => t)
+const { shop } = orderingFixtures(() => t)
 
 beforeAll(async () => {
   t = await createTestApp({ clock })
 })
 afterAll(() => t.close())
 
-async function threePagePdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create()
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  for (let i = 1; i <= 3; i++) doc.addPage([420, 595]).drawText(`Capítulo ${i}`, { x: 40, y: 500, font, size: 18 })
-  return Buffer.from(await doc.save())
-}
+const { uploadPdf: upload, setStamp, paidOrder: paid, signIn } = buyersFixtures(() => t)
+const threePagePdf = () => pdfOf('Capítulo 1', 'Capítulo 2', 'Capítulo 3')
 
-async function upload(s: Shop, data: Buffer, name = 'Guia.pdf') {
-  const boundary = '----stamp-test'
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/stores/${s.storeId}/products/${s.digitalId}/files`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...s.owner.headers },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  })
-  expect(res.statusCode).toBe(201)
-  return res.json() as { id: string }
-}
-
-const setStamp = (s: Shop, stampPdfs: boolean, as = s.owner) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/stores/${s.storeId}/products/${s.digitalId}/files/settings`,
-    headers: as.headers,
-    payload: { stampPdfs },
-  })
-
+/** A paid order of this buyer; its number, as the stamp prints it. */
 async function paidOrder(s: Shop, name: string, email: string) {
-  const placed = await post(
-    '/api/checkout/create-digital-order',
-    digitalOrder(s, { customer: { ...customer, name, email } }),
-  )
-  expect(placed.statusCode).toBe(200)
-  const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
-  await sandbox(order.paymentResult.gatewayId, 'pay')
-  await waitFor(async () => (await orderStatus(order.orderId)).status === 'PAID')
+  const { orderId } = await paid(s, { name, email })
   const row = await t.runtime.db
     .selectFrom('orders')
-    .where('id', '=', order.orderId)
+    .where('id', '=', orderId)
     .select('order_number')
     .executeTakeFirstOrThrow()
   return row.order_number
-}
-
-/** Signs in through the e-mailed link, as the buyer does. */
-async function signIn(email: string): Promise<string> {
-  await post('/api/buyer/login-link', { email })
-  await t.drain()
-  let html = ''
-  await waitFor(async () => {
-    const row = await t.runtime.db
-      .selectFrom('email_mailbox')
-      .where('mail_to', 'like', `%${email}%`)
-      .where('kind', '=', 'buyer_login')
-      .select('html')
-      .executeTakeFirst()
-    html = row?.html ?? ''
-    return Boolean(row)
-  })
-  const token = decodeURIComponent(/minha-conta\/entrar\?token=([A-Za-z0-9_%-]+)/.exec(html)![1])
-  const res = await post('/api/buyer/session', { token })
-  return String(res.headers['set-cookie']).split(';')[0]
 }
 
 async function download(cookie: string, fileId: string): Promise<Buffer> {

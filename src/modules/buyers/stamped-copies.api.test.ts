@@ -1,87 +1,28 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock, DAY_MS } from '../../platform/clock'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { buyersFixtures, pdfOf } from './buyers-fixtures'
 import { STAMPED_COPY_KEEP_MS, STAMPED_SWEEP_JOB } from './stamped-copies'
 
 const clock = controlledClock(new Date())
 let t: TestApp
-const { post, shop, digitalOrder, customer, sandbox, orderStatus, refund } = orderingFixtures(() => t)
+const { shop, refund } = orderingFixtures(() => t)
 
 beforeAll(async () => {
   t = await createTestApp({ clock })
 })
 afterAll(() => t.close())
 
-async function onePagePdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create()
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  doc.addPage([420, 595]).drawText('Capítulo 1', { x: 40, y: 500, font, size: 18 })
-  return Buffer.from(await doc.save())
-}
+const { stampedPdf, paidOrder: paid, signIn } = buyersFixtures(() => t)
 
 /** A digital product that stamps its PDF, with the PDF uploaded. */
 async function stampingShop(): Promise<{ s: Shop; fileId: string }> {
   const s = await shop({ shipping: false })
-  const boundary = '----stamped-copies'
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/stores/${s.storeId}/products/${s.digitalId}/files`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...s.owner.headers },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Guia.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      await onePagePdf(),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  })
-  expect(res.statusCode).toBe(201)
-  const settings = await t.app.inject({
-    method: 'PUT',
-    url: `/api/stores/${s.storeId}/products/${s.digitalId}/files/settings`,
-    headers: s.owner.headers,
-    payload: { stampPdfs: true },
-  })
-  expect(settings.statusCode).toBe(200)
-  return { s, fileId: (res.json() as { id: string }).id }
+  return { s, fileId: await stampedPdf(s, await pdfOf('Capítulo 1')) }
 }
 
-async function paidOrder(s: Shop, email: string): Promise<string> {
-  const placed = await post('/api/checkout/create-digital-order', digitalOrder(s, { customer: { ...customer, email } }))
-  expect(placed.statusCode).toBe(200)
-  const order = placed.json() as { orderId: string; paymentResult: { gatewayId: string } }
-  await sandbox(order.paymentResult.gatewayId, 'pay')
-  await waitFor(async () => (await orderStatus(order.orderId)).status === 'PAID')
-  return order.orderId
-}
-
-const loginMails = (email: string) =>
-  t.runtime.db
-    .selectFrom('email_mailbox')
-    .where('mail_to', 'like', `%${email}%`)
-    .where('kind', '=', 'buyer_login')
-    .orderBy('created_at', 'desc')
-    .select('html')
-    .execute()
-
-/** Signs in through the e-mailed link, as the buyer does (the newest link, when the e-mail got several). */
-async function signIn(email: string): Promise<string> {
-  const before = (await loginMails(email)).length
-  await post('/api/buyer/login-link', { email })
-  await t.drain()
-  let html = ''
-  await waitFor(async () => {
-    const mails = await loginMails(email)
-    html = mails[0]?.html ?? ''
-    return mails.length > before
-  })
-  const token = decodeURIComponent(/minha-conta\/entrar\?token=([A-Za-z0-9_%-]+)/.exec(html)![1])
-  const res = await post('/api/buyer/session', { token })
-  expect(res.statusCode).toBe(200)
-  return String(res.headers['set-cookie']).split(';')[0]
-}
+const paidOrder = async (s: Shop, email: string) => (await paid(s, { email })).orderId
 
 /** The buyer downloads the file: this makes (or reuses) the order's stamped copy. */
 async function download(cookie: string, fileId: string) {
