@@ -9,6 +9,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { subscriptionFixtures } from './subscription-fixtures'
 import type { Db } from './tables'
 
 let t: TestApp
@@ -19,33 +20,16 @@ afterAll(async () => {
   await t?.close()
 })
 
-const { shop, post, digitalOrder, pageTokenOf, sandbox } = orderingFixtures(() => t)
+const { post, digitalOrder, pageTokenOf, sandbox } = orderingFixtures(() => t)
+const { subscriptionShop } = subscriptionFixtures(() => t)
 const db = () => t.runtime.db as unknown as Db
 const T0 = '2027-03-01T12:00:00.000Z'
 const moveTo = (s: Shop, now: string) => t.send('POST', `/api/stores/${s.storeId}/test-clock`, s.owner, { now })
 const simulate = (gatewayId: string, action: string) =>
   t.app.inject({ method: 'POST', url: `/sandbox/pix-automatic/authorizations/${gatewayId}/${action}` })
 
-async function pixShop(methods: string[]) {
-  const s = await shop({ payments: false, shipping: false })
-  const account = await t.send('POST', `/api/stores/${s.storeId}/payment-accounts`, s.owner, {
-    provider: 'sandbox',
-    label: 'Sandbox',
-    apiKey: `sk_sandbox_pixchoice_${s.storeId.slice(0, 8)}`,
-    methods: ['pix', 'credit_card'],
-  })
-  expect(account.statusCode).toBe(201)
-  const plan = await t.send('POST', `/api/stores/${s.storeId}/products/${s.digitalId}/plans`, s.owner, {
-    name: 'Mensal',
-    intervalUnit: 'MONTH',
-    intervalCount: 1,
-    priceCents: 4990,
-    methods,
-  })
-  expect(plan.statusCode, plan.body).toBe(201)
-  expect((await moveTo(s, T0)).statusCode).toBe(200)
-  return { s, planId: plan.json().id as string }
-}
+/** A store on the sandbox whose plan offers `methods`, its clock at T0. */
+const pixShop = (methods: string[]) => subscriptionShop({ methods }, ['pix', 'credit_card'], new Date(T0))
 
 async function order(s: Shop, planId: string, email: string) {
   const res = await post(

@@ -10,10 +10,11 @@ export function subscriptionFixtures(getT: () => TestApp) {
   const { shop, post, digitalOrder, card } = orderingFixtures(getT)
   const moveTo = (s: Shop, now: string) => getT().send('POST', `/api/stores/${s.storeId}/test-clock`, s.owner, { now })
 
-  /** A store with a sandbox account (for `accountMethods`), one plan on its digital product, its clock at T0. */
+  /** A store with a sandbox account (for `accountMethods`), one plan on its digital product, its clock at `at`. */
   async function subscriptionShop(
     plan: Record<string, unknown> = {},
     accountMethods: string[] = ['credit_card', 'pix', 'bank_slip'],
+    at: Date = SUBSCRIPTION_T0,
   ) {
     const t = getT()
     const s = await shop({ payments: false, shipping: false })
@@ -33,7 +34,7 @@ export function subscriptionFixtures(getT: () => TestApp) {
       ...plan,
     })
     expect(created.statusCode, created.body).toBe(201)
-    expect((await moveTo(s, SUBSCRIPTION_T0.toISOString())).statusCode).toBe(200)
+    expect((await moveTo(s, at.toISOString())).statusCode).toBe(200)
     return { s, planId: created.json().id as string }
   }
 
