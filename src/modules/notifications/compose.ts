@@ -154,14 +154,18 @@ export async function orderEmailData(
   const { kind } = row
   const orderId = orderIdOf(row)
   const refundOf = kind === 'order_refunded' && isRefundPayload(row.payload) ? row.payload : null
-  const [snapshot, page, renewal] = await Promise.all([
+  const [snapshot, page] = await Promise.all([
     orderingService.orderSnapshot(deps.db, orderId),
     // The handler that queued this message may have read it a moment ago (jobs.ts orderReceived): the same read.
     orderPageOnce(deps, orderId),
-    // A subscription's PIX or boleto renewal: the same one message, worded as the plan's renewal.
-    kind === 'order_received' ? subscriptionsService.renewalInvoiceOf(deps.db, orderId) : undefined,
   ])
   if (!snapshot || !page) throw new NothingToSend('Pedido não encontrado')
+  // A subscription's PIX or boleto renewal: the same one message, worded as the plan's renewal (read for renewals
+  // only: every other order's message costs no subscription read).
+  const renewal =
+    kind === 'order_received' && (snapshot.cycleNumber ?? 1) > 1
+      ? await subscriptionsService.renewalInvoiceOf(deps.db, orderId)
+      : undefined
   if (!stillRelevant(kind, snapshot.status, page.payment?.status, refundOf?.partial ?? false))
     throw new NothingToSend(`Pedido em outro status (${snapshot.status})`)
   const token = orderingService.orderPageToken(deps.config.APP_SECRET, orderId)
