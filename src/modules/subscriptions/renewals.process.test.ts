@@ -41,6 +41,7 @@ afterEach(async () => {
 const CLONES = 60
 const LEASE_MS = 15_000
 const HOLD = 36_036
+const SURVIVOR_HOLD = 36_037
 const VICTIM = 'renewals-victim'
 const SURVIVOR = 'renewals-survivor'
 
@@ -278,20 +279,29 @@ it('killed -9 before the gateway call: the survivor learns from the gateway that
 
 it('killed -9 after the gateway approved, before the answer was stored: read back, never charged again', async () => {
   const c = await cluster('after')
-  // The catch: the victim's session storing the gateway's answer on our charge row (CREATING → decided) waits.
+  // The catch: the victim's session storing the gateway's answer on our charge row (CREATING → decided) waits. The
+  // survivor waits there too (on a hold of its own) until the victim is caught: otherwise a fast survivor could bill
+  // every cycle, and take the victim's billing job as well, before the victim's first charge.
+  const survivorHold = await c.sql.connect()
+  cleanup.push(async () => survivorHold.release())
+  await survivorHold.query('select pg_advisory_lock($1)', [SURVIVOR_HOLD])
   await c.sql.query(`
     create function renewals_catch() returns trigger language plpgsql as $$
     begin
-      if current_setting('application_name') = '${VICTIM}' and old.status = 'CREATING'
-         and new.status <> 'CREATING' then
-        perform pg_advisory_xact_lock_shared(${HOLD});
+      if old.status = 'CREATING' and new.status <> 'CREATING' then
+        if current_setting('application_name') = '${VICTIM}' then
+          perform pg_advisory_xact_lock_shared(${HOLD});
+        elsif current_setting('application_name') = '${SURVIVOR}' then
+          perform pg_advisory_xact_lock_shared(${SURVIVOR_HOLD});
+        end if;
       end if;
       return new;
     end $$;
     create trigger renewals_catch before update on payment_transactions
       for each row execute function renewals_catch();`)
   await c.bill()
-  await waitFor(async () => (await c.caught(VICTIM)) > 0, 90_000, 50)
+  await waitFor(async () => (await c.caught(VICTIM)) > 0 && (await c.caught(SURVIVOR)) > 0, 90_000, 50)
+  await survivorHold.query('select pg_advisory_unlock($1)', [SURVIVOR_HOLD])
   // Give its other billing lanes the moment to reach the catch too, then kill: each one caught has a charge the
   // gateway approved while ours is still CREATING.
   const lostAnswers = async () =>
