@@ -15,16 +15,28 @@
     if (as) el.as = as
     document.head.append(el)
   }
-  // After the frame that paints the drawn page, not before it.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const href of code.modules) link('modulepreload', href)
-      for (const href of code.styles) link('preload', href, 'style')
-      const script = document.createElement('script')
-      script.type = 'module'
-      script.crossOrigin = ''
-      script.src = code.entry
-      document.head.append(script)
-    }, 0),
-  )
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    for (const href of code.modules) link('modulepreload', href)
+    for (const href of code.styles) link('preload', href, 'style')
+    const script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = ''
+    script.src = code.entry
+    document.head.append(script)
+  }
+  // Once the browser reports the drawn page's first contentful paint (an animation frame alone can come before it);
+  // a browser without paint timing waits two frames, and a tab that never paints (hidden) starts after a second.
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return
+      observer.disconnect()
+      setTimeout(start, 0)
+    }).observe({ type: 'paint', buffered: true })
+  } catch {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)))
+  }
+  setTimeout(start, 1000)
 })()
