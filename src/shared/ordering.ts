@@ -139,6 +139,8 @@ export const digitalOrderPayloadSchema = orderPayloadSchema.extend({
   shipping: z.unknown().optional(),
   /** Subscribes to this plan of the product (issue 36): the plan's price is the first charge. */
   planId: z.string().uuid('Plano inválido').optional(),
+  /** With planId and PIX: the buyer chose the plan's PIX Automático (a mandate) over a new PIX each period. */
+  pixAutomatic: z.boolean().optional(),
 })
 export type DigitalOrderPayload = z.input<typeof digitalOrderPayloadSchema>
 

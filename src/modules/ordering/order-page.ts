@@ -69,13 +69,14 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
 }
 
 /**
- * The plan of an unpaid PIX order when that plan is billed by PIX Automático only (its first QR grants the mandate).
- * A plan offering the plain PIX too leaves the choice to the buyer: the checkout remembers it (plans/pix-automatic.ts).
+ * The plan of an unpaid PIX order billed by PIX Automático (its first QR grants the mandate): a plan by PIX Automático
+ * only, or one offering the plain PIX too when the buyer chose the mandate at the checkout (the order keeps it).
  */
 async function pixAutomaticPlanOf(db: OrderingDeps['db'], row: OrderRow, productId: string | undefined) {
   if (!row.plan_id || !productId || row.payment_method !== 'PIX' || row.status !== 'PENDING') return undefined
   const plan = await findCheckoutPlan(db, { storeId: row.store_id, productId, planId: row.plan_id })
-  return plan?.methods.includes('pix_automatic') && !plan.methods.includes('pix') ? plan.id : undefined
+  if (!plan?.methods.includes('pix_automatic')) return undefined
+  return row.pix_automatic || !plan.methods.includes('pix') ? plan.id : undefined
 }
 
 /** Takes the stock again for a cancelled physical order; false when it is gone. */

@@ -101,6 +101,7 @@ export function toOrderInsert(priced: PricedOrder, input: PlaceOrderInput, ids: 
     user_agent: input.userAgent?.slice(0, 500) ?? null,
     checkout_session_id: input.payload.checkoutSessionId ?? null,
     plan_id: priced.plan?.id ?? null,
+    pix_automatic: Boolean(priced.plan && input.kind === 'DIGITAL' && input.payload.pixAutomatic),
     created_at: ids.createdAt,
   }
 }

@@ -180,7 +180,10 @@ async function planOf(db: Db, input: PlaceOrderInput, storeId: string): Promise<
   const plan = await findCheckoutPlan(db, { storeId, productId, planId })
   if (!plan) throw new AppError(404, PLAN_MESSAGES.notFound, { planId: PLAN_MESSAGES.notFound })
   // A plan by PIX Automático is ordered by PIX: its QR (subscriptions' pix-automatic-checkout.ts) pays the order.
-  if (!plan.methods.includes(payment.method) && !(payment.method === 'pix' && plan.methods.includes('pix_automatic')))
+  const byMandate = payment.method === 'pix' && plan.methods.includes('pix_automatic')
+  if (!plan.methods.includes(payment.method) && !byMandate)
     throw new AppError(422, PLAN_MESSAGES.method, { 'payment.method': PLAN_MESSAGES.method })
+  if (input.payload.pixAutomatic && !byMandate)
+    throw new AppError(422, PLAN_MESSAGES.method, { pixAutomatic: PLAN_MESSAGES.method })
   return plan
 }

@@ -83,6 +83,8 @@ export interface OrderingTables {
     derived_key: Generated<string | null>
     /** Subscriptions (issue 36): the plan a checkout order subscribes to; a renewal's subscription and cycle. */
     plan_id: Generated<string | null>
+    /** The buyer chose PIX Automático for a plan that also takes the plain PIX (the order page shows the mandate). */
+    pix_automatic: Generated<boolean>
     subscription_id: Generated<string | null>
     cycle_number: Generated<number | null>
     created_at: Generated<Date>

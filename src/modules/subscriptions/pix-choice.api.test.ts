@@ -1,7 +1,8 @@
 /**
  * PIX Automático next to the plain PIX (issue 36 review):
  * - a plan offering both 'pix' and 'pix_automatic' lets the buyer choose: the checkout lists both, an order by PIX is
- *   accepted either way; the order page no longer imposes the mandate's QR (the buyer's checkout choice decides);
+ *   accepted either way; the order keeps the buyer's checkout choice (`pixAutomatic`) and its page offers the
+ *   mandate's QR only when it was chosen;
  *   paying the order's plain PIX starts a subscription renewed by PIX invoices, paying the mandate's QR one renewed by
  *   PIX Automático;
  */
@@ -31,11 +32,12 @@ const simulate = (gatewayId: string, action: string) =>
 /** A store on the sandbox whose plan offers `methods`, its clock at T0. */
 const pixShop = (methods: string[]) => subscriptionShop({ methods }, ['pix', 'credit_card'], new Date(T0))
 
-async function order(s: Shop, planId: string, email: string) {
+async function order(s: Shop, planId: string, email: string, choice: { pixAutomatic?: boolean } = {}) {
   const res = await post(
     '/api/checkout/create-digital-order',
     digitalOrder(s, {
       planId,
+      ...choice,
       customer: { name: 'Maria Silva', email, phone: '(11) 98765-4321', cpf: '529.982.247-25' },
       payment: { method: 'pix' },
     }),
@@ -81,13 +83,37 @@ describe('a plan offering PIX Automático and the plain PIX', () => {
       where subscription_id = ${bySlip.id} and cycle_number = 2`.execute(db())
     expect(invoices).toEqual([{ payment_method: 'PIX' }])
 
-    // PIX Automático: the buyer who chose it asks for the mandate's QR (the checkout remembered the choice).
-    const auto = await order(s, planId, 'automatico@example.com')
+    // PIX Automático: the order keeps the buyer's choice, so its page names the plan on any device and the page
+    // asks for the mandate's QR.
+    const auto = await order(s, planId, 'automatico@example.com', { pixAutomatic: true })
+    expect(auto.page.pixAutomaticPlanId).toBe(planId)
     const qr = await post(`/api/checkout/orders/${auto.orderId}/pix-automatic`, { token: auto.token, planId })
     expect(qr.statusCode, qr.body).toBe(200)
     expect((await simulate(qr.json().gatewayId, 'pay')).statusCode).toBe(200)
     await t.drain()
     expect(await subscriptionOf(auto.orderId)).toMatchObject({ status: 'ACTIVE', method: 'pix_automatic' })
+  })
+
+  it('PIX Automático chosen on a plan without it is refused with the plan message, nothing saved', async () => {
+    const { s, planId } = await pixShop(['pix'])
+    const res = await post(
+      '/api/checkout/create-digital-order',
+      digitalOrder(s, {
+        planId,
+        pixAutomatic: true,
+        customer: {
+          name: 'Maria Silva',
+          email: 'sem-mandato@example.com',
+          phone: '(11) 98765-4321',
+          cpf: '529.982.247-25',
+        },
+        payment: { method: 'pix' },
+      }),
+    )
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.json().message).toBe('Este plano não aceita esta forma de pagamento')
+    const { rows } = await sql`select id from orders where customer_email = 'sem-mandato@example.com'`.execute(db())
+    expect(rows).toEqual([])
   })
 
   it('a plan by PIX Automático only still names its plan on the order page (the mandate QR is the way)', async () => {

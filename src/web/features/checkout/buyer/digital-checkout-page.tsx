@@ -32,16 +32,13 @@ const DIGITAL: FlowKind<DigitalForm> = {
         ...order,
         productType: 'DIGITAL',
         shipping: DIGITAL_SHIPPING_PLACEHOLDER,
-        // subscriptions: the plan the buyer subscribes to; the server prices it and opens the subscription.
+        // subscriptions: the plan the buyer subscribes to; the server prices it and opens the subscription. The
+        // order keeps a PIX Automático choice, so its page shows the mandate's QR on any device.
         ...(form.planId ? { planId: form.planId } : {}),
+        ...(form.planId && form.pixAutomatic && order.payment.method === 'pix' ? { pixAutomatic: true } : {}),
       },
       key,
-    ).then(async (created) => {
-      // subscriptions: the order page shows this plan's PIX Automático QR (the helper is in the plans' lazy chunks).
-      if (form.planId && form.pixAutomatic && order.payment.method === 'pix')
-        (await import('./plans/pix-automatic')).rememberPixAutomatic(created.orderId, form.planId)
-      return created
-    }),
+    ),
   describeError: (err) => loadOrderErrors().then((m) => m.digitalOrderError(err)),
   // subscriptions: the summary and the payment step show the plan's price (the server's quote), not the product's.
   quotePlan: (form) => form.planId,

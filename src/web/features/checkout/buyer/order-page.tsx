@@ -19,7 +19,6 @@ import { OrderItems } from './order/order-items'
 import { PaidBlock } from './order/paid-block'
 import { PixPanel } from './order/pix-panel'
 import { ShipmentTracking } from './order/shipment-tracking'
-import { pixAutomaticPlanOf } from './plans/pix-automatic'
 import { trackPaidOrder } from './tracking'
 import './checkout.css'
 import './order/order-page.css'
@@ -96,8 +95,7 @@ function OrderView({
       ? 'Seu pedido está reservado. Assim que o pagamento for confirmado, avisaremos você por e-mail.'
       : 'Pagamento não aprovado ou expirado. Este pedido foi cancelado.'
   const methodLabel = paymentMethodLabel(order.paymentMethod)
-  const pixAutomaticPlan =
-    payment?.method === 'PIX' && awaiting ? (data.pixAutomaticPlanId ?? pixAutomaticPlanOf(orderId)) : undefined
+  const pixAutomaticPlan = payment?.method === 'PIX' && awaiting ? data.pixAutomaticPlanId : undefined
 
   return (
     <CheckoutShell customization={customization} title={`Pedido ${order.orderNumber}`}>

@@ -14,7 +14,6 @@ import DigitalCheckoutPage from '../digital-checkout-page'
 import { RouterBuyerNav } from '../nav/router-nav'
 import { CUSTOMER, paymentMethods, quoteFor } from '../test-fixtures'
 import { choiceOf } from './checkout-plans'
-import { pixAutomaticPlanOf } from './pix-automatic'
 
 // As checkout-flow.test.tsx: what leaves the page is replaced; the product sells one plan by PIX Automático only.
 vi.mock('../api/create-order', () => ({ createOrder: vi.fn(), createDigitalOrder: vi.fn() }))
@@ -109,7 +108,7 @@ describe('PIX Automático at the digital checkout', () => {
     expect(choiceOf({ ...PLAN, methods: ['credit_card', 'pix'] }).pixAutomatic).toBeUndefined()
   })
 
-  it("offers only 'Pix Automático', places a PIX order for the plan and remembers it for the order page", async () => {
+  it("offers only 'Pix Automático', places a PIX order for the plan that keeps the choice", async () => {
     const user = open()
     await user.type(await screen.findByLabelText('Nome completo'), CUSTOMER.name)
     await user.type(screen.getByLabelText('E-mail'), CUSTOMER.email)
@@ -128,16 +127,15 @@ describe('PIX Automático at the digital checkout', () => {
 
     await user.click(screen.getByRole('button', { name: 'Finalizar Compra' }))
     await screen.findByText('Página do pedido')
+    // The order keeps the choice (the order page on any device shows the mandate's QR): plan, PIX and the flag.
     expect(vi.mocked(createDigitalOrder).mock.calls[0]?.[0]).toMatchObject({
       planId: PLAN.id,
+      pixAutomatic: true,
       payment: { method: 'pix' },
     })
-    // The form's own flag stays in the browser: the server gets the plan and PIX, as price-order.ts expects.
-    expect(vi.mocked(createDigitalOrder).mock.calls[0]?.[0]).not.toHaveProperty('pixAutomatic')
-    expect(pixAutomaticPlanOf('o-pa')).toBe(PLAN.id)
   })
 
-  it('a plan offering PIX Automático and the plain PIX: the buyer chooses, the plain PIX is not remembered as a mandate', async () => {
+  it('a plan offering PIX Automático and the plain PIX: the buyer chooses, the plain PIX is not sent as a mandate', async () => {
     listed.plan = { ...PLAN, methods: ['pix_automatic', 'pix'] }
     expect(choiceOf(listed.plan)).toMatchObject({ methods: ['pix'], pixAutomatic: { optional: true } })
     const user = open()
@@ -167,7 +165,7 @@ describe('PIX Automático at the digital checkout', () => {
       planId: PLAN.id,
       payment: { method: 'pix' },
     })
-    // Not remembered as PIX Automático: the order page shows the order's own PIX QR.
-    expect(pixAutomaticPlanOf('o-pa')).toBeUndefined()
+    // Not sent as PIX Automático: the order page shows the order's own PIX QR.
+    expect(vi.mocked(createDigitalOrder).mock.calls[0]?.[0]).not.toHaveProperty('pixAutomatic')
   })
 })

@@ -9,7 +9,6 @@ import { copyText } from '../../../../lib/clipboard'
 import { RouterBuyerNav } from '../nav/router-nav'
 import OrderPage from '../order-page'
 import type { PixMandate } from './get-pix-mandate'
-import { rememberPixAutomatic } from './pix-automatic'
 
 // The order page with its reads replaced: the page's own answer (a pending PIX order) and the mandate's POST.
 const page = vi.hoisted(() => ({ data: undefined as unknown }))
@@ -40,8 +39,10 @@ const MANDATE: PixMandate = {
   amountCents: 4990,
 }
 
-function pendingPix(orderId: string): OrderPageData {
+/** The page's own answer names the plan when the order is paid by PIX Automático (the order keeps the choice). */
+function pendingPix(orderId: string, pixAutomaticPlanId?: string): OrderPageData {
   return {
+    ...(pixAutomaticPlanId ? { pixAutomaticPlanId } : {}),
     order: {
       id: orderId,
       storeId: 's1',
@@ -74,8 +75,8 @@ function pendingPix(orderId: string): OrderPageData {
   } as unknown as OrderPageData
 }
 
-function open(orderId: string) {
-  page.data = pendingPix(orderId)
+function open(orderId: string, pixAutomaticPlanId?: string) {
+  page.data = pendingPix(orderId, pixAutomaticPlanId)
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[`/pedido/${orderId}?t=tok`]}>
@@ -96,15 +97,13 @@ function open(orderId: string) {
 }
 
 beforeEach(() => {
-  localStorage.clear()
   vi.mocked(api.post).mockReset().mockResolvedValue(MANDATE)
   vi.mocked(copyText).mockReset().mockResolvedValue(undefined)
 })
 
 describe('the order page of a plan by PIX Automático', () => {
   it('asks the mandate for this order and plan and shows its QR and copy button instead of the plain PIX QR', async () => {
-    rememberPixAutomatic('o-pa', PLAN_ID)
-    const user = open('o-pa')
+    const user = open('o-pa', PLAN_ID)
     const panel = await screen.findByRole('region', { name: 'Pagamento Pix Automático' })
     expect(api.post).toHaveBeenCalledWith(
       '/checkout/orders/o-pa/pix-automatic',
@@ -129,8 +128,7 @@ describe('the order page of a plan by PIX Automático', () => {
       .mockReset()
       .mockRejectedValueOnce(new ApiError('Este plano não aceita Pix Automático', 422))
       .mockResolvedValue(MANDATE)
-    rememberPixAutomatic('o-pa', PLAN_ID)
-    const user = open('o-pa')
+    const user = open('o-pa', PLAN_ID)
     await screen.findByText('Este plano não aceita Pix Automático')
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))
     await waitFor(() => expect(screen.getByTestId('pix-automatic-code').textContent).toBe(MANDATE.qrcode))
