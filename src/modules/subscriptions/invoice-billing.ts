@@ -8,6 +8,7 @@
  * store's cancel-after-days ends the subscription (billing.ts sweepEnds), which cancels the order.
  */
 import { AppError } from '../../platform/errors'
+import { saoPauloDay } from '../../shared/dates'
 import { orderingService } from '../ordering'
 import type { BillingDeps } from './billing-deps'
 import {
@@ -86,8 +87,7 @@ async function sendInvoice(
   const attempt = await insertAttempt(db, sub, cycle, number, at)
   if (!attempt) return false
   try {
-    // Payable until the due date (a 1-day PIX sent at D-3 would be dead before the buyer's due date).
-    const expiresInDays = Math.max(1, Math.ceil((cycle.due_at.getTime() - at.getTime()) / 86_400_000))
+    const expiresInDays = payableDays(sub.method, at, cycle.due_at)
     const charge = await orderingService.chargeRenewalOrder(deps.payments, order, { expiresInDays })
     await db.transaction().execute(async (trx) => {
       await trx
@@ -127,4 +127,17 @@ async function failUnpaidCycle(deps: BillingDeps, cycle: CycleRow, at: Date) {
     if (sub.status === 'PAST_DUE') return
     await markPastDue(trx, sub, cycle, at, 'Pagamento não recebido até o vencimento')
   })
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * How many days the invoice stays payable: until the cycle's due date, not the 1-day PIX of a checkout. A PIX lives
+ * that many 24-hour days from now; a boleto falls due on a calendar day, so it counts São Paulo's days to the due
+ * date's (rounding hours up would put a boleto sent earlier in the day than the anchor a day after the cycle's due).
+ */
+export function payableDays(method: string, at: Date, dueAt: Date): number {
+  if (method !== 'bank_slip') return Math.max(1, Math.ceil((dueAt.getTime() - at.getTime()) / DAY_MS))
+  const days = (Date.parse(saoPauloDay(dueAt)) - Date.parse(saoPauloDay(at))) / DAY_MS
+  return Math.max(1, Math.round(days))
 }

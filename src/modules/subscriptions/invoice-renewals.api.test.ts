@@ -106,14 +106,17 @@ describe('renewal invoices', () => {
     expect(mail.html).toContain(charge.pix_code!)
   })
 
-  it('boleto sent at D-3: its due date is the cycle’s, e-mailed once as the renewal', async () => {
+  it('boleto sent at D-3: due with the cycle, not after the store’s own 7 days; e-mailed once as the renewal', async () => {
     const { s, planId } = await subscriptionShop({ name: 'Trimestral', intervalCount: 3, methods: ['bank_slip'] })
     const email = 'renova-boleto@example.com'
     const id = await subscribeBy(s, planId, 'bank_slip', email)
     await t.drain()
     await waitFor(async () => (await mails(email)).some((m) => m.kind === 'payment_approved'))
     const before = (await mails(email)).length
-    // Cycle 2 is due 30/04 (31 Jan + 3 months, the anchor kept at the month's end); the invoice goes at D-3.
+    // Cycle 2 is due 30/04 (31 Jan + 3 months, the anchor kept at the month's end); the invoice goes at D-3. The
+    // store's own boletos last 7 days: the renewal's must fall due with the cycle, 3 days after it was sent (the
+    // sandbox dates it from its own day, hence created_at).
+    await sql`update payment_configs set boleto_expiration_days = 7 where store_id = ${s.storeId}`.execute(db())
     await moveTo(s, '2027-04-27T12:00:00.000Z')
     const charge = await renewalCharge(id)
     expect(charge.boleto_line).toBeTruthy()
