@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../../../shared/dates'
 import { formatBRL } from '../../../../../shared/money'
 import { Button } from '../../../../ui/button'
 import { Alert } from '../../../../ui/feedback'
+import { simulateSandbox, simulationError } from '../api/simulate-sandbox'
 import { CopyButton } from './copy-button'
 import { formatCountdown } from './format'
 import { useSecondsLeft } from './use-seconds-left'
@@ -132,19 +133,14 @@ function SandboxActions({ gatewayId, onDone }: { gatewayId: string; onDone: () =
   async function run(action: 'pay' | 'expire') {
     setBusy(action)
     try {
-      const res = await fetch(`/sandbox/ativopay/v1/transactions/${encodeURIComponent(gatewayId)}/${action}`, {
-        method: 'POST',
-        signal: AbortSignal.timeout(15_000),
-      })
-      const body = (await res.json().catch(() => ({}))) as { message?: string }
-      if (!res.ok) throw new Error(body.message || 'Não foi possível simular')
+      await simulateSandbox(`/sandbox/ativopay/v1/transactions/${encodeURIComponent(gatewayId)}/${action}`)
       setResult({
         ok: true,
         message: action === 'pay' ? 'Pagamento simulado! Aguardando confirmação...' : 'Expiração simulada.',
       })
       onDone()
     } catch (err) {
-      setResult({ ok: false, message: err instanceof Error ? err.message : 'Não foi possível simular' })
+      setResult({ ok: false, message: simulationError(err) })
     } finally {
       setBusy(null)
     }

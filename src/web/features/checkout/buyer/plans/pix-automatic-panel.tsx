@@ -5,6 +5,7 @@ import { formatCents } from '../../../../../shared/money'
 import { ApiError } from '../../../../lib/api'
 import { Button } from '../../../../ui/button'
 import { Alert, Loading } from '../../../../ui/feedback'
+import { simulateSandbox, simulationError } from '../api/simulate-sandbox'
 import { CopyButton } from '../order/copy-button'
 import '../order/payment-box.css'
 import { usePixMandate } from './get-pix-mandate'
@@ -84,16 +85,11 @@ function SandboxPay({ gatewayId, onDone }: { gatewayId: string; onDone: () => vo
   async function pay() {
     setBusy(true)
     try {
-      const res = await fetch(`/sandbox/pix-automatic/authorizations/${encodeURIComponent(gatewayId)}/pay`, {
-        method: 'POST',
-        signal: AbortSignal.timeout(15_000),
-      })
-      const body = (await res.json().catch(() => ({}))) as { message?: string }
-      if (!res.ok) throw new Error(body.message || 'Não foi possível simular')
+      await simulateSandbox(`/sandbox/pix-automatic/authorizations/${encodeURIComponent(gatewayId)}/pay`)
       setResult({ ok: true, message: 'Pagamento e autorização simulados! Aguardando confirmação...' })
       onDone()
     } catch (err) {
-      setResult({ ok: false, message: err instanceof Error ? err.message : 'Não foi possível simular' })
+      setResult({ ok: false, message: simulationError(err) })
     } finally {
       setBusy(false)
     }
