@@ -3,34 +3,18 @@ import { controlledClock } from '../../platform/clock'
 import { BUYER_MSG } from '../../shared/buyers'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { buyersFixtures } from './buyers-fixtures'
 
 const clock = controlledClock(new Date())
 let t: TestApp
 const { post, shop, digitalOrder, customer, sandbox, refund, orderStatus, pageTokenOf } = orderingFixtures(() => t)
+const { uploadPdf } = buyersFixtures(() => t)
 const PDF = Buffer.from('%PDF-1.7\n%conteúdo do e-book\n%%EOF\n')
 
 beforeAll(async () => {
   t = await createTestApp({ clock })
 })
 afterAll(() => t.close())
-
-async function uploadPdf(s: Shop, productId = s.digitalId) {
-  const boundary = '----buyer-test'
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/stores/${s.storeId}/products/${productId}/files`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...s.owner.headers },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="E-book.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  })
-  expect(res.statusCode).toBe(201)
-  return res.json() as { id: string }
-}
 
 async function paidDigitalOrder(s: Shop, email: string) {
   const placed = await post('/api/checkout/create-digital-order', digitalOrder(s, { customer: { ...customer, email } }))
@@ -89,8 +73,8 @@ describe('buyer area', () => {
   beforeAll(async () => {
     a = await shop({ shipping: false })
     b = await shop({ shipping: false })
-    fileA = await uploadPdf(a)
-    fileB = await uploadPdf(b)
+    fileA = await uploadPdf(a, PDF, 'E-book.pdf')
+    fileB = await uploadPdf(b, PDF, 'E-book.pdf')
     await paidDigitalOrder(a, ana)
     await paidDigitalOrder(b, 'Ana.Compradora@Example.com')
     await paidDigitalOrder(b, bia)
