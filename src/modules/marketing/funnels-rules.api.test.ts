@@ -104,6 +104,32 @@ describe('funnels: who is offered what', () => {
   })
 })
 
+describe('funnels: the plan of a one-tap charge', () => {
+  it("the buyer's installments, capped by the step, are the child's and the gateway's", async () => {
+    const s = await shop()
+    const parent = await buy(s, { ...CARD, cardNumber: '4111111111111111' })
+    await getOffer(parent)
+    // Step 'a' allows 3: a body asking 6 is capped, never refused nor passed on.
+    const res = await accept(parent, 'a', 'k-plan', { installments: 6 })
+    expect(res.statusCode, res.body).toBe(200)
+    const childId = res.json().child.orderId as string
+    const db = t.runtime.db
+    const order = await db.selectFrom('orders').select('installments').where('id', '=', childId).executeTakeFirst()
+    expect(order?.installments).toBe(3)
+    const charge = await db
+      .selectFrom('payment_transactions')
+      .select('gateway_id')
+      .where('order_ref', '=', childId)
+      .executeTakeFirstOrThrow()
+    const atGateway = await db
+      .selectFrom('payment_sandbox_transactions')
+      .select(['installments', 'amount'])
+      .where('id', '=', charge.gateway_id!)
+      .executeTakeFirstOrThrow()
+    expect(atGateway).toEqual({ installments: 3, amount: res.json().child.totalCents })
+  })
+})
+
 describe('funnels: stock', () => {
   it('a physical offer takes stock like any order; sold out, the tap is refused and nothing is charged', async () => {
     // The sandbox account keeps the card for the purchase's offers (the legacy AtivoPay key alone would offer a PIX).
