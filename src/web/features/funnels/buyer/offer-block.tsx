@@ -5,7 +5,6 @@ import { ApiError } from '../../../lib/api'
 import { acceptOffer, declineOffer, getOffer, getOfferOrders } from './offer-api'
 import './offer-block.css'
 
-const CLOSED = Symbol('closed')
 const CHILDREN_POLL_MS = 5000
 
 const STATUS_LABEL: Record<string, string> = {
@@ -45,13 +44,13 @@ export default function OfferBlock({
     let alive = true
     // 410: the window closed — no offer, but the orders taken are still listed and the funnel still holds the page.
     const offerOrClosed = getOffer(orderId, token).catch((err: unknown) => {
-      if (err instanceof ApiError && err.status === 410) return CLOSED
+      if (err instanceof ApiError && err.status === 410) return 'closed' as const
       throw err
     })
     Promise.all([offerOrClosed, getOfferOrders(orderId, token)])
       .then(([o, c]) => {
         if (!alive) return
-        setOffer(o === CLOSED ? null : o)
+        setOffer(o === 'closed' ? null : o)
         setChildren(c)
         onState?.(o || c.length ? 'active' : 'none')
       })
