@@ -25,7 +25,8 @@ describe('funnels: who is offered what', () => {
     const s = await shop({ methods: ['pix', 'credit_card', 'bank_slip'] })
     const parent = await buy(s, { method: 'bank_slip' })
     await ordering.sandbox(parent.gatewayId, 'pay')
-    await waitFor(async () => (await orderStatus(parent.id)) === 'PAID')
+    // The postback's effect, on a shared machine: the PIX test above waits as long.
+    await waitFor(async () => (await orderStatus(parent.id)) === 'PAID', 30_000)
     expect((await getOffer(parent)).statusCode).toBe(204)
     expect((await accept(parent, 'a')).statusCode).toBe(409)
     expect(await charges(s.storeId)).toBe(1)
@@ -86,7 +87,7 @@ describe('funnels: who is offered what', () => {
 
     const parent = await buy(s, { method: 'pix' })
     await ordering.sandbox(parent.gatewayId, 'pay')
-    await waitFor(async () => (await getOffer(parent)).statusCode === 200)
+    await waitFor(async () => (await getOffer(parent)).statusCode === 200, 30_000)
     expect((await getOffer(parent)).json()).toMatchObject({ payWith: 'PIX', cardLast4: null, maxInstallments: 1 })
     const cardsBefore = await charges(s.storeId, 'CREDIT_CARD')
     // Whatever the browser adds (a kept card's id, a method, a price), the PIX parent's offer is a PIX.
