@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BUYER, continueToPayment, fillBuyerContact, ORDER_PAGE } from './buyer'
 import { createMerchant, createProduct, createStore } from './shop'
@@ -8,6 +10,19 @@ import { apiLogin, callApi, DESKTOP, PHONE, setupE2E, snap } from './support'
 const ADMIN_EMAIL = 'admin@funnels.test'
 const ADMIN_PASSWORD = 'senha-admin-123'
 const e2e = setupE2E({ ADMIN_EMAIL, ADMIN_PASSWORD })
+
+/** Serious or critical axe findings (WCAG 2.1 AA): unlabelled controls, contrast below 4.5:1. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page } as never)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
+/** Nothing wider than the phone: no sideways scroll at 390 px. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
 describe('funnels', () => {
   it('card buyer takes the offer with one tap, declines the next; the merchant sees the stats', async () => {
@@ -58,6 +73,8 @@ describe('funnels', () => {
     await offer.getByRole('heading', { name: 'Leve a mentoria' }).waitFor({ timeout: 15_000 })
     expect(await p.content()).not.toMatch(/Redirecionamento|upsell/i)
     expect(await p.getByLabel('Nome no cartão').count()).toBe(0)
+    expect(await pageWidth(p)).toBeLessThanOrEqual(390)
+    expect(await seriousViolations(p)).toEqual([])
     await snap(p, 'funnels-offer-390')
     await offer.getByRole('button', { name: 'Sim, quero!' }).click()
     await offer.getByRole('heading', { name: 'Entre na comunidade' }).waitFor({ timeout: 30_000 })
@@ -97,7 +114,23 @@ describe('funnels', () => {
     await expect.poll(async () => (await stats.textContent()) ?? '').toMatch(/a110\s*R\$\s*197,00/)
     expect(await stats.textContent()).toMatch(/b101/)
     await snap(merchant.page, 'funnels-merchant-stats')
+    expect(await seriousViolations(merchant.page)).toEqual([])
+    await merchant.page.getByRole('button', { name: 'Editar Depois do curso' }).click()
+    await merchant.page.getByRole('list', { name: 'Fluxo do funil' }).waitFor()
+    expect(await merchant.page.getByLabel('Se aceitar').count()).toBe(2)
+    expect(await seriousViolations(merchant.page)).toEqual([])
+    await snap(merchant.page, 'funnels-editor-desktop')
     await merchant.context.close()
+
+    // The editor on a phone: every field labelled, nothing wider than the screen, the preview at its 390 px.
+    const phone = await e2e.openSignedIn(token, `/store/${storeId}/funnels`, { device: PHONE })
+    await phone.page.getByRole('button', { name: 'Editar Depois do curso' }).click()
+    await phone.page.getByTestId('funnel-preview').waitFor()
+    expect(await pageWidth(phone.page)).toBeLessThanOrEqual(390)
+    expect(await seriousViolations(phone.page)).toEqual([])
+    await snap(phone.page, 'funnels-editor-390')
+    await phone.context.close()
     expect(funnel.id).toBeTruthy()
-  })
+    // Two browsers, two orders, e-mails and three merchant views on a shared machine: more than the default 2 min.
+  }, 300_000)
 })

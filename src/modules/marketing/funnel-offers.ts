@@ -76,9 +76,13 @@ interface Context {
 async function contextOf(deps: OfferDeps, orderId: string, token: string): Promise<Context | undefined> {
   const { app } = deps
   if (!deps.orders.verifyOrderPageToken(app.config.APP_SECRET, orderId, token)) throw NOT_FOUND()
-  const parent = await deps.orders.derivableOrder(app, orderId)
+  // The session is keyed by the order's id: read beside the order, not after it (one round trip less per call).
+  const [parent, opened] = await Promise.all([
+    deps.orders.derivableOrder(app, orderId),
+    repo.findSession(app.db, orderId),
+  ])
   if (!parent) throw NOT_FOUND()
-  let session = await repo.findSession(app.db, parent.id)
+  let session = opened
   if (!session) {
     if (parent.parentOrderId || parent.paymentMethod === 'BANK_SLIP') return undefined
     if (!PAID.includes(parent.status) || !parent.paidAt) return undefined
@@ -160,10 +164,13 @@ export async function acceptOffer(
   body: { stepKey: string; installments?: number },
   ip?: string,
 ): Promise<AcceptResult> {
-  const ctx = await contextOf(deps, orderId, token)
+  // An earlier accept of this step is read beside the context; its answer is used only once the token held.
+  const [ctx, earlier] = await Promise.all([
+    contextOf(deps, orderId, token),
+    repo.findAccept(deps.app.db, orderId, body.stepKey),
+  ])
   if (!ctx) throw CHANGED()
   const { parent, session } = ctx
-  const earlier = await repo.findAccept(deps.app.db, parent.id, body.stepKey)
   if (earlier) {
     if (earlier.outcome !== 'PLACED') throw new AppError(409, FUNNEL_MESSAGES.busy, undefined, 'OFFER_STEP_CHANGED')
     const child = await childOf(deps, parent.id, earlier.child_order_id)

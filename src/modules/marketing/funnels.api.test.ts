@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock } from '../../platform/clock'
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../testing/test-app'
+import { CARD, funnelsFixtures } from './funnels-fixtures'
 
 let t: TestApp
 const clock = controlledClock()
@@ -15,89 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const CARD = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
-
-async function shop() {
-  const m = await t.merchantWithStore()
-  const acc = await t.send('POST', `/api/stores/${m.storeId}/payment-accounts`, m.user, {
-    provider: 'sandbox',
-    label: 'Sandbox',
-    apiKey: `sk_sandbox_funnels_${Math.random().toString(36).slice(2, 8)}`,
-    methods: ['pix', 'credit_card'],
-  })
-  expect(acc.statusCode).toBe(201)
-  const product = async (name: string, price: number) =>
-    (
-      await t.send('POST', `/api/stores/${m.storeId}/products`, m.user, {
-        name,
-        price,
-        type: 'DIGITAL',
-        digitalFileUrl: 'https://files.example.com/x.pdf',
-      })
-    ).json().id as string
-  const main = await product('Curso', 97)
-  const a = await product('Mentoria', 297)
-  const b = await product('Comunidade', 47)
-  const a2 = await product('Mentoria lite', 147)
-  const funnel = await t.send('POST', `/api/stores/${m.storeId}/funnels`, m.user, {
-    name: 'Pós-compra do curso',
-    triggerProductIds: [main],
-    steps: [
-      {
-        key: 'a',
-        kind: 'upsell',
-        productId: a,
-        priceCents: 19_700,
-        headline: 'Leve a mentoria',
-        maxInstallments: 3,
-        onAccept: 'b',
-        onDecline: 'a2',
-      },
-      { key: 'b', kind: 'upsell', productId: b, priceCents: 2_700, headline: 'Entre na comunidade' },
-      { key: 'a2', kind: 'downsell', productId: a2, priceCents: 9_700, headline: 'Uma versão menor', onAccept: 'b' },
-    ],
-  })
-  expect(funnel.statusCode).toBe(201)
-  return { ...m, main, a, b, a2, funnelId: funnel.json().id as string }
-}
-
-async function buy(s: { storeId: string; main: string }, payment: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout/create-digital-order',
-    payload: {
-      storeId: s.storeId,
-      productId: s.main,
-      productType: 'DIGITAL',
-      customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
-      shipping: {
-        address: 'Produto digital',
-        number: '0',
-        city: 'Digital',
-        state: 'DG',
-        zipCode: '00000000',
-        method: 'digital',
-      },
-      payment,
-    },
-  })
-  expect(res.statusCode).toBe(200)
-  const body = res.json()
-  const token = new URL(body.orderPageUrl, 'http://x').searchParams.get('t') ?? ''
-  return { id: body.orderId as string, token, gatewayId: body.paymentResult.gatewayId as string }
-}
-
-const offerUrl = (o: { id: string; token: string }, tail = '') =>
-  `/api/orders/${o.id}/offer${tail}?t=${encodeURIComponent(o.token)}`
-const accept = (o: { id: string; token: string }, stepKey: string, key = 'k1', extra: Record<string, unknown> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: offerUrl(o, '/accept'),
-    headers: { 'idempotency-key': key },
-    payload: { stepKey, ...extra },
-  })
-const decline = (o: { id: string; token: string }, stepKey: string) =>
-  t.app.inject({ method: 'POST', url: offerUrl(o, '/decline'), payload: { stepKey } })
+const { shop, buy, offerUrl, accept, decline } = funnelsFixtures(() => t)
 
 async function orderOf(owner: TestUser, storeId: string, id: string) {
   const res = await t.app.inject({ url: `/api/stores/${storeId}/orders`, headers: owner.headers })
@@ -121,6 +40,13 @@ describe('funnels', () => {
     const body = taken.json()
     expect(body).toMatchObject({ accepted: true, refused: false, child: { status: 'PAID', totalCents: 19_700 } })
     expect(body.next).toMatchObject({ stepKey: 'b' })
+    // The body's product and price were ignored: the child holds the step's product at the step's price.
+    const items = await t.runtime.db
+      .selectFrom('order_items')
+      .select(['product_id', 'unit_price_cents'])
+      .where('order_id', '=', body.child.orderId)
+      .execute()
+    expect(items).toEqual([{ product_id: s.a, unit_price_cents: 19_700 }])
     expect(body.child.orderNumber).not.toBe(before.orderNumber)
     expect(await orderOf(s.user, s.storeId, parent.id)).toEqual(before)
 

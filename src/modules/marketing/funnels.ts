@@ -1,6 +1,6 @@
 /**
  * Funnels, the merchant's side (issue 34): a graph of offers checked on save — reachable from the first step, no
- * cycle, at most 5 steps, every product the store's own — and its counters per step.
+ * cycle, at most 5 steps, every product the store's own and sellable — and its counters per step.
  */
 
 import type { z } from 'zod'
@@ -33,13 +33,24 @@ export function toFunnel(r: repo.FunnelRow): Funnel {
   }
 }
 
-/** 400 with every reason by field: the graph's, then products that are not this store's. */
+/**
+ * A product the buyer could not take now: the catalog has no on/off switch, so 'active' is what the catalog calls
+ * sellable (countSellable) — digital, or physical with stock left (null stock is not tracked).
+ */
+const soldOut = (p: { type: string; stock: number | null }) => p.type === 'PHYSICAL' && p.stock !== null && p.stock <= 0
+
+/**
+ * 400 with every reason by field: the graph's, then products that are not this store's or, on an active funnel, not
+ * sellable (a funnel being switched off must still save, whatever its products became).
+ */
 async function check(db: Db, storeId: string, input: FunnelInput) {
   const errors = funnelGraphErrors(input.steps)
   const ids = [...new Set([...input.steps.map((s) => s.productId), ...input.triggerProductIds])]
-  const found = new Set((await catalogService.findProducts(db, storeId, ids)).map((p) => p.id))
+  const found = new Map((await catalogService.findProducts(db, storeId, ids)).map((p) => [p.id, p]))
   input.steps.forEach((s, i) => {
-    if (!found.has(s.productId)) errors[`steps.${i}.productId`] = FUNNEL_MESSAGES.product
+    const product = found.get(s.productId)
+    if (!product) errors[`steps.${i}.productId`] = FUNNEL_MESSAGES.product
+    else if (input.active && soldOut(product)) errors[`steps.${i}.productId`] = FUNNEL_MESSAGES.productSoldOut
   })
   input.triggerProductIds.forEach((id, i) => {
     if (!found.has(id)) errors[`triggerProductIds.${i}`] = FUNNEL_MESSAGES.triggerProduct

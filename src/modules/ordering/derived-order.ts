@@ -261,6 +261,8 @@ export async function placeDerivedOrder(deps: OrderingDeps, raw: DerivedOrderInp
     buyerEmail: parent.customer_email,
     orderRef: placed.id,
     amountCents: placed.total_cents,
+    // The plan the child was priced with (its interest is in the total): the gateway charges the same plan.
+    installments,
     customer,
     items,
     ip: input.ip,

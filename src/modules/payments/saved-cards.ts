@@ -67,6 +67,8 @@ export interface SavedCardCharge {
   items: ChargeRequest['items']
   ip?: string
   purpose?: ChargePurpose
+  /** The plan the buyer chose (a funnel step's 'Parcelas'); the amount already carries its interest. 1 by default. */
+  installments?: number
   /**
    * The charge's id, chosen by the caller when it must find the charge again after a crash (a renewal attempt
    * records it before the gateway call, so the next pass reads the charge back instead of charging twice).
@@ -120,7 +122,7 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
       items: req.items,
       cardToken: decryptSecret(deps.config.APP_SECRET, card.token_encrypted),
       customerRef: card.customer_ref ?? undefined,
-      installments: 1,
+      installments: req.installments ?? 1,
       externalRef: row.id,
       ip: req.ip,
       metadata: { paymentId: row.id, orderRef: req.orderRef, storeId: req.storeId },

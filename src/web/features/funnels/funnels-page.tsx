@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom'
 import type { Funnel } from '../../../shared/funnels'
 import { formatBRL } from '../../../shared/money'
 import { toast } from '../../lib/toast'
-import { Alert, Badge, Button, Card, EmptyState, ListStates, PageHeader } from '../../ui'
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ListStates, PageHeader } from '../../ui'
 import { useDeleteFunnel, useFunnelStats, useFunnels, useSaveFunnel } from './api/funnels'
 import { FunnelEditor, FunnelFlow } from './funnel-editor'
 import './funnels.css'
@@ -56,6 +56,7 @@ function FunnelCard({ storeId, funnel, onEdit }: { storeId: string; funnel: Funn
   const stats = useFunnelStats(storeId, funnel.id)
   const save = useSaveFunnel(storeId)
   const remove = useDeleteFunnel(storeId)
+  const [confirmDelete, setConfirmDelete] = useState(false)
   const toggle = async () => {
     const { id: _id, storeId: _s, createdAt: _c, updatedAt: _u, ...body } = funnel
     await save.mutateAsync({ id: funnel.id, body: { ...body, active: !funnel.active } })
@@ -66,13 +67,24 @@ function FunnelCard({ storeId, funnel, onEdit }: { storeId: string; funnel: Funn
       title={funnel.name}
       actions={
         <div className="fn-row">
-          <Button size="sm" variant="secondary" onClick={onEdit}>
+          {/* Named with the funnel: in a list of funnels, 'Editar' alone does not say which one. */}
+          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Editar ${funnel.name}`}>
             Editar
           </Button>
-          <Button size="sm" variant="secondary" onClick={toggle}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={toggle}
+            aria-label={`${funnel.active ? 'Desativar' : 'Ativar'} ${funnel.name}`}
+          >
             {funnel.active ? 'Desativar' : 'Ativar'}
           </Button>
-          <Button size="sm" variant="danger" onClick={() => remove.mutate(funnel.id)}>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => setConfirmDelete(true)}
+            aria-label={`Excluir ${funnel.name}`}
+          >
             Excluir
           </Button>
         </div>
@@ -80,29 +92,41 @@ function FunnelCard({ storeId, funnel, onEdit }: { storeId: string; funnel: Funn
     >
       <Badge tone={funnel.active ? 'success' : 'neutral'}>{funnel.active ? 'Ativo' : 'Inativo'}</Badge>
       <FunnelFlow steps={funnel.steps} />
-      <table className="fn-stats" data-testid="funnel-stats">
-        <caption>Resultados por etapa</caption>
-        <thead>
-          <tr>
-            <th scope="col">Etapa</th>
-            <th scope="col">Viram</th>
-            <th scope="col">Aceitaram</th>
-            <th scope="col">Recusaram</th>
-            <th scope="col">Receita paga</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(stats.data?.steps ?? []).map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{s.key}</th>
-              <td>{s.views}</td>
-              <td>{s.accepts}</td>
-              <td>{s.declines}</td>
-              <td>{formatBRL(s.paidRevenueCents / 100)}</td>
+      <div className="fn-stats-wrap">
+        <table className="fn-stats" data-testid="funnel-stats">
+          <caption>Resultados por etapa</caption>
+          <thead>
+            <tr>
+              <th scope="col">Etapa</th>
+              <th scope="col">Viram</th>
+              <th scope="col">Aceitaram</th>
+              <th scope="col">Recusaram</th>
+              <th scope="col">Receita paga</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(stats.data?.steps ?? []).map((s) => (
+              <tr key={s.key}>
+                <th scope="row">{s.key}</th>
+                <td>{s.views}</td>
+                <td>{s.accepts}</td>
+                <td>{s.declines}</td>
+                <td>{formatBRL(s.paidRevenueCents / 100)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Excluir funil"
+        message={`Excluir "${funnel.name}"? Os pedidos já feitos pelas ofertas continuam; os números deste funil somem.`}
+        confirmLabel="Excluir"
+        danger
+        loading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => remove.mutate(funnel.id, { onSettled: () => setConfirmDelete(false) })}
+      />
     </Card>
   )
 }

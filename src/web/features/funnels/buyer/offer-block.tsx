@@ -5,6 +5,8 @@ import { ApiError } from '../../../lib/api'
 import { acceptOffer, declineOffer, getOffer, getOfferOrders } from './offer-api'
 import './offer-block.css'
 
+const CHILDREN_POLL_MS = 5000
+
 const STATUS_LABEL: Record<string, string> = {
   PAID: 'Pago',
   PENDING: 'Aguardando pagamento',
@@ -16,7 +18,8 @@ const STATUS_LABEL: Record<string, string> = {
  * The offer on a paid order's page: the next product, taken with one tap ('Sim, quero!') on the card just approved —
  * no card form, no new page — or with a new PIX shown in place; 'Não, obrigado' shows the next step. The orders taken
  * are listed below with their own page. A closed window (410) or no funnel leaves the page as it was.
- * `onState` tells the page whether an offer is on (the store's post-purchase redirect then stays off).
+ * `onState` tells the page whether a funnel holds this order — an offer on, orders taken from it, or its window closed
+ * (410) — and the store's post-purchase redirect then stays off: it is for stores without a funnel.
  */
 export default function OfferBlock({
   orderId,
@@ -39,10 +42,15 @@ export default function OfferBlock({
   useEffect(() => {
     if (!paid) return
     let alive = true
-    Promise.all([getOffer(orderId, token), getOfferOrders(orderId, token)])
+    // 410: the window closed — no offer, but the orders taken are still listed and the funnel still holds the page.
+    const offerOrClosed = getOffer(orderId, token).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 410) return 'closed' as const
+      throw err
+    })
+    Promise.all([offerOrClosed, getOfferOrders(orderId, token)])
       .then(([o, c]) => {
         if (!alive) return
-        setOffer(o)
+        setOffer(o === 'closed' ? null : o)
         setChildren(c)
         onState?.(o || c.length ? 'active' : 'none')
       })
@@ -51,6 +59,18 @@ export default function OfferBlock({
       alive = false
     }
   }, [paid, orderId, token, onState])
+
+  // A PIX taken from the offer is paid in the bank's app: its line follows, as the order page follows its own PIX.
+  const awaitingPix = children.some((c) => c.status === 'PENDING')
+  useEffect(() => {
+    if (!awaitingPix) return
+    const timer = setInterval(() => {
+      getOfferOrders(orderId, token)
+        .then(setChildren)
+        .catch(() => undefined)
+    }, CHILDREN_POLL_MS)
+    return () => clearInterval(timer)
+  }, [awaitingPix, orderId, token])
 
   if (!paid || (!offer && children.length === 0)) return null
 
@@ -70,7 +90,9 @@ export default function OfferBlock({
       setInstallments(1)
     } catch (err) {
       if (err instanceof ApiError && err.status === 410) setOffer(null)
-      else if (err instanceof ApiError && err.status === 409) setOffer(await getOffer(orderId, token).catch(() => null))
+      else if (err instanceof ApiError && err.code === 'OFFER_STEP_CHANGED')
+        setOffer(await getOffer(orderId, token).catch(() => null))
+      // Anything else (sold out, the card no longer kept, the gateway down) is said in one line; the offer stays.
       else setError(err instanceof ApiError ? err.message : 'Não foi possível concluir. Tente novamente.')
     } finally {
       setBusy(false)
