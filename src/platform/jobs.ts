@@ -150,7 +150,7 @@ export function subscribeBatch<S extends z.ZodType>(
   event: EventDef<S>,
   name: string,
   batch: NonNullable<Subscription<S>['batch']>,
-  opts: { attempts?: number } = {},
+  opts: { attempts?: number; relevant?: Relevance<S> } = {},
 ): Subscription<S> {
   return { event, name, batch, handler: (payload, ctx) => batch([{ eventId: ctx.eventId, payload }], ctx), ...opts }
 }
