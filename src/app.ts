@@ -36,6 +36,7 @@ import { EmbeddedJobQueue } from './platform/queue-embedded'
 import { RateLimiter } from './platform/rate-limit'
 import { purgeJob } from './platform/retention'
 import { registerSecurityHeaders } from './platform/security-headers'
+import { followChanges } from './platform/settings-cache'
 import { registerSpa } from './platform/spa'
 import { createStorage, LocalStorage, type Storage } from './platform/storage'
 import { registerLocalStorageRoutes } from './platform/storage/local-routes'
@@ -148,10 +149,13 @@ export async function createRuntime(
   const runsHandlers = opts.workers ?? config.runWorkers
   if (runsHandlers) await jobs.startWorkers()
   if (opts.relay ?? runsHandlers) await relay.start()
+  // The handlers' per-store settings follow the merchants' saves (platform/settings-cache.ts).
+  const unfollow = runsHandlers && jobs.settings ? await followChanges(jobs.settings, dbHandle, log) : undefined
   // Order matters: nothing may touch the database once it closes (the relay, then the queue and its jobs).
   const stop = async (deadlineMs?: number) => {
     await relay.stop()
     const finished = await jobs.close(deadlineMs)
+    await unfollow?.()
     await dbHandle.close()
     return finished
   }

@@ -88,7 +88,8 @@ export async function startProductionApp(opts: {
     'api',
   )
   await waitUntil(async () => (await fetch(`${appBase}/api/health`)).ok, 'api start')
-  const worker = start('dist/server/worker.js', env, 'worker')
+  // Its own health port: the default (3002) is taken by any other worker on the machine (another bench, a dev worker).
+  const worker = start('dist/server/worker.js', { ...env, WORKER_HEALTH_PORT: String(await freePort()) }, 'worker')
   const queueConnection = new Redis(TEST_REDIS, { maxRetriesPerRequest: null })
   const queue = new Queue('jobs', { connection: queueConnection, prefix })
   const sql = new pg.Pool({ connectionString: database.url, max: 2 })

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { AppConfig } from '../config'
 import type { Db, Trx } from './db'
 import type { EventDef } from './events'
+import type { SettingsCache } from './settings-cache'
 
 export interface JobContext {
   db: Db
@@ -13,6 +14,8 @@ export interface JobContext {
   jobs: JobQueue
   jobId: string
   attempt: number
+  /** Per-store settings kept across this process's jobs (settings-cache.ts); absent where a context is made by hand. */
+  settings?: SettingsCache
 }
 
 export interface JobDefinition<T = unknown, R = unknown> {
@@ -53,6 +56,8 @@ export interface JobQueue {
    * BullMQ keeps one job scheduler in Redis; the embedded queue enqueues one job per period with an id of that period.
    */
   schedule(name: string, everyMs: number): Promise<void>
+  /** What this queue's handlers share as `ctx.settings` (the runtime keeps it in step with the merchants' saves). */
+  readonly settings?: SettingsCache
   /** New jobs were committed by someone else's transaction (the relay): look now rather than at the next poll. */
   wake?(): void
   startWorkers(): Promise<void>
@@ -145,7 +150,7 @@ export function subscribeBatch<S extends z.ZodType>(
   event: EventDef<S>,
   name: string,
   batch: NonNullable<Subscription<S>['batch']>,
-  opts: { attempts?: number } = {},
+  opts: { attempts?: number; relevant?: Relevance<S> } = {},
 ): Subscription<S> {
   return { event, name, batch, handler: (payload, ctx) => batch([{ eventId: ctx.eventId, payload }], ctx), ...opts }
 }

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config'
 import type { Db } from './db'
 import type { EnqueueOptions, FailedJob, JobDefinition, JobMetrics, JobQueue, QueueStats } from './jobs'
 import { JobTimeoutError, within } from './jobs'
+import { SettingsCache } from './settings-cache'
 
 const QUEUE_NAME = 'jobs'
 
@@ -36,6 +37,7 @@ export class BullmqJobQueue implements JobQueue {
   private waiting = 0
   private worker: Worker | undefined
   private connections: Redis[] = []
+  readonly settings = new SettingsCache()
 
   constructor(
     private db: Db,
@@ -166,6 +168,7 @@ export class BullmqJobQueue implements JobQueue {
           jobId: job.id ?? '',
           attempt: job.attemptsMade + 1,
           metrics: this.metrics,
+          settings: this.settings,
         })
       },
       {

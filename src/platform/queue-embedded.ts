@@ -13,6 +13,7 @@ import {
   type QueueStats,
   within,
 } from './jobs'
+import { SettingsCache } from './settings-cache'
 
 interface Waiter {
   resolve(value: unknown): void
@@ -37,6 +38,8 @@ export class EmbeddedJobQueue implements JobQueue {
   private idle: Promise<void> = Promise.resolve()
   private schedules = new Map<string, number>()
   private scheduleTimers: NodeJS.Timeout[] = []
+
+  readonly settings = new SettingsCache()
 
   constructor(
     private db: Db,
@@ -194,6 +197,7 @@ export class EmbeddedJobQueue implements JobQueue {
         jobId: job.id,
         attempt: job.attempts,
         metrics: this.metrics,
+        settings: this.settings,
       })
       await this.db
         .updateTable('jobs')

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config'
 import { decryptSecret } from '../../platform/crypto'
 import type { Db } from '../../platform/db'
 import type { JobQueue } from '../../platform/jobs'
+import { type SettingsCache, throughCache } from '../../platform/settings-cache'
 import { formatCents } from '../../shared/money'
 import {
   normalizeOrderStatus,
@@ -21,7 +22,7 @@ import { storesService } from '../stores'
 import { subscriptionsService } from '../subscriptions'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
-import { orderPageOnce, type ReadMemo } from './reads'
+import { orderReadsOnce, type ReadMemo } from './reads'
 import type { DeliveryRow } from './repository'
 import type { OrderEmailData, StoreLook, StoreMessage, Template } from './templates/render'
 import type { MailAttachment } from './transport'
@@ -36,6 +37,8 @@ export type NotifyDeps = {
   log: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void }
   /** One handler run's reads, made once (reads.ts); absent outside a handler. */
   reads?: ReadMemo
+  /** Per-store settings kept across the worker's jobs (platform/settings-cache.ts); absent outside a handler. */
+  settings?: SettingsCache
 }
 
 export interface Composed {
@@ -56,7 +59,10 @@ export const PIX_QR_CID = 'pix-qr@checkout'
 
 /** The store's look from its checkout customisation; the logo only as an absolute URL. */
 export async function storeLook(deps: NotifyDeps, storeId: string): Promise<StoreLook> {
-  const c = await checkoutService.publicCustomization(deps.db, storeId)
+  // The store and its customisation: once per change across the worker's jobs (platform/settings-cache.ts).
+  const c = await throughCache(deps.settings, `store-look:${storeId}`, () =>
+    checkoutService.publicCustomization(deps.db, storeId),
+  )
   const raw = c.showStoreLogo ? c.customLogoUrl : null
   const logoUrl = raw
     ? /^https?:\/\//.test(raw)
@@ -154,11 +160,8 @@ export async function orderEmailData(
   const { kind } = row
   const orderId = orderIdOf(row)
   const refundOf = kind === 'order_refunded' && isRefundPayload(row.payload) ? row.payload : null
-  const [snapshot, page] = await Promise.all([
-    orderingService.orderSnapshot(deps.db, orderId),
-    // The handler that queued this message may have read it a moment ago (jobs.ts orderReceived): the same read.
-    orderPageOnce(deps, orderId),
-  ])
+  // The handler that queued this message may have read it a moment ago (jobs.ts orderReceived): the same read.
+  const { snapshot, page } = (await orderReadsOnce(deps, orderId)) ?? {}
   if (!snapshot || !page) throw new NothingToSend('Pedido não encontrado')
   // A subscription's PIX or boleto renewal: the same one message, worded as the plan's renewal (read for renewals
   // only: every other order's message costs no subscription read).

@@ -304,7 +304,7 @@ describe('delivery rows', () => {
     expect(first.kind).toBe('claimed')
     expect((await repo.claimNew(db, key, 60_000)).kind).toBe('busy')
     if (first.kind !== 'claimed') return
-    await repo.settleEmail(db, 60_000, first.row, { state: 'SENT', http_status: 250, error: null })
+    await repo.settleEmail(db, first.row, { state: 'SENT', http_status: 250, error: null })
     expect(await repo.claimNew(db, key, 60_000)).toMatchObject({ kind: 'settled', row: { id: first.row.id } })
   })
 })

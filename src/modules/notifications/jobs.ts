@@ -1,5 +1,6 @@
-import type { JobContext, JobDefinition } from '../../platform/jobs'
-import { subscribe } from '../../platform/jobs'
+import type { z } from 'zod'
+import type { BatchedEvent, JobContext, JobDefinition } from '../../platform/jobs'
+import { subscribe, subscribeBatch } from '../../platform/jobs'
 import type { BuyerEmailKind } from '../../shared/notifications'
 import { buyerLoginRequested } from '../buyers'
 import { passwordResetRequested } from '../identity'
@@ -64,6 +65,29 @@ async function orderReceived(job: JobContext, p: { orderId: string; storeId: str
     )
 }
 
+type OrderPlacedPayload = z.output<typeof orderPlaced.schema>
+
+/** Orders of one batch at a time, a few at once: each message waits on the database more than it computes. */
+const RECEIVED_PARALLEL = 4
+
+/**
+ * Every order of a relay pass gets its message; one whose charge is not ready yet (or whose read failed) does not stop
+ * the others, and fails the job once they are done: its retry re-runs the batch, and what was sent is skipped.
+ */
+async function eachOrderReceived(ctx: JobContext, events: BatchedEvent<OrderPlacedPayload>[]) {
+  const wanted = events.filter((e) => e.payload.paymentMethod !== 'CREDIT_CARD')
+  const failures: unknown[] = []
+  let next = 0
+  const lane = async () => {
+    while (next < wanted.length) {
+      const e = wanted[next++]
+      await orderReceived(ctx, e.payload).catch((err) => void failures.push(err))
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(RECEIVED_PARALLEL, wanted.length) }, lane))
+  if (failures.length > 0) throw failures[0]
+}
+
 /** A subscription's buyer e-mail, written by subscriptions, sent as its store's message (once per cycle and kind). */
 async function sendSubscriptionEmail(
   ctx: JobContext,
@@ -85,7 +109,10 @@ async function sendSubscriptionEmail(
 }
 
 export const notificationsSubscriptions = [
-  subscribe(orderPlaced, 'notifications.order-placed', (p, ctx) => orderReceived(ctx, p), {
+  // One job per relay pass, not per order (a burst of orders cost the queue one job lifecycle each: ~35 Redis
+  // commands and the worker's share of them). Idempotent by state as a batch must be: each message is claimed per
+  // (order, kind) and the reminder's job id names its charge, so a re-run skips what was sent.
+  subscribeBatch(orderPlaced, 'notifications.order-placed', (events, ctx) => eachOrderReceived(ctx, events), {
     // Card orders get no 'pedido recebido': their answer comes at once ('Pagamento aprovado' or a cancellation).
     relevant: (events) => events.map((e) => e.paymentMethod !== 'CREDIT_CARD'),
   }),

@@ -27,8 +27,14 @@ export function once<T>(memo: ReadMemo | undefined, key: string, read: () => Pro
   return p
 }
 
-/** The order's page (status, charge, access), as ordering gives it to the buyer. */
-export const orderPageOnce = (deps: PageDeps, orderId: string) =>
+/**
+ * The order's page (status, charge, access), as ordering gives it to the buyer, and its snapshot (the lines a message
+ * lists), both from one read of the order.
+ */
+export const orderReadsOnce = (deps: PageDeps, orderId: string) =>
   once(deps.reads, `order-page:${orderId}`, () =>
-    orderingService.orderPage({ ...deps, log: deps.log as never }, orderId),
+    orderingService.orderPageAndSnapshot({ ...deps, log: deps.log as never }, orderId),
   )
+
+/** The order's page alone (the handler's check before it queues the message). */
+export const orderPageOnce = async (deps: PageDeps, orderId: string) => (await orderReadsOnce(deps, orderId))?.page

@@ -1,11 +1,5 @@
 import { type Selectable, sql, type Updateable } from 'kysely'
-import {
-  claimDelivery,
-  type DeliveryChannel,
-  type DeliveryClaim,
-  settleDelivery,
-  staleClaims,
-} from '../../platform/delivery-claim'
+import { claimDelivery, type DeliveryChannel, type DeliveryClaim, staleClaims } from '../../platform/delivery-claim'
 import { deliveryLogPage } from '../../platform/delivery-log'
 import { findSettingsRow, upsertSettingsRow } from '../../platform/settings-row'
 import type { DbOrTrx, NotificationsTables, StoredAttachment } from './tables'
@@ -63,24 +57,89 @@ export async function claimExisting(db: DbOrTrx, row: DeliveryRow, staleMs: numb
   })
 }
 
+type SettleOutcome = { state: string; http_status: number | null; error: string | null; sent_at?: Date | null }
+type SettleExtra = Pick<
+  Updateable<Tables['email_deliveries']>,
+  'smtp_response' | 'next_attempt_at' | 'subject_line' | 'recipient'
+>
+
+/** The shared settle (platform/delivery-claim.ts settleDelivery) and the e-mail's own columns, as one update. */
+function settleUpdate(db: DbOrTrx, claim: DeliveryRow, outcome: SettleOutcome, extra: SettleExtra) {
+  return db
+    .updateTable('email_deliveries')
+    .set({
+      state: outcome.state as DeliveryRow['state'],
+      http_status: outcome.http_status,
+      error: outcome.error,
+      sent_at: outcome.sent_at ?? null,
+      claimed_at: null,
+      ...extra,
+    })
+    .where('id', '=', claim.id)
+    .where('state', '=', 'SENDING')
+    .where('attempts', '=', claim.attempts)
+}
+
 /**
- * Records the try's outcome on the claim it was given (the shared settle), then the e-mail's own columns. False when
- * the claim had gone stale and another worker took the row: its outcome is not ours to write.
+ * Records the try's outcome on the claim it was given, with the e-mail's own columns, in one statement (it was two: an
+ * order's message costs the worker one round trip less). False when the claim had gone stale and another worker took
+ * the row: its outcome is not ours to write.
  */
 export async function settleEmail(
   db: DbOrTrx,
-  staleMs: number,
   claim: DeliveryRow,
-  outcome: { state: string; http_status: number | null; error: string | null; sent_at?: Date | null },
-  extra: Pick<
-    Updateable<Tables['email_deliveries']>,
-    'smtp_response' | 'next_attempt_at' | 'subject_line' | 'recipient'
-  > = {},
+  outcome: SettleOutcome,
+  extra: SettleExtra = {},
 ): Promise<boolean> {
-  if (!(await settleDelivery(db, emailChannel(staleMs), claim, outcome))) return false
-  if (Object.keys(extra).length)
-    await db.updateTable('email_deliveries').set(extra).where('id', '=', claim.id).execute()
-  return true
+  const res = await settleUpdate(db, claim, outcome, extra).executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0
+}
+
+/**
+ * Without SMTP: the message kept in the admin's mailbox and its delivery settled as sent, in one statement (a CTE).
+ * The message is kept only if the claim still holds: a worker whose claim went stale (another one took the row and
+ * keeps its own copy) adds no second copy.
+ */
+export async function settleIntoMailbox(
+  db: DbOrTrx,
+  claim: DeliveryRow,
+  outcome: SettleOutcome,
+  extra: SettleExtra,
+  message: MailboxMessage,
+): Promise<boolean> {
+  const res = await db
+    .with('settled', () => settleUpdate(db, claim, outcome, extra).returning('id'))
+    .insertInto('email_mailbox')
+    .columns([
+      'delivery_id',
+      'store_id',
+      'kind',
+      'mail_from',
+      'mail_to',
+      'reply_to',
+      'subject',
+      'html',
+      'text_body',
+      'attachments',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('settled')
+        .select([
+          'settled.id',
+          sql<string | null>`${message.storeId}::uuid`.as('store_id'),
+          sql<string>`${message.kind}::text`.as('kind'),
+          sql<string>`${message.from}::text`.as('mail_from'),
+          sql<string>`${message.to}::text`.as('mail_to'),
+          sql<string | null>`${message.replyTo}::text`.as('reply_to'),
+          sql<string>`${message.subject}::text`.as('subject'),
+          sql<string>`${message.html}::text`.as('html'),
+          sql<string>`${message.text}::text`.as('text_body'),
+          sql<string>`${JSON.stringify(message.attachments)}::jsonb`.as('attachments'),
+        ]),
+    )
+    .executeTakeFirst()
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0
 }
 
 export async function findDelivery(db: DbOrTrx, id: string): Promise<DeliveryRow | undefined> {
@@ -124,38 +183,17 @@ export async function listDeliveries(db: DbOrTrx, storeId: string, page: number,
   return deliveryLogPage<DeliveryRow>(db, { table: 'email_deliveries', owner: ['store_id', storeId] }, page, limit)
 }
 
-export async function insertMailbox(
-  db: DbOrTrx,
-  message: {
-    deliveryId: string | null
-    storeId: string | null
-    kind: string
-    from: string
-    to: string
-    replyTo: string | null
-    subject: string
-    html: string
-    text: string
-    attachments: StoredAttachment[]
-  },
-): Promise<string> {
-  const row = await db
-    .insertInto('email_mailbox')
-    .values({
-      delivery_id: message.deliveryId,
-      store_id: message.storeId,
-      kind: message.kind,
-      mail_from: message.from,
-      mail_to: message.to,
-      reply_to: message.replyTo,
-      subject: message.subject,
-      html: message.html,
-      text_body: message.text,
-      attachments: JSON.stringify(message.attachments),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+/** A message as the admin's mailbox keeps it. */
+export interface MailboxMessage {
+  storeId: string | null
+  kind: string
+  from: string
+  to: string
+  replyTo: string | null
+  subject: string
+  html: string
+  text: string
+  attachments: StoredAttachment[]
 }
 
 export async function listMailbox(db: DbOrTrx, page: number, limit: number, to?: string) {

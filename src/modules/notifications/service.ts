@@ -5,6 +5,7 @@
  */
 import type { DeliveryClaim } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
+import { throughCache } from '../../platform/settings-cache'
 import { BUYER_EMAIL_KINDS, type EmailSettings } from '../../shared/notifications'
 import { type Composed, compose, NothingToSend, type NotifyDeps } from './compose'
 import { type StoreSettingsView, toSettingsDto } from './dto'
@@ -43,9 +44,16 @@ function fromLine(deps: NotifyDeps, name: string | null): string {
   return `"${safe}" <${fromAddress(deps.config.MAIL_FROM)}>`
 }
 
-export async function settingsOf(deps: Pick<NotifyDeps, 'db' | 'reads'>, storeId: string): Promise<StoreSettingsView> {
-  // Asked twice per message (is the kind on? its Reply-To?) and by the handler: once per run (reads.ts).
-  const row = await once(deps.reads, `email-settings:${storeId}`, () => repo.findSettings(deps.db, storeId))
+export async function settingsOf(
+  deps: Pick<NotifyDeps, 'db' | 'reads' | 'settings'>,
+  storeId: string,
+): Promise<StoreSettingsView> {
+  // Asked twice per message (is the kind on? its Reply-To?) and by the handler: once per run (reads.ts), and once per
+  // change of the store's settings across the worker's jobs (platform/settings-cache.ts).
+  const key = `email-settings:${storeId}`
+  const row = await once(deps.reads, key, () =>
+    throughCache(deps.settings, key, () => repo.findSettings(deps.db, storeId)),
+  )
   return {
     notifyNewSale: row?.notify_new_sale ?? true,
     disabledKinds: row?.disabled_kinds ?? [],
@@ -111,8 +119,8 @@ type SettleOutcome = {
 async function sendClaimed(deps: NotifyDeps, claim: DeliveryClaim<repo.DeliveryRow>): Promise<Outcome> {
   if (claim.kind !== 'claimed') return claim.kind
   const row = claim.row
-  const settle = (outcome: SettleOutcome, extra: Parameters<typeof repo.settleEmail>[4] = {}) =>
-    repo.settleEmail(deps.db, STALE_CLAIM_MS, row, outcome, extra)
+  const settle = (outcome: SettleOutcome, extra: Parameters<typeof repo.settleEmail>[3] = {}) =>
+    repo.settleEmail(deps.db, row, outcome, extra)
   let mail: OutgoingMail
   try {
     mail = await toOutgoing(deps, row, await compose(deps, row))
@@ -128,26 +136,28 @@ async function sendClaimed(deps: NotifyDeps, claim: DeliveryClaim<repo.DeliveryR
   const subject_line = headerText(mail.subject).slice(0, 300)
   const recipient = mail.to.address
   if (!deps.config.SMTP_URL) {
-    await repo.insertMailbox(deps.db, {
-      deliveryId: row.id,
-      storeId: row.store_id,
-      kind: row.kind,
-      from: mail.from,
-      to: recipient,
-      replyTo: mail.replyTo ?? null,
-      subject: subject_line,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments.map((a) => ({
-        filename: a.filename,
-        cid: a.cid ?? null,
-        contentType: a.contentType,
-        content: a.content.toString('base64'),
-      })),
-    })
-    await settle(
+    // The message and its SENT in one statement (kept only while the claim is ours).
+    await repo.settleIntoMailbox(
+      deps.db,
+      row,
       { state: 'SENT', http_status: null, error: null, sent_at: new Date() },
       { smtp_response: mailboxAnswer, next_attempt_at: null, subject_line, recipient },
+      {
+        storeId: row.store_id,
+        kind: row.kind,
+        from: mail.from,
+        to: recipient,
+        replyTo: mail.replyTo ?? null,
+        subject: subject_line,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments.map((a) => ({
+          filename: a.filename,
+          cid: a.cid ?? null,
+          contentType: a.contentType,
+          content: a.content.toString('base64'),
+        })),
+      },
     )
     return 'SENT'
   }
@@ -189,7 +199,6 @@ async function scheduleRetry(
   if (row.attempts >= MAX_EMAIL_ATTEMPTS) {
     await repo.settleEmail(
       deps.db,
-      STALE_CLAIM_MS,
       row,
       { state: 'FAILED', http_status: code, error: `Sem sucesso após ${row.attempts} tentativas` },
       { smtp_response: response, next_attempt_at: null, ...extra },
@@ -199,7 +208,6 @@ async function scheduleRetry(
   const delayMs = retryDelayMs(deps.config.EMAIL_RETRY_BASE_MS, row.attempts)
   const settled = await repo.settleEmail(
     deps.db,
-    STALE_CLAIM_MS,
     row,
     { state: 'RETRY', http_status: code, error: 'Falha temporária; nova tentativa agendada' },
     { smtp_response: response, next_attempt_at: new Date(Date.now() + delayMs), ...extra },

@@ -6,7 +6,7 @@ import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
 import { childOrders, derivableOrder, findDerivedOrder, placeDerivedOrder } from './derived-order'
 import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
-import { orderPage, orderPageToken, verifyOrderPageToken } from './order-page'
+import { orderPage, orderPageAndSnapshot, orderPageToken, verifyOrderPageToken } from './order-page'
 import { setPlanLookup } from './plan-lookup'
 import { cancelRenewalOrder, chargeRenewalOrder, placeRenewalOrder, renewalOrderStatus } from './renewal-order'
 import { orderingRoutes } from './routes'
@@ -52,6 +52,8 @@ export const orderingService = expose({
   storeFigures: service.storeFigures,
   /** The buyer's order page as the holder of its link sees it (payment code, access once paid) — notifications. */
   orderPage,
+  /** The order page and the order's snapshot from one read of the order — an order e-mail needs both. */
+  orderPageAndSnapshot,
   /** The token of the order page's link (`/pedido/{id}?t=…`): the buyer's e-mails carry it. */
   orderPageToken,
   /** The store's order as a shipment needs it (buyer, address, chosen option, items), or undefined — fulfilment. */

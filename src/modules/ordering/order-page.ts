@@ -6,10 +6,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { deriveKey } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
+import { isUuid } from '../../shared/ids'
 import { MSG, PAID_STATUSES } from '../../shared/ordering'
 import { catalogService } from '../catalog'
 import { pixRenewal } from '../payments'
 import type { OrderingDeps } from './deps'
+import { type OrderSnapshot, toOrderSnapshot } from './dto'
 import { type OrderPageView, toOrderPageView } from './order-page.dto'
 import { findCheckoutPlan } from './plan-lookup'
 import type { OrderRow } from './repository'
@@ -56,16 +58,29 @@ function cancelledByExpiry(row: OrderRow, charge: pixRenewal.ChargeView): boolea
  * latest charge, side by side; the status is made from that same row (it read the order a second time before).
  */
 export async function orderPage(deps: OrderingDeps, orderId: string): Promise<OrderPageView | undefined> {
+  return (await orderPageAndSnapshot(deps, orderId))?.page
+}
+
+/**
+ * The order page and the order's snapshot (snapshot.ts) from the same read of the order with its items: an order
+ * e-mail needs both (its status and code, its lines), and read the order twice for them.
+ */
+export async function orderPageAndSnapshot(
+  deps: OrderingDeps,
+  orderId: string,
+): Promise<{ page: OrderPageView; snapshot: OrderSnapshot } | undefined> {
+  if (!isUuid(orderId)) return undefined
   const [found, charge] = await Promise.all([
     repo.findOrderWithItems(deps.db, orderId),
     pixRenewal.latestCharge(deps.db, orderId),
   ])
   if (!found) return undefined
   const { row, items } = found
+  const snapshot = toOrderSnapshot(row, items)
   const status = await orderStatusOf(deps.db, deps.config.APP_SECRET, row, { withAccess: true, items })
   const view = toOrderPageView(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))
   const pixAutomaticPlanId = await pixAutomaticPlanOf(deps.db, row, items[0]?.product_id)
-  return pixAutomaticPlanId ? { ...view, pixAutomaticPlanId } : view
+  return { page: pixAutomaticPlanId ? { ...view, pixAutomaticPlanId } : view, snapshot }
 }
 
 /**
