@@ -85,7 +85,7 @@ describe('the transfer webhook under hostile input', () => {
     fake.completeTransfer(transferId)
     const event = { id: 'evt_hostile_1', event: 'TRANSFER_DONE', transfer: fake.transfer(transferId) }
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'asaas-access-token': '' },
       { 'asaas-access-token': 'wrong-token' },
       { 'asaas-access-token': `${WEBHOOK_TOKEN}x` },
@@ -144,7 +144,7 @@ describe('the transfer webhook under hostile input', () => {
 })
 
 describe('the payout routes under hostile input', () => {
-  const decide = (id: string, action: string, body: unknown = {}) =>
+  const decide = (id: string, action: string, body: object = {}) =>
     t.send('POST', `/api/admin/affiliate-payouts/${id}/${action}`, admin, body)
 
   it('ids that are no payout of ours, in any shape, are 404 (or 400 for a NUL) and decide nothing', async () => {
