@@ -284,7 +284,13 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
       transfers: true,
       cardVerification: true,
     },
-    pixAutomatic: asaasPixAutomatic({ call, customerOf, refundOf: (key, id, input) => refund(key, id, input) }),
+    pixAutomatic: asaasPixAutomatic({
+      call,
+      customerOf,
+      refundOf: (key, id, input) => refund(key, id, input),
+      refundsOf: async (key, id) =>
+        toRefunds(await call<AsaasPayment>(key, 'GET', `/v3/payments/${encodeURIComponent(id)}`, TIMEOUTS.status)),
+    }),
     transfers: asaasTransfers(call),
     async verifyCard(key, input) {
       const customer = input.customerRef ?? (await customerOf(key, input.customer))

@@ -37,6 +37,8 @@ type Call = <T>(
 type CustomerOf = (key: string, c: GatewayChargeInput['customer']) => Promise<string>
 /** The adapter's refund of a payment by its id (asaas-adapter.ts): the same call, description and answer. */
 type RefundOf = (key: string, paymentId: string, input: RefundInput) => Promise<GatewayRefund>
+/** A payment's refunds as the adapter reads them (GET /v3/payments/:id, `refunds`). */
+type RefundsOf = (key: string, paymentId: string) => Promise<GatewayRefund[]>
 
 const MALFORMED = 'Resposta inválida do Asaas'
 const toReais = (c: number) => Number((c / 100).toFixed(2))
@@ -147,10 +149,12 @@ export function asaasPixAutomatic({
   call,
   customerOf,
   refundOf,
+  refundsOf,
 }: {
   call: Call
   customerOf: CustomerOf
   refundOf: RefundOf
+  refundsOf: RefundsOf
 }): PixAutomaticPort {
   const authPath = (id: string) => `/v3/pix/automatic/authorizations/${encodeURIComponent(id)}`
   const readAuthorization = async (key: string, id: string) =>
@@ -201,6 +205,9 @@ export function asaasPixAutomatic({
     },
     async refundPayment(key, paymentId, input) {
       return refundOf(key, await firstPaymentOf(key, paymentId), input)
+    },
+    async paymentRefunds(key, paymentId) {
+      return refundsOf(key, await firstPaymentOf(key, paymentId))
     },
   }
 

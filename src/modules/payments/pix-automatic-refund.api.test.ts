@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeAsaas, startFakeAsaas } from '../../testing/fake-asaas'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import { type GatewayTransport, httpTransport, TransportError } from './gateway-client'
+import { paymentsService } from './index'
 
 let t: TestApp
 let fake: FakeAsaas
@@ -142,6 +144,36 @@ describe('refund of an order paid by PIX Automático', () => {
       expect((await chargeOf(orderId)).refunds).toHaveLength(2)
     })
   }
+
+  it("asaas: a refund whose answer was lost is found by the look-up (the sweeper's) and recorded once", async () => {
+    const { s, orderId } = await paidByPixAutomatic('asaas')
+    const { id: transactionId } = await chargeOf(orderId)
+    const http = httpTransport(fake.url)
+    const lostAnswer: GatewayTransport = async (req) => {
+      const res = await http(req)
+      if (req.method === 'POST' && req.path.endsWith('/refund')) throw new TransportError('timeout', true)
+      return res
+    }
+    const deps = { db: t.runtime.db, jobs: t.runtime.jobs, config: t.config }
+    const externalRef = crypto.randomUUID()
+    const asked = { storeId: s.storeId, transactionId, amountCents: 4990, externalRef }
+    // The answer is lost on the way back (a timeout): the refund may have been made.
+    const lostDeps = { ...deps, asaasTransport: lostAnswer }
+    expect(await paymentsService.refundCharge(lostDeps, asked)).toMatchObject({ ok: false, kind: 'unavailable' })
+    expect((await chargeOf(orderId)).refunds).toEqual([])
+    const log = { info() {}, warn() {}, error() {} }
+    const found = await paymentsService.lookUpRefund(
+      { ...deps, log },
+      { storeId: s.storeId, transactionId, externalRef },
+    )
+    expect(found).toMatchObject({ state: 'made', amountCents: 4990 })
+    expect(await paymentsService.lookUpRefund({ ...deps, log }, { ...asked, externalRef: 'another' })).toEqual({
+      state: 'absent',
+    })
+    const charge = await chargeOf(orderId)
+    expect(charge).toMatchObject({ status: 'REFUNDED', announced: 1 })
+    expect(charge.refunds).toEqual([{ amount_cents: 4990, external_ref: externalRef }])
+  })
 
   it('asaas: a whole refund at once turns the charge REFUNDED with one refund row', async () => {
     const { s, orderId, authId } = await paidByPixAutomatic('asaas')

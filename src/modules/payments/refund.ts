@@ -80,6 +80,7 @@ export async function lookUpRefund(
 ): Promise<RefundLookup> {
   const row = await repo.findTransaction(deps.db, req.transactionId)
   if (!row || row.store_id !== req.storeId) return { state: 'unknown' }
+  if (row.request.metadata?.pixAutomaticAuthorizationId) return lookUpPixRefund(deps, row, req.externalRef)
   let gw: Awaited<ReturnType<typeof rereadTransaction>>['gw']
   try {
     gw = (await rereadTransaction(deps, req.transactionId)).gw
@@ -90,5 +91,26 @@ export async function lookUpRefund(
   }
   if (!gw) return { state: 'unknown' }
   const made = gw.refunds.find((r) => r.externalRef === req.externalRef)
+  return made ? { state: 'made', gatewayRefundId: made.id, amountCents: made.amountCents } : { state: 'absent' }
+}
+
+/**
+ * lookUpRefund for a PIX Automático payment (no charge to re-read): the port lists the payment's refunds; each is
+ * recorded as its answer would have been (applyAnsweredRefund, once per gateway refund id).
+ */
+async function lookUpPixRefund(deps: WorkerDeps, row: repo.TransactionRow, externalRef: string): Promise<RefundLookup> {
+  const target = await targetOfCharge(deps, row, () => storeApiKey(deps, row.store_id))
+  const list = target?.gateway.pixAutomatic?.paymentRefunds
+  if (!target || !list || !row.gateway_id) return { state: 'unknown' }
+  let refunds: Awaited<ReturnType<typeof list>>
+  try {
+    refunds = await list(target.key, row.gateway_id)
+  } catch (err) {
+    if (err instanceof GatewayError && err.kind === 'unavailable') return { state: 'unreachable', message: err.message }
+    if (err instanceof GatewayError) return { state: 'unknown' }
+    throw err
+  }
+  for (const r of refunds) await applyAnsweredRefund(deps, row.id, r)
+  const made = refunds.find((r) => r.externalRef === externalRef)
   return made ? { state: 'made', gatewayRefundId: made.id, amountCents: made.amountCents } : { state: 'absent' }
 }
