@@ -7,7 +7,8 @@
  *   customers     POST /v3/customers { name, cpfCnpj, email?, mobilePhone? }; GET /v3/customers?cpfCnpj=
  *   payments      POST /v3/payments { customer, billingType PIX|BOLETO|CREDIT_CARD, value (reais), dueDate,
  *                 externalReference?, description?, installmentCount?, totalValue?, creditCard + creditCardHolderInfo
- *                 | creditCardToken, remoteIp }; GET /v3/payments/:id; GET /v3/payments?externalReference=;
+ *                 | creditCardToken, remoteIp }; GET /v3/payments/:id; GET /v3/payments?externalReference=&customer=
+ *                 &billingType=&status=;
  *                 DELETE /v3/payments/:id → { deleted: true, id } (GET then shows deleted: true)
  *                 a card is decided at once: CONFIRMED (with creditCard { creditCardNumber, creditCardBrand,
  *                 creditCardToken }) or 400 invalid_creditCard; PIX/BOLETO are PENDING
@@ -223,9 +224,17 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
     if (m === 'GET' && path === '/v3/wallets') return [200, { data: [{ id: wallets.walletOf(account) }] }]
     if (m === 'POST' && path === '/v3/payments') return createPayment(account, body ?? {})
     if (m === 'GET' && path === '/v3/payments') {
-      const ref = url.searchParams.get('externalReference')
+      // The reference's list filters this fake plays: externalReference, customer, billingType, status.
+      const q = (k: string) => url.searchParams.get(k)
       const data = [...payments.values()]
-        .filter((p) => p.account === account && (!ref || p.externalReference === ref))
+        .filter(
+          (p) =>
+            p.account === account &&
+            (!q('externalReference') || p.externalReference === q('externalReference')) &&
+            (!q('customer') || p.customer === q('customer')) &&
+            (!q('billingType') || p.billingType === q('billingType')) &&
+            (!q('status') || p.status === q('status')),
+        )
         .map(view)
       return [200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data }]
     }

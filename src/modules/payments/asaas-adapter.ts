@@ -8,7 +8,13 @@ import { saoPauloDay } from '../../shared/dates'
 import { asaasPixAutomatic } from './asaas-pix-automatic'
 import { asaasTransfers } from './asaas-transfers'
 import type { PaymentMethod, PaymentStatus } from './contract'
-import { GATEWAY_MESSAGES, type GatewayRefund, type GatewayTransaction, TIMEOUTS } from './gateway-client'
+import {
+  GATEWAY_MESSAGES,
+  type GatewayRefund,
+  type GatewayTransaction,
+  type RefundInput,
+  TIMEOUTS,
+} from './gateway-client'
 import { GatewayError, type GatewayTransport, sendJson } from './gateway-http'
 import type { CardVerificationInput, Gateway, GatewayChargeInput } from './gateway-port'
 
@@ -58,12 +64,9 @@ interface AsaasPayment {
 /** Our refund reference rides in the refund's description (Asaas keeps no other field of ours on a refund). */
 const REF_TAG = /\[ref:([^\]]+)\]$/
 
-function toTransaction(p: AsaasPayment): GatewayTransaction {
-  const status = STATUS[p.status]
-  const method = METHOD[p.billingType]
-  if (!status || !method || typeof p.value !== 'number') throw new GatewayError('malformed', MESSAGES.malformed)
-  const amountCents = reaisToCents(p.value)
-  const refunds: GatewayRefund[] = (p.refunds ?? [])
+/** A payment's refunds (cancelled ones left out), each with a stable id of ours: the payment's id and its position. */
+function toRefunds(p: AsaasPayment): GatewayRefund[] {
+  return (p.refunds ?? [])
     .map((r, i) => ({ r, i }))
     .filter(({ r }) => r.status !== 'CANCELLED')
     .map(({ r, i }) => ({
@@ -72,6 +75,14 @@ function toTransaction(p: AsaasPayment): GatewayTransaction {
       externalRef: r.description?.match(REF_TAG)?.[1] ?? null,
       createdAt: r.dateCreated ?? null,
     }))
+}
+
+function toTransaction(p: AsaasPayment): GatewayTransaction {
+  const status = STATUS[p.status]
+  const method = METHOD[p.billingType]
+  if (!status || !method || typeof p.value !== 'number') throw new GatewayError('malformed', MESSAGES.malformed)
+  const amountCents = reaisToCents(p.value)
+  const refunds = toRefunds(p)
   return {
     id: p.id,
     status,
@@ -153,6 +164,21 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
     const { status, json } = await sendJson(transport, { method, path, headers, body, timeoutMs }, MESSAGES)
     if (status >= 200 && status < 300) return json as T
     throw errorFor(status, json)
+  }
+
+  /** POST /v3/payments/:id/refund; our refund's reference rides in the description, read back from `refunds`. */
+  async function refund(key: string, id: string, input: RefundInput): Promise<GatewayRefund> {
+    const read = (p: AsaasPayment) => toRefunds(p)
+    const before = read(await call<AsaasPayment>(key, 'GET', `/v3/payments/${encodeURIComponent(id)}`, TIMEOUTS.status))
+    const description = `${(input.reason ?? 'Estorno').slice(0, 200)}${input.externalRef ? ` [ref:${input.externalRef}]` : ''}`
+    const p = await call<AsaasPayment>(key, 'POST', `/v3/payments/${encodeURIComponent(id)}/refund`, TIMEOUTS.refund, {
+      value: centsToReais(input.amountCents),
+      description,
+    })
+    const made = read(p).slice(before.length)
+    const mine = made.find((r) => r.externalRef === (input.externalRef ?? null)) ?? made.at(-1)
+    if (!mine) throw new GatewayError('malformed', MESSAGES.malformed)
+    return mine
   }
 
   /** The buyer as an Asaas customer: found by CPF/CNPJ, created when absent. */
@@ -258,7 +284,13 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
       transfers: true,
       cardVerification: true,
     },
-    pixAutomatic: asaasPixAutomatic({ call, customerOf }),
+    pixAutomatic: asaasPixAutomatic({
+      call,
+      customerOf,
+      refundOf: (key, id, input) => refund(key, id, input),
+      refundsOf: async (key, id) =>
+        toRefunds(await call<AsaasPayment>(key, 'GET', `/v3/payments/${encodeURIComponent(id)}`, TIMEOUTS.status)),
+    }),
     transfers: asaasTransfers(call),
     async verifyCard(key, input) {
       const customer = input.customerRef ?? (await customerOf(key, input.customer))
@@ -313,24 +345,7 @@ export function asaasGateway(transport: GatewayTransport): Gateway {
       const hit = list.data?.find((p) => p.externalReference === ref)
       return hit && toTransaction(hit)
     },
-    async refund(key, id, input) {
-      const before = await this.read(key, id)
-      const description = `${(input.reason ?? 'Estorno').slice(0, 200)}${input.externalRef ? ` [ref:${input.externalRef}]` : ''}`
-      const p = await call<AsaasPayment>(
-        key,
-        'POST',
-        `/v3/payments/${encodeURIComponent(id)}/refund`,
-        TIMEOUTS.refund,
-        {
-          value: centsToReais(input.amountCents),
-          description,
-        },
-      )
-      const made = toTransaction(p).refunds.slice(before.refunds.length)
-      const mine = made.find((r) => r.externalRef === (input.externalRef ?? null)) ?? made.at(-1)
-      if (!mine) throw new GatewayError('malformed', MESSAGES.malformed)
-      return mine
-    },
+    refund: (key, id, input) => refund(key, id, input),
     async checkHealth(key) {
       await call(key, 'GET', '/v3/finance/balance', TIMEOUTS.health)
     },

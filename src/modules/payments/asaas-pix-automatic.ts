@@ -9,9 +9,13 @@
  *   POST   /v3/payments { customer, billingType PIX, value, dueDate, externalReference, pixAutomaticAuthorizationId }
  *          a recurring charge (the payment instruction); RECEIVED when debited, OVERDUE when the debit failed;
  *          DELETE /v3/payments/:id removes a scheduled one
+ *   POST   /v3/payments/:id/refund { value, description } refunds a received PIX Automático payment like any payment:
+ *          a debit by its own id; the QR's first payment is the payment Asaas created when the QR was paid, found
+ *          among the authorisation customer's PIX payments by the QR's conciliationIdentifier ("Implementação":
+ *          "this same identifier will later be included in the corresponding payment")
  * The payer's revocation arrives as PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CANCELLED (asaas-webhook.ts).
  */
-import { GATEWAY_MESSAGES, TIMEOUTS } from './gateway-client'
+import { GATEWAY_MESSAGES, type GatewayRefund, type RefundInput, TIMEOUTS } from './gateway-client'
 import { GatewayError } from './gateway-http'
 import type {
   GatewayChargeInput,
@@ -31,6 +35,10 @@ type Call = <T>(
   body?: unknown,
 ) => Promise<T>
 type CustomerOf = (key: string, c: GatewayChargeInput['customer']) => Promise<string>
+/** The adapter's refund of a payment by its id (asaas-adapter.ts): the same call, description and answer. */
+type RefundOf = (key: string, paymentId: string, input: RefundInput) => Promise<GatewayRefund>
+/** A payment's refunds as the adapter reads them (GET /v3/payments/:id, `refunds`). */
+type RefundsOf = (key: string, paymentId: string) => Promise<GatewayRefund[]>
 
 const MALFORMED = 'Resposta inválida do Asaas'
 const toReais = (c: number) => Number((c / 100).toFixed(2))
@@ -53,6 +61,10 @@ const CHARGE_STATUS: Record<string, PixRecurringStatus> = {
   AWAITING_RISK_ANALYSIS: 'SCHEDULED',
   RECEIVED: 'PAID',
   CONFIRMED: 'PAID',
+  // A debit refunded later was still debited: the refund is the charge's business (payment_refunds), not the mandate's.
+  REFUND_REQUESTED: 'PAID',
+  REFUND_IN_PROGRESS: 'PAID',
+  REFUNDED: 'PAID',
   OVERDUE: 'FAILED',
 }
 
@@ -62,7 +74,12 @@ interface AsaasAuthorization {
   customerId?: string
   contractId?: string
   cancellationReason?: string | null
-  immediateQrCode?: { payload?: string; expirationDate?: string; originalValue?: number } | null
+  immediateQrCode?: {
+    payload?: string
+    expirationDate?: string
+    originalValue?: number
+    conciliationIdentifier?: string
+  } | null
 }
 interface AsaasPayment {
   id?: string
@@ -73,7 +90,14 @@ interface AsaasPayment {
   paymentDate?: string | null
   deleted?: boolean
   pixAutomaticAuthorizationId?: string | null
+  billingType?: string
+  /** The PIX that paid it: its conciliationIdentifier ties the QR's first payment to its authorisation. */
+  pixTransaction?: { conciliationIdentifier?: string | null } | string | null
+  conciliationIdentifier?: string | null
 }
+
+const conciliationOf = (p: AsaasPayment) =>
+  p.conciliationIdentifier ?? (typeof p.pixTransaction === 'object' ? p.pixTransaction?.conciliationIdentifier : null)
 
 /** "2027-01-04 23:59:59" (São Paulo) as an ISO instant. */
 function spInstant(s: string | undefined | null): string | null {
@@ -121,7 +145,17 @@ function toCharge(p: AsaasPayment): GatewayPixRecurringCharge {
   }
 }
 
-export function asaasPixAutomatic({ call, customerOf }: { call: Call; customerOf: CustomerOf }): PixAutomaticPort {
+export function asaasPixAutomatic({
+  call,
+  customerOf,
+  refundOf,
+  refundsOf,
+}: {
+  call: Call
+  customerOf: CustomerOf
+  refundOf: RefundOf
+  refundsOf: RefundsOf
+}): PixAutomaticPort {
   const authPath = (id: string) => `/v3/pix/automatic/authorizations/${encodeURIComponent(id)}`
   const readAuthorization = async (key: string, id: string) =>
     toAuthorization(await call<AsaasAuthorization>(key, 'GET', authPath(id), TIMEOUTS.status))
@@ -169,5 +203,33 @@ export function asaasPixAutomatic({ call, customerOf }: { call: Call; customerOf
       await call<unknown>(key, 'DELETE', `/v3/payments/${encodeURIComponent(id)}`, TIMEOUTS.create)
       return readCharge(key, id)
     },
+    async refundPayment(key, paymentId, input) {
+      return refundOf(key, await firstPaymentOf(key, paymentId), input)
+    },
+    async paymentRefunds(key, paymentId) {
+      return refundsOf(key, await firstPaymentOf(key, paymentId))
+    },
+  }
+
+  /**
+   * The Asaas payment a PIX Automático charge of ours names: a debit is named by its payment id already; the QR's
+   * first payment is named by its authorisation's id, and is the received PIX payment of that customer carrying the
+   * QR's conciliationIdentifier for the QR's value.
+   */
+  async function firstPaymentOf(key: string, id: string): Promise<string> {
+    let a: AsaasAuthorization
+    try {
+      a = await call<AsaasAuthorization>(key, 'GET', authPath(id), TIMEOUTS.status)
+    } catch (err) {
+      if (err instanceof GatewayError && err.kind === 'not_found') return id
+      throw err
+    }
+    const conciliation = a.immediateQrCode?.conciliationIdentifier
+    if (!a.customerId || !conciliation) throw new GatewayError('not_found', GATEWAY_MESSAGES.notFound, 404)
+    const q = `customer=${encodeURIComponent(a.customerId)}&billingType=PIX&limit=100`
+    const list = await call<{ data?: AsaasPayment[] }>(key, 'GET', `/v3/payments?${q}`, TIMEOUTS.list)
+    const paid = list.data?.find((p) => p.id && conciliationOf(p) === conciliation)
+    if (!paid?.id) throw new GatewayError('not_found', GATEWAY_MESSAGES.notFound, 404)
+    return paid.id
   }
 }

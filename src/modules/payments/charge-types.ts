@@ -1,6 +1,7 @@
 /** The shapes a charge passes through between the service, its worker jobs and the card check (no code: no cycles). */
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config'
+import type { Clock } from '../../platform/clock'
 import type { Db as AnyDb } from '../../platform/db'
 import type { JobQueue } from '../../platform/jobs'
 import type { ChargeResult } from './contract'
@@ -18,6 +19,8 @@ export type PaymentsDeps = {
    * carry the one app.ts hands the module; a test's fake gateway). Absent: the one `config` chooses (gateway.ts).
    */
   gatewayTransport?: GatewayTransport
+  /** The time the saved cards' 30 minutes run by (a test's controlled clock); absent: the system's. */
+  clock?: Clock
 }
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 export type WorkerDeps = PaymentsDeps & { log: Log }

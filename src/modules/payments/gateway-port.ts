@@ -241,6 +241,11 @@ export interface PixAutomaticPort {
    * recurring charge's id. Absent where the adapter cannot: the refund is then refused, never sent elsewhere.
    */
   refundPayment?(key: string, paymentId: string, input: RefundInput): Promise<GatewayRefund>
+  /**
+   * The refunds made of such a payment (same `paymentId`), each with the reference it was asked with: how a refund
+   * whose answer was lost is found again. Present with refundPayment.
+   */
+  paymentRefunds?(key: string, paymentId: string): Promise<GatewayRefund[]>
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Keeping an approved card's token (saved-cards.ts tells the whole story); no card number ever reaches here. */
 import type { AppConfig } from '../../config'
+import type { Clock } from '../../platform/clock'
 import { encryptSecret } from '../../platform/crypto'
 import * as cards from './saved-cards.repository'
 import type { Trx } from './tables'
@@ -19,7 +20,7 @@ export interface KeptCard {
 
 /** Keeps the card of a charge just approved, in the transaction that records the approval. */
 export async function keepCard(
-  deps: { config: AppConfig },
+  deps: { config: AppConfig; clock?: Clock },
   trx: Trx,
   row: {
     store_id: string
@@ -40,6 +41,6 @@ export async function keepCard(
     last4: row.card_last4,
     exp_month: keep.expMonth,
     exp_year: keep.expYear < 100 ? 2000 + keep.expYear : keep.expYear,
-    expires_at: keep.save ? null : new Date(Date.now() + TEMPORARY_CARD_MS),
+    expires_at: keep.save ? null : new Date((deps.clock?.now() ?? new Date()).getTime() + TEMPORARY_CARD_MS),
   })
 }

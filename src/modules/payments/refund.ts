@@ -1,7 +1,8 @@
 /**
  * Refunds at the gateway, for the module that owns the charge's subject (ordering). The gateway's answer is given
  * back to the caller; what the refund changes is recorded when the gateway reports it (its postback, re-read in
- * status.ts, announces payment.refunded once per gateway refund id), so a refund is never applied twice.
+ * status.ts, announces payment.refunded once per gateway refund id), so a refund is never applied twice. A PIX
+ * Automático payment has no such re-read: the port's answer is recorded the same way (applyAnsweredRefund).
  */
 import { PAYMENT_MESSAGES } from '../../shared/payments'
 import { storeApiKey } from './config-service'
@@ -9,7 +10,7 @@ import { GatewayError, type GatewayErrorKind } from './gateway-client'
 import * as repo from './repository'
 import { targetOfCharge } from './routing'
 import type { PaymentsDeps, WorkerDeps } from './service'
-import { rereadTransaction } from './status'
+import { applyAnsweredRefund, rereadTransaction } from './status'
 
 export interface RefundRequest {
   storeId: string
@@ -40,18 +41,23 @@ export async function refundCharge(deps: PaymentsDeps, req: RefundRequest): Prom
   const port = target.gateway.pixAutomatic
   if (pixAutomatic && !port?.refundPayment)
     return { ok: false, kind: 'not_refundable', message: 'Este gateway não estorna Pix Automático pela plataforma' }
+  let refund: Awaited<ReturnType<typeof target.gateway.refund>>
   try {
     const input = { amountCents: req.amountCents, reason: req.reason, externalRef: req.externalRef }
-    const refund = pixAutomatic
+    refund = pixAutomatic
       ? await port!.refundPayment!(target.key, row.gateway_id, input)
       : await target.gateway.refund(target.key, row.gateway_id, input)
-    if (refund.amountCents !== req.amountCents)
-      return { ok: false, kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' }
-    return { ok: true, gatewayRefundId: refund.id, amountCents: refund.amountCents }
   } catch (err) {
     if (err instanceof GatewayError) return { ok: false, kind: err.kind, message: err.message }
     return { ok: false, kind: 'other', message: 'Erro na transação' }
   }
+  if (refund.amountCents !== req.amountCents)
+    return { ok: false, kind: 'malformed', message: 'Resposta inválida do proxy AtivoPay' }
+  // No postback re-reads a PIX Automático payment as a charge: its answer is what records the refund (outside the
+  // try: the gateway refunded, so a failure of ours must not be reported as a refused refund).
+  if (pixAutomatic)
+    await applyAnsweredRefund(deps, row.id, { ...refund, externalRef: refund.externalRef ?? req.externalRef })
+  return { ok: true, gatewayRefundId: refund.id, amountCents: refund.amountCents }
 }
 
 /** Where a refund asked with `externalRef` stands at the gateway. */
@@ -74,6 +80,7 @@ export async function lookUpRefund(
 ): Promise<RefundLookup> {
   const row = await repo.findTransaction(deps.db, req.transactionId)
   if (!row || row.store_id !== req.storeId) return { state: 'unknown' }
+  if (row.request.metadata?.pixAutomaticAuthorizationId) return lookUpPixRefund(deps, row, req.externalRef)
   let gw: Awaited<ReturnType<typeof rereadTransaction>>['gw']
   try {
     gw = (await rereadTransaction(deps, req.transactionId)).gw
@@ -84,5 +91,26 @@ export async function lookUpRefund(
   }
   if (!gw) return { state: 'unknown' }
   const made = gw.refunds.find((r) => r.externalRef === req.externalRef)
+  return made ? { state: 'made', gatewayRefundId: made.id, amountCents: made.amountCents } : { state: 'absent' }
+}
+
+/**
+ * lookUpRefund for a PIX Automático payment (no charge to re-read): the port lists the payment's refunds; each is
+ * recorded as its answer would have been (applyAnsweredRefund, once per gateway refund id).
+ */
+async function lookUpPixRefund(deps: WorkerDeps, row: repo.TransactionRow, externalRef: string): Promise<RefundLookup> {
+  const target = await targetOfCharge(deps, row, () => storeApiKey(deps, row.store_id))
+  const list = target?.gateway.pixAutomatic?.paymentRefunds
+  if (!target || !list || !row.gateway_id) return { state: 'unknown' }
+  let refunds: Awaited<ReturnType<typeof list>>
+  try {
+    refunds = await list(target.key, row.gateway_id)
+  } catch (err) {
+    if (err instanceof GatewayError && err.kind === 'unavailable') return { state: 'unreachable', message: err.message }
+    if (err instanceof GatewayError) return { state: 'unknown' }
+    throw err
+  }
+  for (const r of refunds) await applyAnsweredRefund(deps, row.id, r)
+  const made = refunds.find((r) => r.externalRef === externalRef)
   return made ? { state: 'made', gatewayRefundId: made.id, amountCents: made.amountCents } : { state: 'absent' }
 }

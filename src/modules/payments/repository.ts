@@ -252,3 +252,13 @@ export async function insertRefund(
     .executeTakeFirst()
   return Boolean(row)
 }
+
+/** What the charge's recorded refunds add up to (payment_refunds), in cents. */
+export async function refundedCents(db: DbOrTrx, transactionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('total'))
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}

@@ -204,6 +204,21 @@ export function sandboxPixAutomatic(db: DbOrTrx, now: () => Date): PixAutomaticP
     async refundPayment(key, paymentId, input) {
       return refundSandboxPixPayment(db, checkKey(key), paymentId, input)
     },
+    async paymentRefunds(key, paymentId) {
+      const rows = await db
+        .selectFrom('payment_sandbox_pix_refunds')
+        .selectAll()
+        .where('api_key', '=', checkKey(key))
+        .where('payment_id', '=', paymentId)
+        .orderBy('created_at')
+        .execute()
+      return rows.map((r) => ({
+        id: r.id,
+        amountCents: r.amount_cents,
+        externalRef: r.external_ref,
+        createdAt: r.created_at.toISOString(),
+      }))
+    },
   }
 }
 

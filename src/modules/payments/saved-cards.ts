@@ -3,6 +3,7 @@
  * for (store, buyer e-mail) — token (encrypted), brand, last 4, expiry, the account; never the number nor the CVV.
  * A later charge of that store (an upsell, a renewal) uses the token at that same account, with no card data.
  */
+import type { Clock } from '../../platform/clock'
 import { decryptSecret } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
 import * as accounts from './accounts.repository'
@@ -42,12 +43,19 @@ const toSavedCard = (r: cards.InstrumentRow): SavedCard => ({
   createdAt: r.created_at.toISOString(),
 })
 
-/** A buyer's cards at a store. */
+/** The injected clock when there is one (a test's controlled clock): the 30 minutes of a card not saved are its. */
+const nowOf = (deps: { clock?: Clock }) => deps.clock?.now() ?? new Date()
+
+/**
+ * A buyer's cards kept for next purchases at a store. A card the buyer did not ask to keep is not among them: it
+ * serves only the offers of the purchase it paid, reached through that charge (savedCardOfCharge).
+ */
 export async function savedCardsOf(
-  deps: Pick<PaymentsDeps, 'db'>,
+  deps: Pick<PaymentsDeps, 'db' | 'clock'>,
   q: { storeId: string; buyerEmail: string },
 ): Promise<SavedCard[]> {
-  return (await cards.listInstruments(deps.db, q.storeId, q.buyerEmail, new Date())).map(toSavedCard)
+  const kept = await cards.listInstruments(deps.db, q.storeId, q.buyerEmail, nowOf(deps))
+  return kept.filter((c) => c.expires_at === null).map(toSavedCard)
 }
 
 export async function forgetSavedCard(deps: Pick<PaymentsDeps, 'db'>, storeId: string, cardId: string) {
@@ -83,7 +91,7 @@ export interface SavedCardCharge {
  */
 export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge): Promise<ChargeResult> {
   if (!Number.isInteger(req.amountCents) || req.amountCents <= 0) throw new AppError(400, 'Valor inválido')
-  const card = await cards.findInstrument(deps.db, req.storeId, req.cardId, new Date())
+  const card = await cards.findInstrument(deps.db, req.storeId, req.cardId, nowOf(deps))
   if (!card || card.buyer_email !== req.buyerEmail.trim().toLowerCase()) throw notFound()
   const account = await accounts.findAccount(deps.db, req.storeId, card.account_id)
   if (!account) throw notFound()
@@ -149,13 +157,13 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
  * order, buyer or store is never the answer. Undefined when the charge was not an approved card.
  */
 export async function savedCardOfCharge(
-  deps: Pick<PaymentsDeps, 'db'>,
+  deps: Pick<PaymentsDeps, 'db' | 'clock'>,
   q: { storeId: string; transactionId: string },
 ): Promise<SavedCard | undefined> {
   const tx = await repo.findTransaction(deps.db, q.transactionId)
   if (!tx || tx.store_id !== q.storeId || tx.method !== 'CREDIT_CARD' || !tx.card_last4) return undefined
   if (tx.status !== 'PAID' && tx.status !== 'REFUNDED') return undefined
-  const kept = await cards.listInstruments(deps.db, q.storeId, tx.request.customer.email, new Date())
+  const kept = await cards.listInstruments(deps.db, q.storeId, tx.request.customer.email, nowOf(deps))
   const card = kept.find(
     (c) => c.account_id === tx.account_id && c.last4 === tx.card_last4 && c.brand === (tx.card_brand ?? 'outro'),
   )

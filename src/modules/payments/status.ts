@@ -92,6 +92,45 @@ async function recordRefunds(trx: Trx, row: repo.TransactionRow, gw: GatewayTran
   return announced
 }
 
+/**
+ * A refund the gateway answered for a charge it cannot be re-read as (a PIX Automático payment: its QR's payment or a
+ * debit, which the port refunds but `read` does not know): recorded from that answer exactly as a re-read records one
+ * — a payment_refunds row and payment.refunded once per gateway refund id, REFUNDED (payment.status_changed) when
+ * nothing is left — under the row's lock, so the answer and a retry of it apply it once.
+ */
+export async function applyAnsweredRefund(
+  deps: { db: Db },
+  transactionId: string,
+  refund: { id: string; amountCents: number; externalRef: string | null },
+): Promise<ApplyResult> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.lockTransaction(trx, transactionId)
+    if (!row || (row.status !== 'PAID' && row.status !== 'REFUNDED')) return 'ignored'
+    const before = await repo.refundedCents(trx, row.id)
+    if (refund.amountCents <= 0 || before + refund.amountCents > row.amount_cents) return 'ignored'
+    const fresh = await repo.insertRefund(trx, {
+      transaction_id: row.id,
+      gateway_refund_id: refund.id,
+      amount_cents: refund.amountCents,
+      external_ref: refund.externalRef,
+    })
+    if (!fresh) return 'unchanged'
+    const total = before + refund.amountCents
+    await publish(trx, paymentRefunded, {
+      ...chargeRefOf(row),
+      gatewayRefundId: refund.id,
+      amountCents: refund.amountCents,
+      externalRef: refund.externalRef,
+      refundedTotalCents: total,
+    })
+    if (total === row.amount_cents && row.status === 'PAID') {
+      const next = await repo.updateTransaction(trx, row.id, { status: 'REFUNDED', charged_back: false })
+      await announce(trx, next!, row.status)
+    }
+    return 'changed'
+  })
+}
+
 /** Re-reads a transaction from the gateway with the store's key and applies it. Throws only when retrying helps. */
 export async function syncTransaction(deps: WorkerDeps, transactionId: string): Promise<ApplyResult> {
   return (await rereadTransaction(deps, transactionId)).result
