@@ -107,6 +107,7 @@ try {
   // Alone: the checkout's load with the worker idle (its own order events included), twice.
   const alone: LoadResult[] = []
   const workerAloneBefore = await stats(running.worker)
+  const aloneAt = performance.now()
   for (let i = 0; i < 2; i++) {
     alone.push(await round())
     console.log(`  alone: checkout round ${fmt(alone.at(-1)!)}; load ${load1()}`)
@@ -114,6 +115,11 @@ try {
   }
   const loadBefore = load1()
   const workerBefore = await stats(running.worker)
+  // Without checkout load the "alone" rounds are pauses: the worker's idle CPU per second (its timers, polls and
+  // repeatable jobs), taken out below — on a loaded machine the renewals last longer and would carry more of it.
+  const idleCpuPerS = ORDERS
+    ? 0
+    : (workerBefore.cpuMs - workerAloneBefore.cpuMs) / ((performance.now() - aloneAt) / 1000)
   // The worker's own cost of a checkout order (its events), to tell the renewals' share apart below.
   const perCheckoutOrder = ORDERS ? (workerBefore.statements - workerAloneBefore.statements) / (2 * ORDERS) : 0
   const cpuPerCheckoutOrder = ORDERS ? (workerBefore.cpuMs - workerAloneBefore.cpuMs) / (2 * ORDERS) : 0
@@ -157,6 +163,7 @@ try {
   )
   const drainedS = drained ? ((performance.now() - started) / 1000).toFixed(1) : `> ${DRAIN_MS / 1000}`
   const workerDrained = await stats(running.worker)
+  const idleShare = (idleCpuPerS * (performance.now() - started)) / 1000
   const apiAfter = await stats(running.api)
   if (drained) alone.push(await round())
 
@@ -181,13 +188,13 @@ try {
     `  renewal orders PAID ${rows[0]!.orders}, gateway charges ${rows[0]!.charges}, attempts ${rows[0]!.attempts}`,
   )
   const checkoutShare = perCheckoutOrder * checkoutDuring
-  const cpuShare = cpuPerCheckoutOrder * checkoutDuring
+  const cpuShare = cpuPerCheckoutOrder * checkoutDuring + idleShare
   // Until all PAID the worker has run an unknown part of the checkout orders' effects (its queue is not drained):
   // that figure keeps them in, an upper bound; drained, all of them ran and are taken out.
   const perRenewal = (w: Stats, share: number) =>
     ((w.statements - workerBefore.statements - share) / ids.length).toFixed(1)
   console.log(
-    `worker SQL statements per renewal: ≤ ${perRenewal(workerPaid, 0)} until all PAID (checkout effects run by then included), ${perRenewal(workerDrained, checkoutShare)} with the order's effects (drained; the checkout orders' ${perCheckoutOrder.toFixed(1)} each taken out); worker CPU ${((workerDrained.cpuMs - workerBefore.cpuMs - cpuShare) / ids.length).toFixed(1)} ms per renewal (the checkout orders' ${cpuPerCheckoutOrder.toFixed(1)} ms each taken out; ${((workerDrained.cpuMs - workerBefore.cpuMs) / ids.length).toFixed(1)} with them); api ${((apiAfter.statements - apiBefore.statements) / ids.length).toFixed(1)} statements and ${((apiAfter.cpuMs - apiBefore.cpuMs) / ids.length).toFixed(1)} ms CPU per renewal meanwhile (its checkout orders included)`,
+    `worker SQL statements per renewal: ≤ ${perRenewal(workerPaid, 0)} until all PAID (checkout effects run by then included), ${perRenewal(workerDrained, checkoutShare)} with the order's effects (drained; the checkout orders' ${perCheckoutOrder.toFixed(1)} each taken out); worker CPU ${((workerDrained.cpuMs - workerBefore.cpuMs - cpuShare) / ids.length).toFixed(1)} ms per renewal (the checkout orders' ${cpuPerCheckoutOrder.toFixed(1)} ms each${ORDERS ? '' : `, idle ${idleCpuPerS.toFixed(1)} ms/s`} taken out; ${((workerDrained.cpuMs - workerBefore.cpuMs) / ids.length).toFixed(1)} with them); api ${((apiAfter.statements - apiBefore.statements) / ids.length).toFixed(1)} statements and ${((apiAfter.cpuMs - apiBefore.cpuMs) / ids.length).toFixed(1)} ms CPU per renewal meanwhile (its checkout orders included)`,
   )
   console.log(`checkout alone (median of ${alone.length}, ${CONCURRENCY} concurrent): ${fmt(a)}`)
   if (d) console.log(`checkout during renewals (median of ${during.length}): ${fmt(d)}`)
