@@ -4,7 +4,8 @@
 // api: the checkout's order rate during the renewals against the same load alone, before and after (target ≥ 0.9×).
 // Seeded fast: one subscription the buyer's way (checkout with the plan, a real sandbox card and token), cloned in bulk
 // SQL (bench/support/renewals-seed.ts). The machine may be shared: the load average is printed beside the figures.
-// Run: npm run bench -- renewals   (BENCH_SUBSCRIPTIONS=1000 for a short run)
+// Run: npm run bench -- renewals   (BENCH_SUBSCRIPTIONS=1000 for a short run; BENCH_ORDERS=0: the renewals alone,
+// no checkout load — the worker's CPU profile and statement counts are then the renewals' only)
 import { type ChildProcess, spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import path from 'node:path'
@@ -44,7 +45,12 @@ function stats(child: ChildProcess): Promise<Stats> {
     child.send('stats')
   })
 }
-/** Both processes count their statements; BENCH_CPU_PROF=<dir>: they write V8 CPU profiles there when they stop. */
+const SQL_HISTOGRAM = path.join(import.meta.dirname, 'support/sql-histogram.mjs')
+/**
+ * Both processes count their statements; BENCH_CPU_PROF=<dir>: they write V8 CPU profiles there when they stop
+ * (read them with support/cpu-profile-top.mjs); BENCH_SQL_HISTOGRAM=<dir>: they count statements by text there at
+ * each stats read (support/sql-histogram.mjs; the worker's 2nd and 4th snapshots bracket the renewals).
+ */
 const running = await startProductionApp({
   name: 'bench-renewals',
   // Any free port for the worker's health server: other benches may run on this machine meanwhile.
@@ -52,10 +58,12 @@ const running = await startProductionApp({
   start: (file, env, role) => {
     const dir = process.env.BENCH_CPU_PROF
     const prof = dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, role)}`] : []
-    return spawn(process.execPath, [...prof, '--import', STATS, file], {
+    const histogram = process.env.BENCH_SQL_HISTOGRAM
+    const counts = histogram ? ['--import', SQL_HISTOGRAM] : []
+    return spawn(process.execPath, [...prof, '--import', STATS, ...counts, file], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...(histogram ? { BENCH_SQL_HISTOGRAM: path.join(histogram, role) } : {}) },
     })
   },
 })
@@ -82,18 +90,24 @@ try {
   })
   const orders = digitalOrders(running.appBase, checkout.storeId, checkout.productId, 'renewals')
   const round = async () => {
+    // No checkout load: a round is a 5 s pause (the progress lines keep their pace).
+    if (ORDERS === 0) {
+      await new Promise((r) => setTimeout(r, 5000))
+      return { requests: 0, seconds: 5, rps: 0, p50: 0, p99: 0, errors: 0 } satisfies LoadResult
+    }
     const r = await load(orders.url, { total: ORDERS, concurrency: CONCURRENCY, method: 'POST', ...orders })
     if (r.errors > 0) throw new Error(`${r.errors} orders failed: ${JSON.stringify(r.failures)}`)
     return r
   }
   // The median round (by rate) of each phase: a shared machine makes single rounds swing both ways.
   const median = (rs: LoadResult[]) => [...rs].sort((x, y) => x.rps - y.rps)[Math.floor(rs.length / 2)]!
-  await load(orders.url, { total: 30, concurrency: 4, method: 'POST', ...orders })
+  if (ORDERS > 0) await load(orders.url, { total: 30, concurrency: 4, method: 'POST', ...orders })
   await waitUntil(() => running.drained(), 'queue drained', 300_000)
 
   // Alone: the checkout's load with the worker idle (its own order events included), twice.
   const alone: LoadResult[] = []
   const workerAloneBefore = await stats(running.worker)
+  const aloneAt = performance.now()
   for (let i = 0; i < 2; i++) {
     alone.push(await round())
     console.log(`  alone: checkout round ${fmt(alone.at(-1)!)}; load ${load1()}`)
@@ -101,8 +115,14 @@ try {
   }
   const loadBefore = load1()
   const workerBefore = await stats(running.worker)
+  // Without checkout load the "alone" rounds are pauses: the worker's idle CPU per second (its timers, polls and
+  // repeatable jobs), taken out below — on a loaded machine the renewals last longer and would carry more of it.
+  const idleCpuPerS = ORDERS
+    ? 0
+    : (workerBefore.cpuMs - workerAloneBefore.cpuMs) / ((performance.now() - aloneAt) / 1000)
   // The worker's own cost of a checkout order (its events), to tell the renewals' share apart below.
-  const perCheckoutOrder = (workerBefore.statements - workerAloneBefore.statements) / (2 * ORDERS)
+  const perCheckoutOrder = ORDERS ? (workerBefore.statements - workerAloneBefore.statements) / (2 * ORDERS) : 0
+  const cpuPerCheckoutOrder = ORDERS ? (workerBefore.cpuMs - workerAloneBefore.cpuMs) / (2 * ORDERS) : 0
   const apiBefore = await stats(running.api)
 
   // Due now: the worker's scanner takes them at its next run; one run is asked at once (as the minute's tick would).
@@ -143,6 +163,7 @@ try {
   )
   const drainedS = drained ? ((performance.now() - started) / 1000).toFixed(1) : `> ${DRAIN_MS / 1000}`
   const workerDrained = await stats(running.worker)
+  const idleShare = (idleCpuPerS * (performance.now() - started)) / 1000
   const apiAfter = await stats(running.api)
   if (drained) alone.push(await round())
 
@@ -167,12 +188,15 @@ try {
     `  renewal orders PAID ${rows[0]!.orders}, gateway charges ${rows[0]!.charges}, attempts ${rows[0]!.attempts}`,
   )
   const checkoutShare = perCheckoutOrder * checkoutDuring
+  const cpuShare = cpuPerCheckoutOrder * checkoutDuring + idleShare
+  // Under checkout load the share is an estimate from the rounds alone: on a busy machine it can exceed the whole.
+  const netCpu = (workerDrained.cpuMs - workerBefore.cpuMs - cpuShare) / ids.length
   // Until all PAID the worker has run an unknown part of the checkout orders' effects (its queue is not drained):
   // that figure keeps them in, an upper bound; drained, all of them ran and are taken out.
   const perRenewal = (w: Stats, share: number) =>
     ((w.statements - workerBefore.statements - share) / ids.length).toFixed(1)
   console.log(
-    `worker SQL statements per renewal: ≤ ${perRenewal(workerPaid, 0)} until all PAID (checkout effects run by then included), ${perRenewal(workerDrained, checkoutShare)} with the order's effects (drained; the checkout orders' ${perCheckoutOrder.toFixed(1)} each taken out); worker CPU ${((workerDrained.cpuMs - workerBefore.cpuMs) / ids.length).toFixed(1)} ms per renewal; api statements meanwhile ${apiAfter.statements - apiBefore.statements}`,
+    `worker SQL statements per renewal: ≤ ${perRenewal(workerPaid, 0)} until all PAID (checkout effects run by then included), ${perRenewal(workerDrained, checkoutShare)} with the order's effects (drained; the checkout orders' ${perCheckoutOrder.toFixed(1)} each taken out); worker CPU ${netCpu >= 0 ? netCpu.toFixed(1) : 'n/a (the checkout share measured alone is larger: too noisy here)'} ms per renewal (the checkout orders' ${cpuPerCheckoutOrder.toFixed(1)} ms each${ORDERS ? '' : `, idle ${idleCpuPerS.toFixed(1)} ms/s`} taken out; ${((workerDrained.cpuMs - workerBefore.cpuMs) / ids.length).toFixed(1)} with them); api ${((apiAfter.statements - apiBefore.statements) / ids.length).toFixed(1)} statements and ${((apiAfter.cpuMs - apiBefore.cpuMs) / ids.length).toFixed(1)} ms CPU per renewal meanwhile (its checkout orders included)`,
   )
   console.log(`checkout alone (median of ${alone.length}, ${CONCURRENCY} concurrent): ${fmt(a)}`)
   if (d) console.log(`checkout during renewals (median of ${during.length}): ${fmt(d)}`)

@@ -1,4 +1,11 @@
-import { type Expression, type InsertQueryBuilder, type InsertResult, type QueryCreator, sql } from 'kysely'
+import {
+  type Expression,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type QueryCreator,
+  type RawBuilder,
+  sql,
+} from 'kysely'
 import type { z } from 'zod'
 import type { Trx } from './db'
 import type { PlatformTables } from './tables'
@@ -47,4 +54,21 @@ export function publishing<S extends z.ZodType, DB extends PlatformTables = Plat
     (qc as unknown as QueryCreator<PlatformTables>)
       .insertInto('outbox')
       .values({ event: def.name, payload: value }) as unknown as InsertQueryBuilder<DB, 'outbox', InsertResult>
+}
+
+/**
+ * `publishing` for a raw statement whose change may not happen: the event is written once per row of `from` (a CTE
+ * of the same statement that returns the changed row — no row, no event), `filled` reading that row's columns.
+ * Put it in the statement as a CTE body: `with s as (update … returning …), e as (${publishingFrom(…)}) …`.
+ */
+export function publishingFrom<S extends z.ZodType>(
+  def: EventDef<S>,
+  payload: z.input<S>,
+  from: string,
+  filled: Record<string, Expression<unknown>> = {},
+): RawBuilder<unknown> {
+  const json = JSON.stringify(def.schema.parse(payload))
+  const pairs = Object.entries(filled).map(([field, value]) => sql`${field}::text, ${value}`)
+  const value = pairs.length ? sql`${json}::jsonb || jsonb_build_object(${sql.join(pairs)})` : sql`${json}::jsonb`
+  return sql`insert into outbox (event, payload) select ${def.name}::text, ${value} from ${sql.table(from)}`
 }

@@ -131,5 +131,15 @@ export const flagDoublePayment = subscribe(
     ctx.log.warn({ transactionId: row.id, orderRef: row.order_ref, firstPayment: earlier.id }, 'double payment flagged')
     await repo.updateTransaction(ctx.db, row.id, { error_message: DOUBLE_PAYMENT_NOTE })
   },
-  { relevant: (events) => events.map((e) => e.status === 'PAID') },
+  {
+    // Nearly every PAID charge is its order's only one: one read per relay batch finds the few paid after another,
+    // instead of a job and two reads per payment (each renewal's charge included).
+    relevant: async (events, db) => {
+      const later = await repo.paidAfterAnother(
+        db,
+        events.flatMap((e) => (e.status === 'PAID' ? [e.transactionId] : [])),
+      )
+      return events.map((e) => e.status === 'PAID' && later.has(e.transactionId))
+    },
+  },
 )

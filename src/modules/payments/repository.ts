@@ -86,6 +86,25 @@ export async function findEarlierPayment(
     .executeTakeFirst()
 }
 
+/**
+ * Of these charges, the PAID or REFUNDED ones paid after another charge of the same order (findEarlierPayment's
+ * rule, for a batch in one read). Ids that are not uuids are answered as found: the caller then checks each alone.
+ */
+export async function paidAfterAnother(db: DbOrTrx, ids: string[]): Promise<Set<string>> {
+  const uuids = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+  const found = new Set(ids.filter((id) => !uuids.includes(id)))
+  if (uuids.length === 0) return found
+  const { rows } = await sql<{ id: string }>`
+    select t.id from payment_transactions t
+    where t.id = any(${uuids}::uuid[]) and t.paid_at is not null
+      and exists (
+        select 1 from payment_transactions e
+        where e.order_ref = t.order_ref and e.id <> t.id and e.status in ('PAID', 'REFUNDED')
+          and (e.paid_at < t.paid_at or (e.paid_at = t.paid_at and e.id < t.id)))`.execute(db)
+  for (const r of rows) found.add(r.id)
+  return found
+}
+
 export async function lockTransaction(db: DbOrTrx, id: string) {
   return db.selectFrom('payment_transactions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 }

@@ -6,7 +6,6 @@
 import type { Clock } from '../../platform/clock'
 import { decryptSecret } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
-import * as accounts from './accounts.repository'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { toChargeResult } from './dto'
 import { GatewayError } from './gateway-client'
@@ -66,7 +65,8 @@ const notFound = () => new AppError(404, SAVED_CARD_MESSAGES.notFound, undefined
 
 export interface SavedCardCharge {
   storeId: string
-  cardId: string
+  /** The card; absent: the buyer's newest card kept for good (a renewal charges whichever card the buyer has now). */
+  cardId?: string
   /** The buyer the caller is charging: a card of another buyer of the same store is not found either. */
   buyerEmail: string
   orderRef: string
@@ -91,10 +91,15 @@ export interface SavedCardCharge {
  */
 export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge): Promise<ChargeResult> {
   if (!Number.isInteger(req.amountCents) || req.amountCents <= 0) throw new AppError(400, 'Valor inválido')
-  const card = await cards.findInstrument(deps.db, req.storeId, req.cardId, nowOf(deps))
-  if (!card || card.buyer_email !== req.buyerEmail.trim().toLowerCase()) throw notFound()
-  const account = await accounts.findAccount(deps.db, req.storeId, card.account_id)
-  if (!account) throw notFound()
+  // The card and its account in one read (the renewals bench charges 10,000 of these a day).
+  const found = await cards.findChargeableInstrument(
+    deps.db,
+    req.storeId,
+    req.cardId ? { id: req.cardId } : { buyerEmail: req.buyerEmail.trim() },
+    nowOf(deps),
+  )
+  if (!found || found.card.buyer_email !== req.buyerEmail.trim().toLowerCase()) throw notFound()
+  const { card, account } = found
   const target = targetOf(deps, account)
   if (!target.gateway.capabilities.cardOnFile)
     throw new AppError(409, SAVED_CARD_MESSAGES.unsupported, undefined, 'CARD_ON_FILE_UNSUPPORTED')

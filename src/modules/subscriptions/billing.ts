@@ -207,19 +207,10 @@ async function chargeCard(
   order: Awaited<ReturnType<typeof orderingService.placeRenewalOrder>>,
   transactionId: string,
 ): Promise<Outcome> {
-  const cards = await paymentsService.savedCardsOf(
-    { db: deps.db as never },
-    {
-      storeId: sub.store_id,
-      buyerEmail: sub.customer_email,
-    },
-  )
-  const card = cards.filter((c) => c.expiresAt === null).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]
-  if (!card) return { kind: 'HARD_DECLINED', reason: 'Nenhum cartão salvo para esta assinatura' }
   try {
+    // No card id: payments charges the buyer's newest card kept for good (one updated from the e-mail link included).
     const result = await paymentsService.chargeSavedCard(deps.payments, {
       storeId: sub.store_id,
-      cardId: card.id,
       transactionId,
       buyerEmail: sub.customer_email,
       orderRef: order.orderId,
@@ -237,6 +228,9 @@ async function chargeCard(
     if (result.status === 'PAID') return { kind: 'PAID', transactionId: result.transactionId }
     return { ...declineOf(result.refusedReason ?? null), transactionId: result.transactionId }
   } catch (err) {
+    // No card kept (or its account gone): refused before any charge was written — nothing to retry with.
+    if (err instanceof AppError && err.code === 'SAVED_CARD_NOT_FOUND')
+      return { kind: 'HARD_DECLINED', reason: 'Nenhum cartão salvo para esta assinatura' }
     const message = err instanceof AppError ? err.message : 'Falha na comunicação com o gateway'
     return { kind: 'UNKNOWN', reason: message }
   }

@@ -6,7 +6,7 @@ import type { PaymentsModuleDeps } from '../payments'
 import { type BillingDeps, LANES, runDue } from './billing'
 import { pixAutomaticSubscriptions } from './pix-automatic-billing'
 import { onOrderRefunded } from './refunds'
-import { onOrderPaid } from './start'
+import { onOrderPaid, settledRenewalOrders } from './start'
 import type { Db } from './tables'
 
 export const BILLING_JOB = 'subscriptions.billing'
@@ -63,7 +63,13 @@ export function subscriptionsSubscriptions(clock: Clock) {
       orderPaid,
       'subscriptions.order-paid',
       async (p, ctx) => onOrderPaid({ db: ctx.db as unknown as Db, clock }, p),
-      { relevant: (ps) => ps.map((p) => Boolean(p.planId || p.subscriptionId)) },
+      {
+        relevant: async (ps, db) => {
+          const renewals = ps.flatMap((p) => (p.subscriptionId ? [p.orderId] : []))
+          const settled = await settledRenewalOrders(db as unknown as Db, renewals)
+          return ps.map((p) => Boolean(p.planId || p.subscriptionId) && !settled.has(p.orderId))
+        },
+      },
     ),
     // A subscription's order refunded in full (or charged back): canceled now, its access with it.
     subscribe(

@@ -5,7 +5,7 @@
  */
 import { type Selectable, sql } from 'kysely'
 import type { Trx as PlatformTrx } from '../../platform/db'
-import { publish } from '../../platform/events'
+import { publish, publishingFrom } from '../../platform/events'
 import { dunningOf } from './dunning'
 import { type SUBSCRIPTION_WEBHOOK_TYPES, subscriptionChanged } from './events'
 import { addDays, firstAttemptAt, periodOf } from './periods'
@@ -221,11 +221,11 @@ export async function settleCyclePaid(
 
 /**
  * A card renewal's attempt is PAID: the attempt, then the same change as settleCyclePaid (cycle PAID, subscription
- * ACTIVE in that period, access until its end + the store's grace, history, next cycle) in one statement instead
- * of eleven — the renewals bench's 10,000 a day ride on it. `sub` is the biller's read (its terms: anchor, interval,
- * cap, trial); the statement itself guards what may have changed since: a cycle already PAID (its order's news came
- * first) changes nothing but the attempt, and the status is decided on the row. The webhook is published only when
- * the cycle was settled here, in the same transaction.
+ * ACTIVE in that period, access until its end + the store's grace, history, next cycle, subscription.renewed) in one
+ * statement instead of eleven (and no transaction: one statement commits whole) — the renewals bench's 10,000 a day
+ * ride on it. `sub` is the biller's read (its terms: anchor, interval, cap, trial); the statement itself guards what
+ * may have changed since: a cycle already PAID (its order's news came first) changes nothing but the attempt, and
+ * the status is decided on the row. The webhook's event is written only when the cycle was settled here.
  */
 export async function settleAttemptPaid(
   db: Db,
@@ -240,55 +240,60 @@ export async function settleAttemptPaid(
   // A trial's first charge is announced as a renewal too (the member area's access follows it).
   const announce = cycle.number > 1 || sub.trial_end !== null
   const data = JSON.stringify({ cycle: cycle.number, amountCents: Number(cycle.amount_cents) })
-  return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ status: string }>`
-      with att as (
-        update subscription_attempts set status = 'PAID', finished_at = ${at}, decline_reason = null,
-          -- the charge id it was written with, unless the answer names one
-          transaction_id = coalesce(${paid.transactionId}::uuid, transaction_id)
-        where id = ${paid.attemptId} returning id
-      ), c as (
-        update subscription_cycles set status = 'PAID', paid_at = ${at}, next_attempt_at = null, lease_until = null,
-          order_id = coalesce(${paid.orderId}::uuid, order_id)
-        where id = ${cycle.id} and status <> 'PAID' and exists (select 1 from att)
-        returning subscription_id, period_start, period_end
-      ), s as (
-        update subscriptions s set
-          status = case when s.status in ('PAST_DUE', 'ACTIVE', 'TRIALING') then 'ACTIVE' else s.status end,
-          current_period_start = c.period_start, current_period_end = c.period_end,
-          -- a late payment never moves the anchor: access follows the cycle's own period (+ grace), never shrinks
-          access_until = greatest(s.access_until, c.period_end + make_interval(days => coalesce(
-            (select grace_days from subscription_dunning d where d.store_id = s.store_id), 0))),
-          past_due_since = null, updated_at = ${at}
-        from c where s.id = c.subscription_id
-        returning s.id, s.store_id, s.status
-      ), e as (
-        insert into subscription_events (subscription_id, type, at, data)
-        select s.id, 'renewed', ${at}::timestamptz, ${data}::jsonb from s where ${announce}::boolean
-      ), n as (
-        insert into subscription_cycles (subscription_id, store_id, number, status, period_start, period_end, due_at,
-          amount_cents, next_attempt_at)
-        select s.id, s.store_id, ${nextNumber}::int, 'SCHEDULED', ${next.start}::timestamptz,
-          ${next.end}::timestamptz, ${next.start}::timestamptz, ${Number(sub.price_cents)}::bigint,
-          ${firstAttemptAt(sub.method, next.start)}::timestamptz
-        from s where s.status = 'ACTIVE' and ${scheduleNext}::boolean
-        on conflict (subscription_id, number) do nothing
-      )
-      select status from s`.execute(trx)
-    const settled = rows[0]
-    if (!settled) return false
-    if (announce)
-      await publish(trx as unknown as PlatformTrx, subscriptionChanged, {
-        type: 'subscription.renewed',
-        subscriptionId: sub.id,
-        storeId: sub.store_id,
-        status: settled.status,
-        cycleNumber: cycle.number,
-        at: at.toISOString(),
-        reason: null,
-      })
-    return true
-  })
+  // The status is the row's, decided in the statement (a placeholder of the right shape until then).
+  const renewed = publishingFrom(
+    subscriptionChanged,
+    {
+      type: 'subscription.renewed',
+      subscriptionId: sub.id,
+      storeId: sub.store_id,
+      status: 'ACTIVE',
+      cycleNumber: cycle.number,
+      at: at.toISOString(),
+      reason: null,
+    },
+    'announced',
+    { status: sql`announced.status` },
+  )
+  const { rows } = await sql<{ status: string }>`
+    with att as (
+      update subscription_attempts set status = 'PAID', finished_at = ${at}, decline_reason = null,
+        -- the charge id it was written with, unless the answer names one
+        transaction_id = coalesce(${paid.transactionId}::uuid, transaction_id)
+      where id = ${paid.attemptId} returning id
+    ), c as (
+      update subscription_cycles set status = 'PAID', paid_at = ${at}, next_attempt_at = null, lease_until = null,
+        order_id = coalesce(${paid.orderId}::uuid, order_id)
+      where id = ${cycle.id} and status <> 'PAID' and exists (select 1 from att)
+      returning subscription_id, period_start, period_end
+    ), s as (
+      update subscriptions s set
+        status = case when s.status in ('PAST_DUE', 'ACTIVE', 'TRIALING') then 'ACTIVE' else s.status end,
+        current_period_start = c.period_start, current_period_end = c.period_end,
+        -- a late payment never moves the anchor: access follows the cycle's own period (+ grace), never shrinks
+        access_until = greatest(s.access_until, c.period_end + make_interval(days => coalesce(
+          (select grace_days from subscription_dunning d where d.store_id = s.store_id), 0))),
+        past_due_since = null, updated_at = ${at}
+      from c where s.id = c.subscription_id
+      returning s.id, s.store_id, s.status
+    ), announced as (
+      select status from s where ${announce}::boolean
+    ), e as (
+      insert into subscription_events (subscription_id, type, at, data)
+      select s.id, 'renewed', ${at}::timestamptz, ${data}::jsonb from s where ${announce}::boolean
+    ), o as (
+      ${renewed}
+    ), n as (
+      insert into subscription_cycles (subscription_id, store_id, number, status, period_start, period_end, due_at,
+        amount_cents, next_attempt_at)
+      select s.id, s.store_id, ${nextNumber}::int, 'SCHEDULED', ${next.start}::timestamptz,
+        ${next.end}::timestamptz, ${next.start}::timestamptz, ${Number(sub.price_cents)}::bigint,
+        ${firstAttemptAt(sub.method, next.start)}::timestamptz
+      from s where s.status = 'ACTIVE' and ${scheduleNext}::boolean
+      on conflict (subscription_id, number) do nothing
+    )
+    select status from s`.execute(db)
+  return rows.length > 0
 }
 
 /** Ends a subscription now: open cycles are canceled (their renewal orders are cancelled by the caller). */

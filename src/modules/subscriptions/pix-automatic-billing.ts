@@ -313,11 +313,17 @@ async function endMandate(
 /** The bus's news applied sooner than the scanner's next pass: a revocation, a debit, a failure, an end. */
 export function pixAutomaticSubscriptions(clock: Clock) {
   return [
-    subscribe(subscriptionChanged, 'subscriptions.pix-automatic-ended', async (e, ctx) => {
-      if (e.type !== 'subscription.canceled') return
-      const payments = { db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log } as unknown as PaymentsDeps
-      await endMandate(ctx.db as unknown as Db, payments, clock, e)
-    }),
+    subscribe(
+      subscriptionChanged,
+      'subscriptions.pix-automatic-ended',
+      async (e, ctx) => {
+        if (e.type !== 'subscription.canceled') return
+        const payments = { db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log } as unknown as PaymentsDeps
+        await endMandate(ctx.db as unknown as Db, payments, clock, e)
+      },
+      // Only an end has work here: every renewal's subscription.renewed would otherwise be a job that returns.
+      { relevant: (es) => es.map((e) => e.type === 'subscription.canceled') },
+    ),
     subscribe(pixAutomaticAuthorizationChanged, 'subscriptions.pix-automatic-authorization', async (e, ctx) => {
       if (e.status === 'ACTIVE' || e.status === 'PENDING') return
       const db = ctx.db as unknown as Db

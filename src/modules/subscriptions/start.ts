@@ -4,6 +4,7 @@
  * trial: the R$ 0,00 order starts the trial, the anchor is its end and cycle 1 is charged then). A renewal
  * order's payment (read back later, e.g. after a worker died mid-charge) settles its cycle here too.
  */
+import { sql } from 'kysely'
 import type { Clock } from '../../platform/clock'
 import { orderingService } from '../ordering'
 import { billingNow } from './billing-clock'
@@ -34,6 +35,26 @@ const METHOD: Record<PaidOrderFacts['paymentMethod'], PlanMethod> = {
 export async function onOrderPaid(deps: { db: Db; clock: Clock }, p: PaidOrderFacts): Promise<void> {
   if (p.subscriptionId) return settleRenewalOrder(deps, p)
   if (p.planId) await startSubscription(deps, p)
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Of these paid orders, the renewal orders whose cycle is already PAID: settleRenewalOrder has nothing to do for them
+ * (the card biller settles its own cycle right after the charge, before the order's news arrives), so the relay
+ * makes no job of their order.paid — one read per relay batch instead of a job and a read per renewal.
+ */
+export async function settledRenewalOrders(db: Db, orderIds: string[]): Promise<Set<string>> {
+  // Payload ids are strings: one that is not a uuid must not fail the relay's pass on the cast (it gets its job).
+  const ids = orderIds.filter((id) => UUID.test(id))
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('subscription_cycles')
+    .select('order_id')
+    .where(sql<boolean>`order_id = any(${ids}::uuid[])`)
+    .where('status', '=', 'PAID')
+    .execute()
+  return new Set(rows.map((r) => r.order_id!))
 }
 
 async function settleRenewalOrder(deps: { db: Db; clock: Clock }, p: PaidOrderFacts) {
