@@ -93,3 +93,26 @@ export async function lockDuePolls(trx: Trx, now: Date, limit: number) {
     .skipLocked()
     .execute()
 }
+
+/**
+ * A bought label taken for cancelling by one caller only: SHIPPED → BUYING (the label is in Melhor Envio's hands
+ * again, and the tracking poll skips it). False when another click holds it or it is no longer just shipped.
+ */
+export async function holdLabelForCancel(db: DbOrTrx, orderId: string, storeId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('shipments')
+    .set({ status: 'BUYING', updated_at: new Date() })
+    .where('order_id', '=', orderId)
+    .where('store_id', '=', storeId)
+    .where('kind', '=', 'LABEL')
+    .where('status', '=', 'SHIPPED')
+    .where('me_order_id', 'is not', null)
+    .returning('id')
+    .executeTakeFirst()
+  return Boolean(row)
+}
+
+/** The order's shipment is gone (its label cancelled): the unique order_id is free for the next label or code. */
+export async function deleteShipment(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('shipments').where('id', '=', id).execute()
+}
