@@ -6,6 +6,7 @@ import { LOG_REDACT } from '../../app'
 import { type FakeMelhorEnvio, startFakeMelhorEnvio } from '../../testing/fake-melhor-envio'
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fake-webhook-receiver'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import { buyersFixtures } from '../buyers/buyers-fixtures'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { POLL_EVERY_MS, pollTracking } from './service'
 
@@ -35,6 +36,7 @@ afterAll(async () => {
 })
 
 const { post, shop, physicalOrder, digitalOrder, sandbox, pageTokenOf } = orderingFixtures(() => t)
+const { signIn } = buyersFixtures(() => t)
 const sender = {
   name: 'Loja Teste',
   document: '52998224725',
@@ -173,6 +175,17 @@ describe('shipments', () => {
       trackingCode: 'JD-0001234',
     })
     expect((await t.app.inject({ url: `/api/orders/${orderId}/shipment?t=wrong` })).statusCode).toBe(404)
+
+    // The buyer's area (/minha-conta) lists the order with the same tracking.
+    const cookie = await signIn('maria@example.com')
+    const area = await t.app.inject({ url: '/api/buyer/orders', headers: { cookie } })
+    const listed = area.json().orders.find((o: { id: string }) => o.id === orderId)
+    expect(listed.shipment).toMatchObject({
+      statusLabel: 'Enviado',
+      carrier: 'Jadlog',
+      trackingCode: 'JD-0001234',
+      trackingUrl: 'https://www.melhorrastreio.com.br/rastreio/JD-0001234',
+    })
 
     await t.drain()
     await waitFor(async () => (await deliveries(orderId, 'fulfilment.shipped'))[0]?.state === 'SENT')

@@ -116,3 +116,15 @@ export async function holdLabelForCancel(db: DbOrTrx, orderId: string, storeId: 
 export async function deleteShipment(db: DbOrTrx, id: string): Promise<void> {
   await db.deleteFrom('shipments').where('id', '=', id).execute()
 }
+
+/** The shipments of a page of orders (the buyer's area), one query. */
+export async function findShipmentsOf(db: DbOrTrx, orderIds: readonly string[]): Promise<ShipmentInfo[]> {
+  if (orderIds.length === 0) return []
+  const rows = await db
+    .selectFrom('shipments')
+    .where('order_id', 'in', orderIds)
+    .select(COLUMNS)
+    .select((eb) => eb('label_pdf', 'is not', null).as('has_label'))
+    .execute()
+  return rows.map((row) => ({ ...row, has_label: Boolean(row.has_label) }))
+}
