@@ -28,7 +28,7 @@ describe('shipping with Melhor Envio', () => {
     const orderUrl = buyer.page.url()
 
     // The merchant opens the order and buys the label.
-    const { page } = await e2e.openSignedIn(token, `/store/${storeId}/orders`)
+    const { page } = await e2e.openSignedIn(token, `/store/${storeId}/orders`, { device: PHONE })
     await page.getByRole('cell', { name: /#1001/ }).waitFor()
     await page.getByRole('row', { name: /#1001/ }).getByRole('button', { name: 'Ver' }).click()
     await page.getByRole('button', { name: 'Gerar etiqueta' }).click()
@@ -38,14 +38,29 @@ describe('shipping with Melhor Envio', () => {
     expect(trackingCode).toMatch(/^AA\d{9}BR$/)
     await page.getByTestId('order-shipment').getByText('Enviado', { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Imprimir etiqueta' }).waitFor()
-    await snap(page, 'shipping-order-modal-label')
+    await page.getByTestId('order-shipment').scrollIntoViewIfNeeded()
+    await snap(page, 'shipping-order-modal-label-390')
+
+    // Bought by mistake: cancelled before posting (confirmed), then the right label is bought.
+    await page.getByRole('button', { name: 'Cancelar etiqueta' }).click()
+    await page
+      .getByRole('dialog', { name: 'Cancelar etiqueta' })
+      .getByRole('button', { name: 'Cancelar etiqueta' })
+      .click()
+    await page.getByRole('button', { name: 'Gerar etiqueta' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Gerar etiqueta' }).click()
+    await page.getByTestId('order-shipment').getByText('Enviado', { exact: true }).waitFor({ timeout: 30_000 })
+    const rebought = ((await code.textContent()) ?? '').trim()
+    expect(rebought).toMatch(/^AA\d{9}BR$/)
+    expect(rebought).not.toBe(trackingCode)
+    await snap(page, 'shipping-order-modal-rebought-390')
 
     // The buyer's page shows the code; the e-mail carries it.
     await buyer.page.goto(orderUrl)
-    await buyer.page.getByTestId('buyer-tracking-code').getByText(trackingCode).waitFor()
+    await buyer.page.getByTestId('buyer-tracking-code').getByText(rebought).waitFor()
     await snap(buyer.page, 'shipping-buyer-tracking-390')
     const mail = await mailFor(BUYER.email, /foi enviado/)
-    expect(mail.text).toContain(trackingCode)
+    expect(mail.text).toMatch(new RegExp(`${trackingCode}|${rebought}`))
     await buyer.context.close()
   }, 180_000)
 })

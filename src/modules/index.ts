@@ -2,7 +2,7 @@ import { type AffiliatesModuleDeps, affiliatesModule } from './affiliates'
 import { buyersModule } from './buyers'
 import { catalogModuleWith, catalogService } from './catalog'
 import { checkoutModule } from './checkout'
-import { fulfilmentModule } from './fulfilment'
+import { fulfilmentModule, fulfilmentService } from './fulfilment'
 import { identityModule } from './identity'
 import { integrationsModule } from './integrations'
 import { funnelsModule, marketingModule } from './marketing'
@@ -50,7 +50,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     notificationsModule,
     recoveryModule,
     affiliatesModule({ clock: deps.clock }),
-    buyersModule({ clock: deps.clock }),
+    buyersModule({ clock: deps.clock, shipmentsOf: fulfilmentService.buyerShipments }),
     subscriptionsModule({ clock: deps.clock, gatewayTransport: deps.gatewayTransport }),
   ]
 }

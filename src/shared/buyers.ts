@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { buyerShipmentSchema } from './fulfilment'
 
 /** The buyer's area (issue 35): sign-in by e-mailed link, orders, library. Shared by the screens and the routes. */
 export const BUYER_MSG = {
@@ -37,6 +38,8 @@ export const buyerOrderSchema = z.object({
   /** The order's own page (payment code, tracking, refunds) with its token. */
   pageUrl: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number(), refunded: z.boolean() })),
+  /** A physical order once it left the store: carrier, tracking code and link (issue 38); null before. */
+  shipment: buyerShipmentSchema.shape.shipment,
 })
 export const buyerOrdersSchema = z.object({ orders: z.array(buyerOrderSchema), total: z.number() })
 export type BuyerOrders = z.infer<typeof buyerOrdersSchema>

@@ -24,6 +24,11 @@ export const FULFILMENT_MESSAGES = {
   labelBought: 'Etiqueta gerada! O pedido foi marcado como enviado.',
   manualSaved: 'Código de rastreio salvo! O pedido foi marcado como enviado.',
   delivered: 'Pedido marcado como entregue.',
+  cannotCancel: 'Só a etiqueta do Melhor Envio de um pedido enviado e ainda não entregue pode ser cancelada.',
+  cancelling: 'O cancelamento desta etiqueta já está em andamento.',
+  cancelUnavailable: 'Melhor Envio indisponível: tente cancelar a etiqueta novamente em alguns minutos.',
+  labelCancelled:
+    'Etiqueta cancelada. O valor volta à sua carteira do Melhor Envio em até 12 horas e o pedido voltou para Pago.',
 } as const
 
 /** Printable ASCII letters, digits and a few separators: never a control character, never over 50. */

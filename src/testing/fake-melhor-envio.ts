@@ -6,6 +6,7 @@
  *   POST /api/v2/me/shipment/generate   {orders:[id]}                                → {id:{status,message}}
  *   POST /api/v2/me/shipment/print      {mode,orders:[id]}                           → {url}
  *   POST /api/v2/me/shipment/tracking   {orders:[id]}                                → {id:{status,tracking,…_at}}
+ *   POST /api/v2/me/shipment/cancel     {order:{id,reason_id:2,description}}         → {id:{canceled:true}}
  * Amounts are reais as strings with two decimals ("23.45"), weights kilograms, sizes centimetres, days working days.
  *
  * Checked against the docs on 2026-11-28 (R = https://melhorenvio.readme.io/reference/, F = the FAQ
@@ -38,7 +39,11 @@
  * |                 |                             |                                           | error not documented)                 |
  * | tracking        | R rastreio-de-envios;       | {orders:[id]} → keyed by id with status,  | —                                     |
  * |                 | public callers (code)       | tracking, melhorenvio_tracking            |                                       |
- * | cancel          | R cancelamento              | not served: our client never cancels      | —                                     |
+ * | cancel          | R cancelamento-de-etiquetas | POST {order:{id, reason_id (always 2),    | re-read 2026-11-29: a posted or       |
+ * |                 | (docs.melhorenvio.com.br/   | description}} → keyed by id {canceled:    | delivered label "may not be           |
+ * |                 | reference/…)                | true}; a generated label is refunded in   | cancellable": the error's shape is not|
+ * |                 |                             | 12 h (the fake gives the balance back at  | documented, the fake answers 422      |
+ * |                 |                             | once)                                     | {message, errors:{'order.id':[…]}}    |
  * Our client (src/modules/shipping/melhor-envio-client.ts) already sent User-Agent, Accept and non_commercial; its
  * MeAddress.document was optional and is now required (the fulfilment service always filled it).
  */
@@ -78,6 +83,8 @@ export interface FakeMelhorEnvio {
   tokens: Set<string>
   /** Every answer waits this long (a slow Melhor Envio: the caller's timeout fires). */
   delay(ms: number): void
+  /** These paths answer 503 until called again with none (Melhor Envio down for them). */
+  outage(...paths: string[]): void
   /** Labels in the cart and bought, by id. */
   items: Map<string, CartItem>
   /** Moves a bought label along, as the carrier would (posted, delivered). */
@@ -217,6 +224,7 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
   const items = new Map<string, CartItem>()
   const labels = new Map<string, string>()
   let delayMs = 0
+  let down = new Set<string>()
   let balance = 10_000
   let protocolSeq = 0
   let trackingSeq = 0
@@ -249,6 +257,7 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
     calls.push({ path, token, userAgent: req.headers['user-agent'], accept: req.headers.accept, body: body ?? {} })
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
     if (res.destroyed) return
+    if (down.has(path)) return send(res, 503, { message: 'Service Unavailable' })
     if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' })
     if (!token || !tokens.has(token)) return send(res, 401, { message: 'Unauthenticated.' })
     // The FAQ: every request's User-Agent is "Aplicação (e-mail para contato técnico)"; fetch's default "node" is not.
@@ -394,6 +403,23 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
           ),
         )
       }
+      case '/api/v2/me/shipment/cancel': {
+        const order = (body.order ?? {}) as { id?: unknown; reason_id?: unknown; description?: unknown }
+        const errors: Record<string, string[]> = {}
+        if (typeof order.id !== 'string' || order.id === '') errors['order.id'] = ['O campo order.id é obrigatório.']
+        // The reference: reason_id is always 2 for a label cancelled through the API.
+        if (String(order.reason_id) !== '2') errors['order.reason_id'] = ['O campo order.reason_id é inválido.']
+        if (typeof order.description !== 'string' || order.description.trim() === '')
+          errors['order.description'] = ['O campo order.description é obrigatório.']
+        if (Object.keys(errors).length > 0) return invalid(res, errors)
+        const item = items.get(order.id as string)
+        if (!item) return send(res, 404, { message: 'No query results for model [App\\Models\\Order].' })
+        if (item.status !== 'pending' && item.status !== 'released')
+          return invalid(res, { 'order.id': ['Esta etiqueta não pode mais ser cancelada.'] })
+        if (item.status === 'released') balance += Number(item.price)
+        Object.assign(item, { status: 'canceled', canceled_at: now })
+        return send(res, 200, { [item.id]: { canceled: true } })
+      }
       default:
         return send(res, 404, { message: 'Not Found' })
     }
@@ -414,6 +440,9 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
     items,
     delay(ms) {
       delayMs = ms
+    },
+    outage(...paths) {
+      down = new Set(paths)
     },
     advance(id, status) {
       const item = items.get(id)

@@ -1,18 +1,33 @@
+import { Writable } from 'node:stream'
+import pino from 'pino'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOG_REDACT } from '../../app'
 import { type FakeMelhorEnvio, startFakeMelhorEnvio } from '../../testing/fake-melhor-envio'
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fake-webhook-receiver'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
+import { buyersFixtures } from '../buyers/buyers-fixtures'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { POLL_EVERY_MS, pollTracking } from './service'
 
 let t: TestApp
 let fake: FakeMelhorEnvio
 let receiver: FakeWebhookReceiver
+/** Every log line the app writes, at its most talkative, through production's redaction: no token may be in it. */
+let logs = ''
 beforeAll(async () => {
   fake = await startFakeMelhorEnvio()
   receiver = await startWebhookReceiver()
-  t = await createTestApp({ env: { MELHOR_ENVIO_API_URL: fake.url } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString()
+      done()
+    },
+  })
+  t = await createTestApp({
+    env: { MELHOR_ENVIO_API_URL: fake.url },
+    log: pino({ level: 'trace', redact: LOG_REDACT }, sink),
+  })
 })
 afterAll(async () => {
   await t.close()
@@ -21,6 +36,7 @@ afterAll(async () => {
 })
 
 const { post, shop, physicalOrder, digitalOrder, sandbox, pageTokenOf } = orderingFixtures(() => t)
+const { signIn } = buyersFixtures(() => t)
 const sender = {
   name: 'Loja Teste',
   document: '52998224725',
@@ -63,7 +79,12 @@ async function paidOrder(opts: { melhorEnvio?: boolean; pay?: boolean; s?: Shop 
     await sandbox(res.paymentResult.gatewayId, 'pay')
     await waitFor(async () => (await statusOf(s, res.orderId)) === 'PAID')
   }
-  return { s, orderId: res.orderId as string, pageToken: pageTokenOf(res.orderPageUrl ?? '') }
+  return {
+    s,
+    orderId: res.orderId as string,
+    pageToken: pageTokenOf(res.orderPageUrl ?? ''),
+    gatewayId: res.paymentResult.gatewayId as string,
+  }
 }
 
 const shipmentsUrl = (s: Shop, orderId: string) => `/api/stores/${s.storeId}/orders/${orderId}/shipments`
@@ -77,12 +98,13 @@ const deliveries = (orderId: string, kind: string) =>
   t.runtime.db
     .selectFrom('email_deliveries')
     .select(['recipient', 'state'])
-    .where('subject_id', '=', orderId)
+    // 'Seu pedido foi enviado' is keyed by (order:shipment), 'Pedido entregue' by the order.
+    .where((eb) => eb.or([eb('subject_id', '=', orderId), eb('subject_id', 'like', `${orderId}:%`)]))
     .where('kind', '=', kind)
     .execute()
 
 describe('shipments', () => {
-  it('refuses what cannot ship: unpaid 409, digital 409, foreign 404, bad codes 400', async () => {
+  it('refuses what cannot ship: unpaid 409, cancelled 409, digital 409, foreign 404, bad codes 400', async () => {
     const unpaid = await paidOrder({ pay: false })
     const manual = { kind: 'MANUAL', carrier: 'Correios', trackingCode: 'AA123456789BR' }
     const r1 = await ship(unpaid.s, unpaid.orderId, manual)
@@ -98,6 +120,20 @@ describe('shipments', () => {
     expect((await ship(unpaid.s, digital.orderId, manual)).json().message).toBe(
       'Pedido de produto digital não tem envio.',
     )
+
+    const expired = await paidOrder({ s: unpaid.s, pay: false })
+    await sandbox(expired.gatewayId, 'expire')
+    await waitFor(async () => (await statusOf(unpaid.s, expired.orderId)) === 'CANCELLED')
+    const cancelled = await ship(unpaid.s, expired.orderId, manual)
+    expect(cancelled.statusCode).toBe(409)
+    expect(cancelled.json().message).toBe('O pedido precisa estar pago para ser enviado.')
+    expect((await ship(unpaid.s, 'not-a-uuid', manual)).statusCode).toBe(404)
+    const badDelivered = await t.app.inject({
+      method: 'POST',
+      url: `${shipmentsUrl(unpaid.s, 'not-a-uuid')}/delivered`,
+      headers: unpaid.s.owner.headers,
+    })
+    expect(badDelivered.statusCode).toBe(404)
 
     const paid = await paidOrder({ s: unpaid.s })
     // Control characters are refused before the route (the platform's input guard), the others by the schema.
@@ -139,6 +175,17 @@ describe('shipments', () => {
       trackingCode: 'JD-0001234',
     })
     expect((await t.app.inject({ url: `/api/orders/${orderId}/shipment?t=wrong` })).statusCode).toBe(404)
+
+    // The buyer's area (/minha-conta) lists the order with the same tracking.
+    const cookie = await signIn('maria@example.com')
+    const area = await t.app.inject({ url: '/api/buyer/orders', headers: { cookie } })
+    const listed = area.json().orders.find((o: { id: string }) => o.id === orderId)
+    expect(listed.shipment).toMatchObject({
+      statusLabel: 'Enviado',
+      carrier: 'Jadlog',
+      trackingCode: 'JD-0001234',
+      trackingUrl: 'https://www.melhorrastreio.com.br/rastreio/JD-0001234',
+    })
 
     await t.drain()
     await waitFor(async () => (await deliveries(orderId, 'fulfilment.shipped'))[0]?.state === 'SENT')
@@ -215,5 +262,118 @@ describe('shipments', () => {
     await t.drain()
     expect(await deliveries(orderId, 'fulfilment.shipped')).toHaveLength(1)
     expect(await deliveries(orderId, 'fulfilment.delivered')).toHaveLength(1)
+  })
+})
+
+describe('cancelling a label bought by mistake', () => {
+  const cancel = (s: Shop, orderId: string, headers = s.owner.headers) =>
+    t.app.inject({ method: 'POST', url: `${shipmentsUrl(s, orderId)}/cancel`, headers })
+  const cancelCalls = () => fake.calls.filter((c) => c.path === '/api/v2/me/shipment/cancel')
+  const shipmentOf = async (s: Shop, orderId: string) =>
+    (
+      await t.app.inject({ url: `/api/stores/${s.storeId}/orders/${orderId}/shipment`, headers: s.owner.headers })
+    ).json().shipment
+
+  it('cancels once under two clicks: Melhor Envio told once, the order PAID again, a new label tells the buyer', async () => {
+    const { s, orderId, pageToken } = await paidOrder()
+    const bought = await ship(s, orderId, { kind: 'LABEL' })
+    expect(bought.statusCode).toBe(201)
+    const meId = [...fake.items.values()].at(-1)!.id
+    const before = cancelCalls().length
+
+    const [a, b] = await Promise.all([cancel(s, orderId), cancel(s, orderId)])
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
+    const ok = a.statusCode === 200 ? a : b
+    expect(ok.json().message).toBe(
+      'Etiqueta cancelada. O valor volta à sua carteira do Melhor Envio em até 12 horas e o pedido voltou para Pago.',
+    )
+    expect(cancelCalls()).toHaveLength(before + 1)
+    // As the reference asks: the label's id, reason_id 2 and a description.
+    expect(cancelCalls().at(-1)!.body).toEqual({
+      order: { id: meId, reason_id: '2', description: expect.stringContaining('gerada por engano') },
+    })
+    expect(fake.items.get(meId)!.status).toBe('canceled')
+    expect(await statusOf(s, orderId)).toBe('PAID')
+    expect(await shipmentOf(s, orderId)).toBeNull()
+    const label = await t.app.inject({ url: `${shipmentsUrl(s, orderId)}/label`, headers: s.owner.headers })
+    expect(label.statusCode).toBe(404)
+    const buyer = await t.app.inject({ url: `/api/orders/${orderId}/shipment?t=${encodeURIComponent(pageToken)}` })
+    expect(buyer.json().shipment).toBeNull()
+    // Nothing left to cancel.
+    expect((await cancel(s, orderId)).statusCode).toBe(404)
+
+    // The right label: bought again, SHIPPED again, and the buyer gets the new code in an e-mail of its own.
+    const again = await ship(s, orderId, { kind: 'LABEL' })
+    expect(again.statusCode).toBe(201)
+    expect(again.json().trackingCode).not.toBe(bought.json().trackingCode)
+    expect(await statusOf(s, orderId)).toBe('SHIPPED')
+    await waitFor(async () => (await deliveries(orderId, 'fulfilment.shipped')).length === 2, 30_000)
+  })
+
+  it('refuses a posted label with Melhor Envio’s reason, a typed code, a foreign store and a bad id', async () => {
+    const { s, orderId } = await paidOrder()
+    expect((await ship(s, orderId, { kind: 'LABEL' })).statusCode).toBe(201)
+    const meId = [...fake.items.values()].at(-1)!.id
+    fake.advance(meId, 'posted')
+    const posted = await cancel(s, orderId)
+    expect(posted.statusCode).toBe(409)
+    expect(posted.json().message).toBe('Melhor Envio: Esta etiqueta não pode mais ser cancelada.')
+    expect(await statusOf(s, orderId)).toBe('SHIPPED')
+    expect((await shipmentOf(s, orderId)).status).toBe('SHIPPED')
+
+    const other = await shop({ payments: false })
+    expect((await cancel(s, orderId, other.owner.headers)).statusCode).toBe(404)
+    expect((await cancel(other, orderId, other.owner.headers)).statusCode).toBe(404)
+    expect((await cancel(s, 'not-a-uuid')).statusCode).toBe(404)
+
+    const typed = await paidOrder({ s, melhorEnvio: false })
+    expect(
+      (await ship(s, typed.orderId, { kind: 'MANUAL', carrier: 'Jadlog', trackingCode: 'JD-0009876' })).statusCode,
+    ).toBe(201)
+    const manual = await cancel(s, typed.orderId)
+    expect(manual.statusCode).toBe(409)
+    expect(manual.json().message).toBe(
+      'Só a etiqueta do Melhor Envio de um pedido enviado e ainda não entregue pode ser cancelada.',
+    )
+  })
+
+  it('a Melhor Envio outage leaves the label as it was (503 with a message), and the next click cancels it', async () => {
+    const { s, orderId } = await paidOrder()
+    expect((await ship(s, orderId, { kind: 'LABEL' })).statusCode).toBe(201)
+    fake.outage('/api/v2/me/shipment/tracking', '/api/v2/me/shipment/cancel')
+    try {
+      const down = await cancel(s, orderId)
+      expect(down.statusCode).toBe(503)
+      expect(down.json().message).toBe(
+        'Melhor Envio indisponível: tente cancelar a etiqueta novamente em alguns minutos.',
+      )
+    } finally {
+      fake.outage()
+    }
+    expect((await shipmentOf(s, orderId)).status).toBe('SHIPPED')
+    expect((await cancel(s, orderId)).statusCode).toBe(200)
+    expect(await statusOf(s, orderId)).toBe('PAID')
+  })
+})
+
+describe('the merchant’s Melhor Envio token', () => {
+  it('is in no answer and no log line, after quotes, a rejected token, labels, tracking and cancels', async () => {
+    const { s, orderId } = await paidOrder()
+    // Melhor Envio stops accepting the token: the quote falls back to the zones and the failure is logged.
+    fake.tokens.delete('me-test-token')
+    try {
+      const res = await post(`/api/stores/${s.storeId}/shipping/calculate`, {
+        zipCode: '30140071',
+        items: [{ productId: s.physicalId, quantity: 1 }],
+      })
+      expect(res.json().options.map((o: { id: string }) => o.id)).toEqual([s.optionId])
+      const label = await ship(s, orderId, { kind: 'LABEL' })
+      expect(label.statusCode).toBe(422)
+      expect(label.body).not.toContain('me-test-token')
+    } finally {
+      fake.tokens.add('me-test-token')
+    }
+    expect(logs).toContain('melhor envio quote failed')
+    expect(logs).not.toContain('me-test-token')
   })
 })

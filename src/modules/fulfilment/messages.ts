@@ -26,7 +26,8 @@ export async function sendShipped(ctx: JobContext, p: Shipped): Promise<void> {
       : `Transportadora: ${p.carrier}.`
   await notificationsService.sendStoreMessage(depsOf(ctx), {
     storeId: p.storeId,
-    subjectId: p.orderId,
+    // Once per shipment: a label cancelled before posting and the next one each tell the buyer their own code.
+    subjectId: `${p.orderId}:${p.shipmentId}`,
     kind: 'fulfilment.shipped',
     to: { name: p.customer.name, email: p.customer.email },
     subject: `Seu pedido ${p.orderNumber} foi enviado`,

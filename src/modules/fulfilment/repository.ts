@@ -93,3 +93,38 @@ export async function lockDuePolls(trx: Trx, now: Date, limit: number) {
     .skipLocked()
     .execute()
 }
+
+/**
+ * A bought label taken for cancelling by one caller only: SHIPPED → BUYING (the label is in Melhor Envio's hands
+ * again, and the tracking poll skips it). False when another click holds it or it is no longer just shipped.
+ */
+export async function holdLabelForCancel(db: DbOrTrx, orderId: string, storeId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('shipments')
+    .set({ status: 'BUYING', updated_at: new Date() })
+    .where('order_id', '=', orderId)
+    .where('store_id', '=', storeId)
+    .where('kind', '=', 'LABEL')
+    .where('status', '=', 'SHIPPED')
+    .where('me_order_id', 'is not', null)
+    .returning('id')
+    .executeTakeFirst()
+  return Boolean(row)
+}
+
+/** The order's shipment is gone (its label cancelled): the unique order_id is free for the next label or code. */
+export async function deleteShipment(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('shipments').where('id', '=', id).execute()
+}
+
+/** The shipments of a page of orders (the buyer's area), one query. */
+export async function findShipmentsOf(db: DbOrTrx, orderIds: readonly string[]): Promise<ShipmentInfo[]> {
+  if (orderIds.length === 0) return []
+  const rows = await db
+    .selectFrom('shipments')
+    .where('order_id', 'in', orderIds)
+    .select(COLUMNS)
+    .select((eb) => eb('label_pdf', 'is not', null).as('has_label'))
+    .execute()
+  return rows.map((row) => ({ ...row, has_label: Boolean(row.has_label) }))
+}

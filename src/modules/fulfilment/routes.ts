@@ -13,6 +13,7 @@ import {
 } from '../../shared/fulfilment'
 import { isUuid } from '../../shared/ids'
 import { orderingService } from '../ordering'
+import { cancelLabel } from './cancel-label'
 import { toBuyerShipment, toShipmentDto } from './dto'
 import * as service from './service'
 
@@ -87,6 +88,24 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       preHandler: ownStore,
     },
     async (request) => toShipmentDto(found(await service.deliver(deps(), request.store!.id, request.params.orderId))),
+  )
+
+  app.post(
+    '/stores/:storeId/orders/:orderId/shipments/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancels a Melhor Envio label bought by mistake, before it is posted: the order is PAID again and ready for another label or a tracking code',
+        params,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      preHandler: ownStore,
+    },
+    async (request) => {
+      await cancelLabel(deps(), request.store!.id, request.params.orderId)
+      return { message: MSG.labelCancelled }
+    },
   )
 
   app.get(

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config'
 import { AppError } from '../../platform/errors'
 import { publish } from '../../platform/events'
 import { FULFILMENT_MESSAGES as MSG, type ShipmentInput, trackingUrlFor } from '../../shared/fulfilment'
+import { isUuid } from '../../shared/ids'
 import { meServiceOf } from '../../shared/melhor-envio'
 import { toReais } from '../../shared/money'
 import { orderingService, type ShippableOrder } from '../ordering'
@@ -213,6 +214,8 @@ async function buyLabel(deps: FulfilmentDeps, order: ShippableOrder) {
 
 /** SHIPPED → DELIVERED for the shipment and the order, `order.delivered` once. */
 export async function deliver(deps: Pick<FulfilmentDeps, 'db' | 'now'>, storeId: string, orderId: string) {
+  // A malformed id names no order (and would reach the uuid column as a database error).
+  if (!isUuid(orderId)) throw new AppError(404, MSG.notFound)
   const shipment = await repo.findShipment(deps.db, orderId)
   if (!shipment || shipment.store_id !== storeId) throw new AppError(404, MSG.notFound)
   const order = await orderingService.shippableOrder(deps.db, storeId, orderId)

@@ -80,6 +80,18 @@ export async function markOrderShipped(trx: Trx, storeId: string, orderId: strin
   return true
 }
 
+/**
+ * SHIPPED → PAID under the row lock, when the shipment that moved it is undone (a label cancelled before posting):
+ * true when this call moved it. Any other state stays as it is.
+ */
+export async function markOrderUnshipped(trx: Trx, storeId: string, orderId: string): Promise<boolean> {
+  const row = await repo.lockOrder(trx, orderId)
+  if (!row || row.store_id !== storeId) throw new AppError(404, 'Pedido não encontrado')
+  if (row.status !== 'SHIPPED') return false
+  await repo.updateOrder(trx, row.id, { status: 'PAID' })
+  return true
+}
+
 /** SHIPPED → DELIVERED under the row lock; true when this call moved it (a delivered order stays as it is). */
 export async function markOrderDelivered(trx: Trx, storeId: string, orderId: string): Promise<boolean> {
   const row = await repo.lockOrder(trx, orderId)

@@ -4,7 +4,13 @@ import type { AppModule } from '../types'
 import { paidOrderFor } from './access'
 import { buyerLines, buyerOrders, hasOrders } from './buyer-orders'
 import { childOrders, derivableOrder, findDerivedOrder, placeDerivedOrder } from './derived-order'
-import { assertShippable, markOrderDelivered, markOrderShipped, shippableOrder } from './fulfilment-status'
+import {
+  assertShippable,
+  markOrderDelivered,
+  markOrderShipped,
+  markOrderUnshipped,
+  shippableOrder,
+} from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
 import { orderPage, orderPageAndSnapshot, orderPageToken, verifyOrderPageToken } from './order-page'
 import { setPlanLookup } from './plan-lookup'
@@ -63,6 +69,8 @@ export const orderingService = expose({
   /** PAID → SHIPPED and SHIPPED → DELIVERED under the order's row lock, in fulfilment's transaction. */
   markOrderShipped,
   markOrderDelivered,
+  /** SHIPPED → PAID when fulfilment undoes its shipment (a label cancelled before posting). */
+  markOrderUnshipped,
   /** The buyer's area: orders placed with an e-mail across stores, newest first, paginated. */
   buyerOrders,
   /** The buyer's area: the lines they bought and whether each gives access now (digital deliverables). */

@@ -1,6 +1,6 @@
 /**
  * Melhor Envio's API v2 (https://docs.melhorenvio.com.br), the calls we make: quote, then for a label cart → checkout
- * → generate → print, and tracking. Base URL from MELHOR_ENVIO_API_URL (sandbox: https://sandbox.melhorenvio.com.br).
+ * → generate → print, tracking, and cancelling a label bought by mistake. Base URL from MELHOR_ENVIO_API_URL (sandbox: https://sandbox.melhorenvio.com.br).
  * The merchant's token travels only in the Authorization header and never enters a message or a log line.
  */
 import { PartnerError } from '../../platform/partner-post'
@@ -84,7 +84,15 @@ export interface MelhorEnvioClient {
   tracking(token: string, ids: string[]): Promise<Record<string, MeTracking>>
   /** The label's PDF from the print URL. */
   download(url: string): Promise<Buffer>
+  /**
+   * Cancels one label (cancelamento de etiquetas): refused once the carrier was told of the pickup or the parcel was
+   * posted; a generated label's price comes back to the wallet within 12 hours.
+   */
+  cancel(token: string, id: string, description: string): Promise<void>
 }
+
+/** The reference: a label cancelled through the API always carries reason_id 2. */
+const CANCEL_REASON_ID = '2'
 
 /** Melhor Envio's 422 carries `errors: {field: [text]}`; its other errors a `message` or `error`. */
 function messageOf(body: string, status: number): string {
@@ -175,6 +183,16 @@ export function melhorEnvioClient(baseUrl: string, fetchImpl: typeof fetch = fet
     generate: (token, ids) => post('/api/v2/me/shipment/generate', token, { orders: ids }),
     print: (token, ids) => post('/api/v2/me/shipment/print', token, { mode: 'public', orders: ids }),
     tracking: (token, ids) => post('/api/v2/me/shipment/tracking', token, { orders: ids }),
+    async cancel(token, id, description) {
+      const answer = await post<Record<string, { canceled?: unknown } | undefined>>(
+        '/api/v2/me/shipment/cancel',
+        token,
+        { order: { id, reason_id: CANCEL_REASON_ID, description: description.slice(0, 255) } },
+      )
+      // Answered 200 but not cancelled: the label stands, and the merchant must hear so.
+      if (answer?.[id]?.canceled !== true)
+        throw new MelhorEnvioError('rejected', 'Melhor Envio não cancelou a etiqueta', 200)
+    },
     async download(url) {
       try {
         const res = await fetchImpl(url, { signal: AbortSignal.timeout(LABEL_TIMEOUT_MS) })

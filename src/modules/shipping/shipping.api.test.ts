@@ -183,6 +183,23 @@ describe('quotes at checkout', () => {
     }
   }, 15_000)
 
+  it('a Melhor Envio error gives the zone table, an invalid CEP a 400 with its message, never a 500', async () => {
+    const s = await shop()
+    await dimensions(s)
+    await connect(s)
+    fake.outage('/api/v2/me/shipment/calculate')
+    try {
+      const down = await calculate(s, '40010000')
+      expect(down.statusCode).toBe(200)
+      expect(down.json().options.map((o: { id: string }) => o.id)).toEqual([s.optionId])
+    } finally {
+      fake.outage()
+    }
+    const bad = await calculate(s, '123')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors.zipCode).toEqual(expect.any(String))
+  })
+
   it('offers the carriers instead of the zones when the merchant says so, and the zones when carriers fail', async () => {
     const s = await shop()
     await dimensions(s)

@@ -23,6 +23,22 @@ export function OrdersList({ orders }: { orders: BuyerOrders['orders'] }) {
             <strong>{formatBRL(o.total)}</strong>
           </div>
           {o.refunded > 0 && <p className="muted">Reembolsado: {formatBRL(o.refunded)}</p>}
+          {o.shipment && (
+            // The tracking of a parcel on its way, here as on the order's page: the buyer needs no second click.
+            <p className="ba-tracking" data-testid="buyer-area-tracking">
+              <span>
+                {o.shipment.statusLabel} · {o.shipment.carrier}
+              </span>
+              {o.shipment.trackingCode &&
+                (o.shipment.trackingUrl ? (
+                  <a href={o.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                    Rastrear {o.shipment.trackingCode}
+                  </a>
+                ) : (
+                  <span>Código de rastreio: {o.shipment.trackingCode}</span>
+                ))}
+            </p>
+          )}
           <a className="btn btn-secondary btn-sm" href={o.pageUrl}>
             Ver pedido
           </a>

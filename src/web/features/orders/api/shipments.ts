@@ -32,7 +32,7 @@ export function useOrderShipment(storeId: string, orderId: string, enabled: bool
   return useQuery({ ...orderShipmentQuery(storeId, orderId), enabled })
 }
 
-function useShipmentMutation<I>(storeId: string, orderId: string, call: (input: I) => Promise<Shipment>) {
+function useShipmentMutation<I, O = Shipment>(storeId: string, orderId: string, call: (input: I) => Promise<O>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
@@ -53,5 +53,12 @@ export function useCreateShipment(storeId: string, orderId: string) {
 export function useMarkDelivered(storeId: string, orderId: string) {
   return useShipmentMutation(storeId, orderId, () =>
     api.post<Shipment>(`${base(storeId, orderId)}/shipments/delivered`, {}),
+  )
+}
+
+/** 'Cancelar etiqueta': a label bought by mistake, before posting; the order goes back to Pago. */
+export function useCancelLabel(storeId: string, orderId: string) {
+  return useShipmentMutation(storeId, orderId, () =>
+    api.post<{ message: string }>(`${base(storeId, orderId)}/shipments/cancel`, {}, { timeoutMs: 60_000 }),
   )
 }

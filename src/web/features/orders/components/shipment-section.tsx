@@ -9,8 +9,8 @@ import {
 import type { StoreOrder } from '../../../../shared/ordering'
 import { ApiError } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
-import { Alert, Badge, Button, Input } from '../../../ui'
-import { openLabel, useCreateShipment, useMarkDelivered, useOrderShipment } from '../api/shipments'
+import { Alert, Badge, Button, ConfirmDialog, Input } from '../../../ui'
+import { openLabel, useCancelLabel, useCreateShipment, useMarkDelivered, useOrderShipment } from '../api/shipments'
 
 const TONE: Record<ShipmentStatus, 'info' | 'success' | 'warning' | 'danger'> = {
   BUYING: 'warning',
@@ -29,7 +29,9 @@ export function ShipmentSection({ storeId, order }: { storeId: string; order: St
   const query = useOrderShipment(storeId, order.id, shown)
   const create = useCreateShipment(storeId, order.id)
   const deliver = useMarkDelivered(storeId, order.id)
+  const cancelLabel = useCancelLabel(storeId, order.id)
   const [typing, setTyping] = useState(false)
+  const [confirmCancel, setConfirmCancel] = useState(false)
   const [carrier, setCarrier] = useState('')
   const [code, setCode] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -72,6 +74,15 @@ export function ShipmentSection({ storeId, order }: { storeId: string; order: St
     } catch (err) {
       fail(err, 'Erro ao marcar como entregue')
     }
+  }
+
+  async function cancel() {
+    try {
+      toast.success((await cancelLabel.mutateAsync(undefined)).message)
+    } catch (err) {
+      fail(err, 'Erro ao cancelar etiqueta')
+    }
+    setConfirmCancel(false)
   }
 
   const shipment = query.data?.shipment
@@ -148,6 +159,11 @@ export function ShipmentSection({ storeId, order }: { storeId: string; order: St
                 Marcar como entregue
               </Button>
             )}
+            {shipment?.status === 'SHIPPED' && shipment.hasLabel && (
+              <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
+                Cancelar etiqueta
+              </Button>
+            )}
           </div>
           {!done && typing && (
             <div className="stack">
@@ -177,6 +193,17 @@ export function ShipmentSection({ storeId, order }: { storeId: string; order: St
           )}
         </div>
       )}
+      {/* Melhor Envio charged the label: undoing it is confirmed, and only makes sense before it is posted. */}
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancelar etiqueta"
+        message="Use só se a etiqueta foi gerada por engano e o pacote ainda não foi postado. O valor volta à sua carteira do Melhor Envio em até 12 horas e o pedido volta para Pago."
+        confirmLabel="Cancelar etiqueta"
+        cancelLabel="Voltar"
+        loading={cancelLabel.isPending}
+        onConfirm={() => void cancel()}
+        onCancel={() => setConfirmCancel(false)}
+      />
     </section>
   )
 }

@@ -28,8 +28,14 @@ export function ShipmentTracking({ orderId, token }: { orderId: string; token: s
           Código de rastreio: <strong data-testid="buyer-tracking-code">{s.trackingCode}</strong>
         </p>
       )}
+      {/* A size class of its own: .btn alone has no padding, and the link sat flush under the code at 390 px. */}
       {s.trackingUrl && (
-        <a className="btn btn-secondary btn-block" href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
+        <a
+          className="btn btn-secondary btn-lg btn-block"
+          href={s.trackingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Rastrear pedido
         </a>
       )}
