@@ -25,6 +25,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 1500)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
 const ROUNDS = 3
 const STATS = path.join(import.meta.dirname, 'support/process-stats.mjs')
+/** BENCH_SQL_HISTOGRAM=<dir>: the api and the worker count their statements by text (support/sql-histogram.mjs). */
+const SQL_HISTOGRAM = path.join(import.meta.dirname, 'support/sql-histogram.mjs')
 
 interface Stats {
   statements: number
@@ -45,10 +47,12 @@ function stats(child: ChildProcess): Promise<Stats> {
 function spawnWithStats(file: string, env: Record<string, string>, profile?: string): ChildProcess {
   const dir = process.env.BENCH_CPU_PROF
   const prof = profile && dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, profile)}`] : []
-  return spawn(process.execPath, [...prof, '--import', STATS, file], {
+  const histogram = profile && process.env.BENCH_SQL_HISTOGRAM
+  const counts = histogram ? ['--import', SQL_HISTOGRAM] : []
+  return spawn(process.execPath, [...prof, '--import', STATS, ...counts, file], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...(histogram ? { BENCH_SQL_HISTOGRAM: path.join(histogram, profile) } : {}) },
   })
 }
 
