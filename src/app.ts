@@ -117,6 +117,7 @@ export async function createRuntime(
     dataDir: config.DATA_DIR,
     poolMax: config.DB_POOL_MAX,
     acquireTimeoutMs: config.DB_POOL_ACQUIRE_TIMEOUT_MS,
+    preparedStatements: config.DB_PREPARED_STATEMENTS === '1',
     observer: {
       acquired: (ms) => metrics.poolWaitSeconds.observe(ms / 1000),
       timedOut: () => metrics.poolTimeouts.inc(),

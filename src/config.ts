@@ -53,6 +53,11 @@ const envSchema = z.object({
     .default(5 * 60_000),
   /** Connections per process to PostgreSQL; api replicas × this must stay under the server's max_connections. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * '0' sends every statement unnamed (parsed and planned each time): for a pooler that cannot keep named statements
+   * across transactions (PgBouncer in transaction mode before 1.21). Named by default (platform/prepared-statements.ts).
+   */
+  DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   /** A query that cannot get a connection this fast fails, and its request is answered 503 instead of waiting. */
   DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   /** A request (headers and body) must arrive within this; protects the server from slow clients. */

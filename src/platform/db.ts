@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely'
 import pg from 'pg'
+import { nameStatements, StatementNames } from './prepared-statements'
 import type { PlatformTables } from './tables'
 
 // Cents and counts fit in a JS number; reading int8 as a number keeps money arithmetic integer.
@@ -74,8 +75,11 @@ export async function openDatabase(opts: {
   /** How long a query may wait for a pooled connection (also bounds opening one); unbounded when unset. */
   acquireTimeoutMs?: number
   observer?: PoolObserver
+  /** Send repeated statements as named ones, planned once per connection (prepared-statements.ts); on by default. */
+  preparedStatements?: boolean
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
+    const names = opts.preparedStatements === false ? undefined : new StatementNames()
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
@@ -92,7 +96,7 @@ export async function openDatabase(opts: {
             try {
               const client = await pool.connect()
               observer?.acquired(performance.now() - started)
-              return client
+              return names ? nameStatements(client, names) : client
             } catch (err) {
               // pg-pool's own words for a wait that ran out (a full pool, or a server that does not answer).
               if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) {

@@ -24,7 +24,12 @@ async function billingDb(ctx: JobContext): Promise<JobContext['db']> {
   if (!url || !ctx.config.useRedis) return ctx.db
   let pool = billingPools.get(url)
   if (!pool) {
-    pool = openDatabase({ databaseUrl: url, dataDir: ctx.config.DATA_DIR, poolMax: LANES })
+    pool = openDatabase({
+      databaseUrl: url,
+      dataDir: ctx.config.DATA_DIR,
+      poolMax: LANES,
+      preparedStatements: ctx.config.DB_PREPARED_STATEMENTS === '1',
+    })
     billingPools.set(url, pool)
   }
   return (await pool).db
