@@ -36,6 +36,8 @@ export default function OfferBlock({
   const [children, setChildren] = useState<OfferChild[]>([])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The one line of a tap that sold nothing (card refused, offer sold out) when no step follows to carry it.
+  const [endNote, setEndNote] = useState<string | null>(null)
   const [installments, setInstallments] = useState(1)
   const idempotencyKey = useRef(crypto.randomUUID())
 
@@ -72,7 +74,7 @@ export default function OfferBlock({
     return () => clearInterval(timer)
   }, [awaitingPix, orderId, token])
 
-  if (!paid || (!offer && children.length === 0)) return null
+  if (!paid || (!offer && children.length === 0 && !endNote)) return null
 
   async function answer(yes: boolean) {
     if (!offer) return
@@ -83,6 +85,7 @@ export default function OfferBlock({
         const r = await acceptOffer(orderId, token, { stepKey: offer.stepKey, installments }, idempotencyKey.current)
         if (r.child) setChildren((c) => [...c.filter((x) => x.orderId !== r.child!.orderId), r.child!])
         setOffer(r.next)
+        setEndNote(r.next ? null : r.message)
       } else {
         setOffer((await declineOffer(orderId, token, offer.stepKey)).next)
       }
@@ -148,6 +151,13 @@ export default function OfferBlock({
           <button type="button" className="of-no" onClick={() => answer(false)} disabled={busy}>
             Não, obrigado
           </button>
+        </section>
+      )}
+      {!offer && endNote && (
+        <section className="ck-card of-card" aria-label="Oferta" data-testid="offer-end-note">
+          <p className="of-notice" role="status">
+            {endNote}
+          </p>
         </section>
       )}
       {children.length > 0 && (
