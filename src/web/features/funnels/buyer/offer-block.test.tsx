@@ -126,6 +126,27 @@ describe('the offer on the order page', () => {
     expect(screen.getByRole('heading', { name: 'Leve a mentoria' })).toBeTruthy()
   })
 
+  it('a tap retried after a lost answer sends the same Idempotency-Key; another plan is a new key', async () => {
+    answers(OFFER)
+    vi.mocked(api.post).mockRejectedValue(new ApiError('Sem conexão', 0))
+    const user = userEvent.setup()
+    render(<OfferBlock orderId="o1" token="tok" paid />)
+    const yes = await screen.findByRole('button', { name: 'Sim, quero!' })
+    const keys = () =>
+      vi
+        .mocked(api.post)
+        .mock.calls.map((c) => (c[2] as { headers: Record<string, string> }).headers['idempotency-key'])
+    await user.click(yes)
+    await screen.findByRole('alert')
+    await user.click(yes)
+    await waitFor(() => expect(keys()).toHaveLength(2))
+    expect(keys()[1]).toBe(keys()[0])
+    await user.selectOptions(screen.getByLabelText('Parcelas'), '2')
+    await user.click(yes)
+    await waitFor(() => expect(keys()).toHaveLength(3))
+    expect(keys()[2]).not.toBe(keys()[0])
+  })
+
   it('a sold-out last step moves on like a decline: the offer goes and one line says nothing was charged', async () => {
     answers(OFFER)
     const soldOut = 'Esta oferta esgotou agora há pouco: nada foi cobrado.'
