@@ -24,6 +24,8 @@ export const FUNNEL_MESSAGES = {
   stepChanged: 'Esta oferta mudou. Atualize a página.',
   busy: 'Seu pedido desta oferta já está sendo processado',
   refused: 'Cartão recusado para esta oferta: nada foi cobrado.',
+  soldOut: 'Esta oferta esgotou agora há pouco: nada foi cobrado.',
+  keyReused: 'Esta chave de idempotência já foi usada para outra resposta a esta oferta.',
   idempotencyKey: 'Cabeçalho Idempotency-Key obrigatório',
 } as const
 
@@ -117,6 +119,9 @@ export const funnelStepStatsSchema = z.object({
   views: z.number().int(),
   accepts: z.number().int(),
   declines: z.number().int(),
+  /** Taps on a step whose stock was gone: nothing charged, the buyer moved on; neither an accept nor a decline. */
+  soldOut: z.number().int(),
+  /** Paid by the step's children, less what was refunded or charged back of them. */
   paidRevenueCents: z.number().int(),
 })
 export const funnelStatsSchema = z.object({ funnelId: z.string(), steps: z.array(funnelStepStatsSchema) })
@@ -135,7 +140,7 @@ export const offerSchema = z.object({
   payWith: z.enum(['CREDIT_CARD', 'PIX']),
   cardLast4: z.string().nullable(),
   closesAt: z.string(),
-  /** One line after the card was refused on the step before. */
+  /** One line after the card was refused, or the offer sold out, on the step before. */
   notice: z.string().nullable(),
 })
 export type Offer = z.output<typeof offerSchema>
@@ -160,7 +165,7 @@ export type OfferChild = z.output<typeof offerChildSchema>
 export const acceptResultSchema = z.object({
   accepted: z.boolean(),
   child: offerChildSchema.nullable(),
-  /** The card was refused: nothing charged, `next` is the step shown instead. */
+  /** The card was refused: nothing charged, `next` is the step shown instead (a sold-out step: `message` only). */
   refused: z.boolean(),
   message: z.string().nullable(),
   next: offerSchema.nullable(),

@@ -3,7 +3,7 @@
  * Ordering is reached through ports the composition hands in (modules/index.ts): ordering already calls marketing
  * (bumps, coupons), so marketing importing ordering would be a cycle.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../platform/clock'
 import { AppError } from '../../platform/errors'
@@ -152,42 +152,114 @@ async function childOf(deps: OfferDeps, parentId: string, childId: string | null
   return (await deps.orders.childOrders(deps.app, parentId)).find((c) => c.orderId === childId) ?? null
 }
 
+const BUSY = () => new AppError(409, FUNNEL_MESSAGES.busy, undefined, 'OFFER_STEP_CHANGED')
+const KEY_REUSED = () => new AppError(422, FUNNEL_MESSAGES.keyReused)
+
+/**
+ * What a retry must repeat for its Idempotency-Key to name the same tap: the step and the plan (no plan is 1x, as
+ * the child would be charged). The browser's other fields are ignored by the accept, so they do not count either.
+ */
+function fingerprint(body: { stepKey: string; installments?: number }) {
+  return createHash('sha256')
+    .update(JSON.stringify([body.stepKey, body.installments ?? 1]))
+    .digest('base64url')
+}
+
+/** The answer an accept already gave, told again (a retry, or a tap that lost the race to it). */
+async function answerOf(deps: OfferDeps, ctx: Context, row: repo.AcceptRow): Promise<AcceptResult> {
+  if (row.outcome !== 'PLACED' && row.outcome !== 'REFUSED' && row.outcome !== 'SOLD_OUT') throw BUSY()
+  const next = ctx.step ? await offerOf(deps, ctx) : null
+  if (row.outcome === 'PLACED')
+    return { accepted: true, child: await childOf(deps, ctx.parent.id, row.child_order_id), ...kept, next }
+  return { ...movedOn(row.outcome), next }
+}
+
+const kept = { refused: false, message: null }
+const movedOn = (outcome: 'REFUSED' | 'SOLD_OUT') => ({
+  accepted: false,
+  child: null,
+  refused: outcome === 'REFUSED',
+  message: outcome === 'REFUSED' ? FUNNEL_MESSAGES.refused : FUNNEL_MESSAGES.soldOut,
+})
+
+/**
+ * Nothing was sold at this step — the card was refused, or the stock went between the offer and the tap — so the
+ * buyer moves on as a decline would ('se recusar', or the end), told why in one line. Recorded on the ACCEPT row, not
+ * as a DECLINE: the buyer said yes, the stats tell it apart.
+ */
+async function moveOn(
+  deps: OfferDeps,
+  ctx: Context,
+  step: StoredFunnelStep,
+  outcome: 'REFUSED' | 'SOLD_OUT',
+): Promise<AcceptResult> {
+  const answer = movedOn(outcome)
+  const [, moved] = await Promise.all([
+    repo.setAcceptOutcome(deps.app.db, ctx.parent.id, step.key, outcome),
+    repo.moveSession(deps.app.db, ctx.parent.id, step.key, step.onDecline, answer.message),
+  ])
+  return { ...answer, next: await nextOffer(deps, ctx, moved, step.onDecline, answer.message) }
+}
+
 /**
  * POST …/offer/accept: the child order, once per step. The ACCEPT row (primary key parent + step) is claimed before
  * anything is placed, so concurrent taps — same Idempotency-Key or not — place one child and charge once; a tap
- * that loses gets the child the winner placed, or 409 while it is still being placed.
+ * that loses gets the child the winner placed, or 409 while it is still being placed. The row keeps the tap's key
+ * and body: a retry with that key gets the same answer (the same child, or the same refusal), and the key sent
+ * again with another step or plan is 422, as ordering's order keys are.
  */
 export async function acceptOffer(
   deps: OfferDeps,
   orderId: string,
   token: string,
   body: { stepKey: string; installments?: number },
+  key: string,
   ip?: string,
 ): Promise<AcceptResult> {
-  // An earlier accept of this step is read beside the context; its answer is used only once the token held.
+  const print = fingerprint(body)
+  // This step's accept and this key's are read beside the context; they are used only once the token held.
   const [ctx, earlier] = await Promise.all([
     contextOf(deps, orderId, token),
-    repo.findAccept(deps.app.db, orderId, body.stepKey),
+    repo.findAccepts(deps.app.db, orderId, body.stepKey, key),
   ])
   if (!ctx) throw CHANGED()
   const { parent, session } = ctx
-  if (earlier) {
-    if (earlier.outcome !== 'PLACED') throw new AppError(409, FUNNEL_MESSAGES.busy, undefined, 'OFFER_STEP_CHANGED')
-    const child = await childOf(deps, parent.id, earlier.child_order_id)
-    return { accepted: true, child, refused: false, message: null, next: ctx.step ? await offerOf(deps, ctx) : null }
+  const keyed = earlier.find((r) => r.idempotency_key === key)
+  if (keyed) {
+    if (keyed.request_fingerprint !== print) throw KEY_REUSED()
+    return answerOf(deps, ctx, keyed)
+  }
+  const stepAccept = earlier.find((r) => r.step_key === body.stepKey)
+  if (stepAccept) {
+    // Another key on a step already taken: the same child (one per step). A step refused or sold out is behind.
+    if (stepAccept.outcome === 'PLACED' || stepAccept.outcome === 'PLACING') return answerOf(deps, ctx, stepAccept)
+    throw CHANGED()
   }
   const step = ctx.step
   if (!step || step.key !== body.stepKey) throw CHANGED()
   const childId = randomUUID()
-  const claimed = await repo.insertStepEvent(deps.app.db, {
-    parent_order_id: parent.id,
-    step_key: step.key,
-    kind: 'ACCEPT',
-    funnel_id: session.funnel_id,
-    child_order_id: childId,
-    outcome: 'PLACING',
-  })
-  if (!claimed) throw new AppError(409, FUNNEL_MESSAGES.busy, undefined, 'OFFER_STEP_CHANGED')
+  const claimed = await repo
+    .insertStepEvent(deps.app.db, {
+      parent_order_id: parent.id,
+      step_key: step.key,
+      kind: 'ACCEPT',
+      funnel_id: session.funnel_id,
+      child_order_id: childId,
+      outcome: 'PLACING',
+      idempotency_key: key,
+      request_fingerprint: print,
+    })
+    // The key's own unique index: the same key is being claimed by a concurrent tap (read below).
+    .catch((err: { code?: string }) => {
+      if (err.code === '23505') return false
+      throw err
+    })
+  if (!claimed) {
+    const same = await repo.findAcceptByKey(deps.app.db, parent.id, key)
+    if (!same) throw BUSY()
+    if (same.request_fingerprint !== print) throw KEY_REUSED()
+    return answerOf(deps, ctx, same)
+  }
   let placed: { orderId: string; refused: boolean }
   try {
     placed = await deps.orders.placeDerivedOrder(deps.app, {
@@ -204,35 +276,19 @@ export async function acceptOffer(
       ip,
     })
   } catch (err) {
+    // Sold out as the child took its stock: its transaction rolled back before any charge.
+    if (err instanceof AppError && err.code === 'ORDER_SOLD_OUT') return moveOn(deps, ctx, step, 'SOLD_OUT')
     await repo.dropAccept(deps.app.db, parent.id, step.key)
     throw err
   }
-  if (placed.refused) {
-    const [, moved] = await Promise.all([
-      repo.setAcceptOutcome(deps.app.db, parent.id, step.key, 'REFUSED'),
-      repo.moveSession(deps.app.db, parent.id, step.key, step.onDecline, FUNNEL_MESSAGES.refused),
-    ])
-    return {
-      accepted: false,
-      child: null,
-      refused: true,
-      message: FUNNEL_MESSAGES.refused,
-      next: await nextOffer(deps, ctx, moved, step.onDecline, FUNNEL_MESSAGES.refused),
-    }
-  }
+  if (placed.refused) return moveOn(deps, ctx, step, 'REFUSED')
   // Independent writes and reads of one answer, side by side: the tap's time is the buyer's wait.
   const [, moved, child] = await Promise.all([
     repo.setAcceptOutcome(deps.app.db, parent.id, step.key, 'PLACED'),
     repo.moveSession(deps.app.db, parent.id, step.key, step.onAccept, null),
     childOf(deps, parent.id, placed.orderId),
   ])
-  return {
-    accepted: true,
-    child,
-    refused: false,
-    message: null,
-    next: await nextOffer(deps, ctx, moved, step.onAccept, null),
-  }
+  return { accepted: true, child, ...kept, next: await nextOffer(deps, ctx, moved, step.onAccept, null) }
 }
 
 /** POST …/offer/decline: counted once, then the step's 'se recusar'. */

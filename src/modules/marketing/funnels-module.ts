@@ -4,19 +4,23 @@
  */
 import { type Clock, systemClock } from '../../platform/clock'
 import { subscribe } from '../../platform/jobs'
-import { orderPaid } from '../ordering/events'
+import { orderPaid, orderRefunded } from '../ordering/events'
 import type { AppModule } from '../types'
 import type { FunnelOrderPorts } from './funnel-offers'
-import { markChildPaid } from './funnels.repository'
+import { markChildPaid, markChildRefunded } from './funnels.repository'
 import { funnelsRoutes } from './funnels-routes'
 
 export function funnelsModule(deps: { orders: FunnelOrderPorts; clock?: Clock }): AppModule {
   return {
     name: 'funnels',
     routes: funnelsRoutes({ orders: deps.orders, clock: deps.clock ?? systemClock }),
-    // A child's payment is its step's revenue (set once: a repeated event changes nothing).
+    // A child's payment is its step's revenue, less what is refunded or charged back of it: both set from the
+    // event's totals, never added, so a repeated or late event changes nothing.
     subscriptions: [
       subscribe(orderPaid, 'marketing.funnel-child-paid', (p, ctx) => markChildPaid(ctx.db, p.orderId, p.totalCents)),
+      subscribe(orderRefunded, 'marketing.funnel-child-refunded', (p, ctx) =>
+        markChildRefunded(ctx.db, p.orderId, p.refundedTotalCents),
+      ),
     ],
   }
 }

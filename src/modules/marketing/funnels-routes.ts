@@ -94,11 +94,19 @@ export function funnelsRoutes(offerDeps: Omit<OfferDeps, 'app'>) {
       buyer({
         headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough(),
         body: offerAnswerSchema,
-        response: { 200: acceptResultSchema, 400: errorBody, 404: errorBody, 409: errorBody, 410: errorBody },
+        response: {
+          200: acceptResultSchema,
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+          422: errorBody,
+        },
       }),
       async (request) => {
-        if (!request.headers['idempotency-key']) throw new AppError(400, FUNNEL_MESSAGES.idempotencyKey)
-        return acceptOffer(deps, request.params.orderId, request.query.t, request.body, request.ip)
+        const key = request.headers['idempotency-key']
+        if (!key) throw new AppError(400, FUNNEL_MESSAGES.idempotencyKey)
+        return acceptOffer(deps, request.params.orderId, request.query.t, request.body, key, request.ip)
       },
     )
     app.post(

@@ -70,9 +70,9 @@ describe('funnels', () => {
       headers: s.user.headers,
     })
     expect(stats.json().steps).toEqual([
-      { key: 'a', views: 1, accepts: 1, declines: 0, paidRevenueCents: 19_700 },
-      { key: 'b', views: 1, accepts: 0, declines: 1, paidRevenueCents: 0 },
-      { key: 'a2', views: 0, accepts: 0, declines: 0, paidRevenueCents: 0 },
+      { key: 'a', views: 1, accepts: 1, declines: 0, soldOut: 0, paidRevenueCents: 19_700 },
+      { key: 'b', views: 1, accepts: 0, declines: 1, soldOut: 0, paidRevenueCents: 0 },
+      { key: 'a2', views: 0, accepts: 0, declines: 0, soldOut: 0, paidRevenueCents: 0 },
     ])
   })
 

@@ -90,7 +90,7 @@ export async function moveSession(
 type EventRow = MarketingTables['funnel_step_events']
 
 /** Records a step's VIEW / ACCEPT / DECLINE once per parent order; false when it was already there. */
-export async function insertStepEvent(db: DbOrTrx, row: Omit<EventRow, 'paid_cents' | 'created_at'>) {
+export async function insertStepEvent(db: DbOrTrx, row: Insertable<EventRow>) {
   const r = await db
     .insertInto('funnel_step_events')
     .values(row)
@@ -100,21 +100,34 @@ export async function insertStepEvent(db: DbOrTrx, row: Omit<EventRow, 'paid_cen
   return r !== undefined
 }
 
-export async function findAccept(db: DbOrTrx, parentOrderId: string, stepKey: string) {
+/** A parent's accepts of this step or claimed with this Idempotency-Key (at most two rows, one read). */
+export async function findAccepts(db: DbOrTrx, parentOrderId: string, stepKey: string, key: string) {
   return db
     .selectFrom('funnel_step_events')
     .selectAll()
     .where('parent_order_id', '=', parentOrderId)
-    .where('step_key', '=', stepKey)
+    .where('kind', '=', 'ACCEPT')
+    .where((eb) => eb.or([eb('step_key', '=', stepKey), eb('idempotency_key', '=', key)]))
+    .execute()
+}
+
+/** The accept a tap's Idempotency-Key claimed on this parent order, if any. */
+export async function findAcceptByKey(db: DbOrTrx, parentOrderId: string, key: string) {
+  return db
+    .selectFrom('funnel_step_events')
+    .selectAll()
+    .where('parent_order_id', '=', parentOrderId)
+    .where('idempotency_key', '=', key)
     .where('kind', '=', 'ACCEPT')
     .executeTakeFirst()
 }
+export type AcceptRow = NonNullable<Awaited<ReturnType<typeof findAcceptByKey>>>
 
 export async function setAcceptOutcome(
   db: DbOrTrx,
   parentOrderId: string,
   stepKey: string,
-  outcome: 'PLACED' | 'REFUSED',
+  outcome: 'PLACED' | 'REFUSED' | 'SOLD_OUT',
 ) {
   await db
     .updateTable('funnel_step_events')
@@ -146,16 +159,33 @@ export async function markChildPaid(db: DbOrTrx, childOrderId: string, cents: nu
     .execute()
 }
 
-/** Per step: views, accepts (refused cards excluded), declines and paid revenue — one grouped read. */
+/**
+ * order.refunded of a child: everything refunded of it so far (the event's running total, partial refunds and
+ * chargebacks alike). The greatest wins, so a repeated or late event never lowers it nor counts twice.
+ */
+export async function markChildRefunded(db: DbOrTrx, childOrderId: string, refundedTotalCents: number) {
+  await db
+    .updateTable('funnel_step_events')
+    .set({ refunded_cents: sql<number>`greatest(refunded_cents, ${refundedTotalCents})` })
+    .where('child_order_id', '=', childOrderId)
+    .where('kind', '=', 'ACCEPT')
+    .execute()
+}
+
+/**
+ * Per step: views, accepts (refused cards and sold-out taps excluded), declines (the buyer's own 'Não, obrigado'),
+ * sold-out taps, and paid revenue net of what was refunded of the children — one grouped read.
+ */
 export async function stepStats(db: DbOrTrx, funnelId: string) {
   return db
     .selectFrom('funnel_step_events')
     .select([
       'step_key',
       sql<number>`count(*) filter (where kind = 'VIEW')::int`.as('views'),
-      sql<number>`count(*) filter (where kind = 'ACCEPT' and outcome is distinct from 'REFUSED')::int`.as('accepts'),
+      sql<number>`count(*) filter (where kind = 'ACCEPT' and outcome in ('PLACING', 'PLACED'))::int`.as('accepts'),
       sql<number>`count(*) filter (where kind = 'DECLINE')::int`.as('declines'),
-      sql<number>`coalesce(sum(paid_cents), 0)::bigint`.as('paid'),
+      sql<number>`count(*) filter (where kind = 'ACCEPT' and outcome = 'SOLD_OUT')::int`.as('sold_out'),
+      sql<number>`coalesce(sum(paid_cents - least(refunded_cents, paid_cents)), 0)::bigint`.as('paid'),
     ])
     .where('funnel_id', '=', funnelId)
     .groupBy('step_key')

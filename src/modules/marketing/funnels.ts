@@ -110,6 +110,7 @@ export async function funnelStats(db: Db, storeId: string, id: string): Promise<
         views: st?.views ?? 0,
         accepts: st?.accepts ?? 0,
         declines: st?.declines ?? 0,
+        soldOut: st?.sold_out ?? 0,
         paidRevenueCents: Number(st?.paid ?? 0),
       }
     }),

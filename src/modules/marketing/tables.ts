@@ -41,8 +41,13 @@ export interface MarketingTables {
     kind: 'VIEW' | 'ACCEPT' | 'DECLINE'
     funnel_id: string
     child_order_id: string | null
-    outcome: 'PLACING' | 'PLACED' | 'REFUSED' | null
+    outcome: 'PLACING' | 'PLACED' | 'REFUSED' | 'SOLD_OUT' | null
     paid_cents: Generated<number>
+    /** Refunded or charged back of the child so far (order.refunded's running total); revenue is paid − this. */
+    refunded_cents: Generated<number>
+    /** ACCEPT: the tap's Idempotency-Key and the fingerprint of the body it came with (migration 0365). */
+    idempotency_key: ColumnType<string | null, string | null | undefined, string | null>
+    request_fingerprint: ColumnType<string | null, string | null | undefined, string | null>
     created_at: Generated<Date>
   }
 

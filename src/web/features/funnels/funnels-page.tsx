@@ -101,6 +101,8 @@ function FunnelCard({ storeId, funnel, onEdit }: { storeId: string; funnel: Funn
               <th scope="col">Viram</th>
               <th scope="col">Aceitaram</th>
               <th scope="col">Recusaram</th>
+              {/* Taps on a step whose stock had just run out: nothing charged, the buyer moved on. */}
+              <th scope="col">Esgotado</th>
               <th scope="col">Receita paga</th>
             </tr>
           </thead>
@@ -111,6 +113,7 @@ function FunnelCard({ storeId, funnel, onEdit }: { storeId: string; funnel: Funn
                 <td>{s.views}</td>
                 <td>{s.accepts}</td>
                 <td>{s.declines}</td>
+                <td>{s.soldOut}</td>
                 <td>{formatBRL(s.paidRevenueCents / 100)}</td>
               </tr>
             ))}

@@ -115,14 +115,61 @@ describe('the offer on the order page', () => {
     expect(container.textContent).toBe('')
   })
 
-  it('a tap refused for another reason (sold out) says it in one line and keeps the offer', async () => {
+  it('a tap refused for another reason (the card no longer kept) says it in one line and keeps the offer', async () => {
     answers(OFFER)
-    vi.mocked(api.post).mockRejectedValue(new ApiError('Produto esgotado', 409, undefined, undefined, 'ORDER_SOLD_OUT'))
+    const gone = 'O cartão desta compra não está mais disponível para uma nova cobrança'
+    vi.mocked(api.post).mockRejectedValue(new ApiError(gone, 409, undefined, undefined, 'SAVED_CARD_NOT_FOUND'))
     const user = userEvent.setup()
     render(<OfferBlock orderId="o1" token="tok" paid />)
     await user.click(await screen.findByRole('button', { name: 'Sim, quero!' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Produto esgotado')
+    expect((await screen.findByRole('alert')).textContent).toBe(gone)
     expect(screen.getByRole('heading', { name: 'Leve a mentoria' })).toBeTruthy()
+  })
+
+  it('a tap retried after a lost answer sends the same Idempotency-Key; another plan is a new key', async () => {
+    answers(OFFER)
+    vi.mocked(api.post).mockRejectedValue(new ApiError('Sem conexão', 0))
+    const user = userEvent.setup()
+    render(<OfferBlock orderId="o1" token="tok" paid />)
+    const yes = await screen.findByRole('button', { name: 'Sim, quero!' })
+    const keys = () =>
+      vi
+        .mocked(api.post)
+        .mock.calls.map((c) => (c[2] as { headers: Record<string, string> }).headers['idempotency-key'])
+    await user.click(yes)
+    await screen.findByRole('alert')
+    await user.click(yes)
+    await waitFor(() => expect(keys()).toHaveLength(2))
+    expect(keys()[1]).toBe(keys()[0])
+    await user.selectOptions(screen.getByLabelText('Parcelas'), '2')
+    await user.click(yes)
+    await waitFor(() => expect(keys()).toHaveLength(3))
+    expect(keys()[2]).not.toBe(keys()[0])
+  })
+
+  it('a sold-out last step moves on like a decline: the offer goes and one line says nothing was charged', async () => {
+    answers(OFFER)
+    const soldOut = 'Esta oferta esgotou agora há pouco: nada foi cobrado.'
+    const result: AcceptResult = { accepted: false, child: null, refused: false, message: soldOut, next: null }
+    vi.mocked(api.post).mockResolvedValue(result)
+    const user = userEvent.setup()
+    render(<OfferBlock orderId="o1" token="tok" paid />)
+    await user.click(await screen.findByRole('button', { name: 'Sim, quero!' }))
+    await waitFor(() => expect(screen.queryByTestId('offer')).toBeNull())
+    expect(screen.getByRole('status').textContent).toBe(soldOut)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it("a sold-out step with a 'se recusar' shows that step, the line on top of it", async () => {
+    answers(OFFER)
+    const soldOut = 'Esta oferta esgotou agora há pouco: nada foi cobrado.'
+    const next: Offer = { ...OFFER, stepKey: 'a2', headline: 'Uma versão menor', notice: soldOut }
+    vi.mocked(api.post).mockResolvedValue({ accepted: false, child: null, refused: false, message: soldOut, next })
+    const user = userEvent.setup()
+    render(<OfferBlock orderId="o1" token="tok" paid />)
+    await user.click(await screen.findByRole('button', { name: 'Sim, quero!' }))
+    await screen.findByRole('heading', { name: 'Uma versão menor' })
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual([soldOut])
   })
 
   it('a PIX taken from the offer turns Pago on the page once it is paid', async () => {

@@ -36,8 +36,17 @@ export default function OfferBlock({
   const [children, setChildren] = useState<OfferChild[]>([])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The one line of a tap that sold nothing (card refused, offer sold out) when no step follows to carry it.
+  const [endNote, setEndNote] = useState<string | null>(null)
   const [installments, setInstallments] = useState(1)
-  const idempotencyKey = useRef(crypto.randomUUID())
+  // One Idempotency-Key per tap: a retry of the same step and plan (its answer lost) sends it again and gets the same
+  // answer; another step or plan is another tap with its own key (the server refuses a key sent with another body).
+  const tap = useRef<{ body: string; key: string } | null>(null)
+  const keyFor = (body: { stepKey: string; installments: number }) => {
+    const b = JSON.stringify(body)
+    if (tap.current?.body !== b) tap.current = { body: b, key: crypto.randomUUID() }
+    return tap.current.key
+  }
 
   useEffect(() => {
     if (!paid) return
@@ -72,7 +81,7 @@ export default function OfferBlock({
     return () => clearInterval(timer)
   }, [awaitingPix, orderId, token])
 
-  if (!paid || (!offer && children.length === 0)) return null
+  if (!paid || (!offer && children.length === 0 && !endNote)) return null
 
   async function answer(yes: boolean) {
     if (!offer) return
@@ -80,13 +89,15 @@ export default function OfferBlock({
     setError(null)
     try {
       if (yes) {
-        const r = await acceptOffer(orderId, token, { stepKey: offer.stepKey, installments }, idempotencyKey.current)
+        const body = { stepKey: offer.stepKey, installments }
+        const r = await acceptOffer(orderId, token, body, keyFor(body))
         if (r.child) setChildren((c) => [...c.filter((x) => x.orderId !== r.child!.orderId), r.child!])
         setOffer(r.next)
+        setEndNote(r.next ? null : r.message)
       } else {
         setOffer((await declineOffer(orderId, token, offer.stepKey)).next)
       }
-      idempotencyKey.current = crypto.randomUUID()
+      tap.current = null
       setInstallments(1)
     } catch (err) {
       if (err instanceof ApiError && err.status === 410) setOffer(null)
@@ -148,6 +159,13 @@ export default function OfferBlock({
           <button type="button" className="of-no" onClick={() => answer(false)} disabled={busy}>
             Não, obrigado
           </button>
+        </section>
+      )}
+      {!offer && endNote && (
+        <section className="ck-card of-card" aria-label="Oferta" data-testid="offer-end-note">
+          <p className="of-notice" role="status">
+            {endNote}
+          </p>
         </section>
       )}
       {children.length > 0 && (
