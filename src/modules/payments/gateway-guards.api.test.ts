@@ -153,7 +153,13 @@ describe("'Salvar cartão' unticked", () => {
       items: [{ title: 'Oferta', unitPriceCents: 1990, quantity: 1, tangible: false, externalRef: 'offer' }],
     }
     clock.advance(29 * 60_000)
-    expect((await paymentsService.chargeSavedCard(deps(), offer)).status).toBe('PAID')
+    const tapped = await paymentsService.chargeSavedCard(deps(), offer)
+    expect(tapped.status).toBe('PAID')
+    // Its refunds and chargebacks made at the gateway are posted back to us, as any charge's.
+    const { rows } = await sql<{ postback_url: string | null }>`
+      select s.postback_url from payment_sandbox_transactions s join payment_transactions p on p.gateway_id = s.id::text
+      where p.id = ${tapped.transactionId}`.execute(t.runtime.db)
+    expect(rows).toEqual([{ postback_url: `${t.config.publicUrl}/api/payment/ativo-pay/webhook/callback` }])
     // 30 minutes after the purchase it is gone for everyone.
     clock.advance(60_001)
     expect(

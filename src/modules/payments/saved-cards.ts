@@ -8,6 +8,7 @@ import { decryptSecret } from '../../platform/crypto'
 import { AppError } from '../../platform/errors'
 import type { ChargeRequest, ChargeResult } from './contract'
 import { toChargeResult } from './dto'
+import { webhookUrl } from './config-service'
 import { GatewayError } from './gateway-client'
 import { chargeSplitOf } from './gateway-port'
 import * as repo from './repository'
@@ -136,6 +137,9 @@ export async function chargeSavedCard(deps: PaymentsDeps, req: SavedCardCharge):
       cardToken: decryptSecret(deps.config.APP_SECRET, card.token_encrypted),
       customerRef: card.customer_ref ?? undefined,
       installments: req.installments ?? 1,
+      // Where the gateway tells a refund or chargeback made on its side (a renewal's, a one-tap offer's), as for
+      // every other charge: without it, only the reconcile sweep would ever learn of them.
+      postbackUrl: webhookUrl(deps.config.publicUrl),
       externalRef: row.id,
       ip: req.ip,
       metadata: { paymentId: row.id, orderRef: req.orderRef, storeId: req.storeId },
