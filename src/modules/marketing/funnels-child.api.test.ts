@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { buyersFixtures } from '../buyers/buyers-fixtures'
+import type { FunnelOrderPorts } from './funnel-offers'
 import { CARD, funnelsFixtures } from './funnels-fixtures'
+import { funnelsModule } from './funnels-module'
 
 let t: TestApp
 beforeAll(async () => {
@@ -74,5 +76,23 @@ describe('the child order of an offer', () => {
       await t.app.inject({ url: `/api/stores/${s.storeId}/dashboard?period=today`, headers: s.user.headers })
     ).json().metrics
     expect(dashboard).toMatchObject({ paidOrdersCount: 2, cardOrdersCount: 2, paidRevenue: 294 })
+  })
+})
+
+describe("the step's revenue subscribers", () => {
+  it('take in only the paid or refunded orders that are a step child (a plain order never becomes a job)', async () => {
+    const s = await shop()
+    const parent = await buy(s, { ...CARD, cardNumber: '4111111111111111' }, { email: 'so.filhos@example.com' })
+    await getOffer(parent)
+    const child = (await accept(parent, 'a')).json().child as { orderId: string }
+    const subs = funnelsModule({ orders: {} as FunnelOrderPorts }).subscriptions ?? []
+    expect(subs.map((sub) => sub.name)).toEqual(['marketing.funnel-child-paid', 'marketing.funnel-child-refunded'])
+    for (const sub of subs) {
+      const answers = await sub.relevant!(
+        [{ orderId: parent.id }, { orderId: child.orderId }, { orderId: crypto.randomUUID() }] as never[],
+        t.runtime.db,
+      )
+      expect(answers).toEqual([false, true, false])
+    }
   })
 })

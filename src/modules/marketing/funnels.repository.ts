@@ -149,6 +149,19 @@ export async function dropAccept(db: DbOrTrx, parentOrderId: string, stepKey: st
     .execute()
 }
 
+/** Which of these orders are a funnel step's child (one statement for a relay batch of paid or refunded orders). */
+export async function funnelChildrenAmong(db: DbOrTrx, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('funnel_step_events')
+    .select('child_order_id')
+    .distinct()
+    .where(sql<boolean>`child_order_id = any(${orderIds}::uuid[])`)
+    .where('kind', '=', 'ACCEPT')
+    .execute()
+  return new Set(rows.map((r) => r.child_order_id!))
+}
+
 /** order.paid of a child: its step's revenue (once: the amount is set, not added). */
 export async function markChildPaid(db: DbOrTrx, childOrderId: string, cents: number) {
   await db
