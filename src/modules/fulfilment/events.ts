@@ -17,3 +17,12 @@ export const orderShipped = defineEvent('order.shipped', z.object({ ...shipmentF
 
 /** The carrier (or the merchant) says the order arrived. Once per order. */
 export const orderDelivered = defineEvent('order.delivered', z.object({ ...shipmentFacts, deliveredAt: z.string() }))
+
+/**
+ * A shipped order's Melhor Envio label was cancelled (bought by mistake): the order is PAID again. `trackingCode` is
+ * the code the buyer was sent, if any: the buyer is told it no longer holds. Once per shipment.
+ */
+export const shipmentLabelCancelled = defineEvent(
+  'shipment.label_cancelled',
+  z.object({ ...shipmentFacts, cancelledAt: z.string() }),
+)

@@ -135,6 +135,19 @@ export function ShipmentSection({ storeId, order }: { storeId: string; order: St
             </dl>
           )}
           {shipment?.status === 'FAILED' && shipment.error && <Alert tone="danger">{shipment.error}</Alert>}
+          {/* What happened besides shipped and delivered: a cancelled label, a purchase the sweeper finished. */}
+          {(query.data?.history.length ?? 0) > 0 && (
+            <div data-testid="shipment-history">
+              <h4>Histórico do envio</h4>
+              <ul className="stack">
+                {query.data?.history.map((e) => (
+                  <li key={`${e.at}-${e.kind}`}>
+                    <span className="muted">{formatDateTime(e.at)}</span> — {e.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div className="row wrap">
             {shipment?.hasLabel && (
               <Button
