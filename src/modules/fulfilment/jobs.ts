@@ -37,6 +37,7 @@ export function fulfilmentJobs(clock: Clock): JobDefinition[] {
       handler: async (_data, ctx) => {
         const outcomes = await sweepStuckLabels(depsOf(ctx))
         if (outcomes.length > 0) ctx.log.info({ outcomes }, 'stuck labels swept')
+        return outcomes
       },
     },
   ]

@@ -102,7 +102,7 @@ export async function lockStuckLabels(trx: Trx, before: Date, limit: number) {
     .selectFrom('shipments')
     .where('status', '=', 'BUYING')
     .where('kind', '=', 'LABEL')
-    .where('updated_at', '<', before)
+    .where('updated_at', '<=', before)
     .select([
       'id',
       'store_id',

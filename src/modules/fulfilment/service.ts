@@ -188,7 +188,11 @@ async function buyLabel(deps: FulfilmentDeps, order: ShippableOrder) {
       meOrderId = item.id
       protocol = item.protocol
       // Kept at once: a retry after a failure further on resumes this cart item instead of buying another.
-      await repo.updateShipment(deps.db, shipmentId, { me_order_id: meOrderId, me_protocol: protocol })
+      await repo.updateShipment(deps.db, shipmentId, {
+        me_order_id: meOrderId,
+        me_protocol: protocol,
+        updated_at: nowOf(deps),
+      })
     }
     return await finishLabel(deps, order, shipmentId, conn.token, meOrderId, protocol)
   } catch (err) {
