@@ -249,7 +249,7 @@ describe('cancelling a label bought by mistake', () => {
     expect(history).toEqual([
       {
         kind: 'LABEL_CANCELLED',
-        message: `Etiqueta Correios SEDEX (código ${code}) cancelada. O valor volta à carteira do Melhor Envio em até 12 horas; o comprador foi avisado por e-mail de que o código anterior não vale mais.`,
+        message: `Etiqueta Correios SEDEX (código ${code}) cancelada. O valor volta à carteira do Melhor Envio em até 12 horas; o comprador será avisado por e-mail de que o código anterior não vale mais.`,
         at: expect.any(String),
       },
     ])

@@ -9,7 +9,7 @@ import type { DbOrTrx } from './tables'
 export const HISTORY = {
   cancelled: (carrier: string, code: string | null) =>
     code
-      ? `Etiqueta ${carrier} (código ${code}) cancelada. O valor volta à carteira do Melhor Envio em até 12 horas; o comprador foi avisado por e-mail de que o código anterior não vale mais.`
+      ? `Etiqueta ${carrier} (código ${code}) cancelada. O valor volta à carteira do Melhor Envio em até 12 horas; o comprador será avisado por e-mail de que o código anterior não vale mais.`
       : `Etiqueta ${carrier} cancelada. O valor volta à carteira do Melhor Envio em até 12 horas.`,
   recovered:
     'A geração da etiqueta foi interrompida depois da compra no Melhor Envio: a etiqueta foi concluída e o pedido marcado como enviado.',

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { formatDateTime } from '../../../../shared/dates'
 import {
   FULFILMENT_MESSAGES as MSG,
@@ -139,13 +139,14 @@ export function ShipmentSection({ storeId, order }: { storeId: string; order: St
           {(query.data?.history.length ?? 0) > 0 && (
             <div data-testid="shipment-history">
               <h4>Histórico do envio</h4>
-              <ul className="stack">
+              <dl className="order-dl">
                 {query.data?.history.map((e) => (
-                  <li key={`${e.at}-${e.kind}`}>
-                    <span className="muted">{formatDateTime(e.at)}</span> — {e.message}
-                  </li>
+                  <Fragment key={`${e.at}-${e.kind}`}>
+                    <dt>{formatDateTime(e.at)}</dt>
+                    <dd>{e.message}</dd>
+                  </Fragment>
                 ))}
-              </ul>
+              </dl>
             </div>
           )}
           <div className="row wrap">
