@@ -84,6 +84,12 @@ describe('a label purchase that died half-way', () => {
     expect(shipment.trackingCode).toMatch(/^AA\d{9}BR$/)
     expect(await statusOf(s, orderId)).toBe('SHIPPED')
     expect(history.map((h: { kind: string }) => h.kind)).toEqual(['LABEL_RECOVERED'])
+    const row = await t.runtime.db
+      .selectFrom('shipments')
+      .select(['me_order_id', 'me_protocol'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    expect(row.me_protocol).toBe(fake.items.get(row.me_order_id!)!.protocol)
     // Read back, never bought again: no cart item, no checkout.
     expect(callsTo('/cart')).toBe(carts)
     expect(callsTo('/shipment/checkout')).toBe(checkouts)

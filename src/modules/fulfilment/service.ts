@@ -56,7 +56,9 @@ async function ship(
       carrier: fields.carrier,
       tracking_code: fields.trackingCode,
       tracking_url: fields.trackingUrl,
-      ...(fields.labelPdf ? { label_pdf: fields.labelPdf, me_protocol: fields.protocol ?? null } : {}),
+      ...(fields.labelPdf ? { label_pdf: fields.labelPdf } : {}),
+      // A resumed purchase (or the sweeper) has no protocol in hand: the one kept with the cart item stays.
+      ...(fields.protocol ? { me_protocol: fields.protocol } : {}),
       shipped_at: now,
       next_poll_at: fields.labelPdf ? new Date(now.getTime() + POLL_EVERY_MS) : null,
       error: null,
@@ -194,7 +196,7 @@ async function buyLabel(deps: FulfilmentDeps, order: ShippableOrder) {
         updated_at: nowOf(deps),
       })
     }
-    return await finishLabel(deps, order, shipmentId, conn.token, meOrderId, protocol)
+    return await finishLabel(deps, order, shipmentId, conn.token, meOrderId, { protocol, pay: true })
   } catch (err) {
     throw await failed(deps, shipmentId, err)
   }
@@ -208,20 +210,24 @@ async function failed(deps: FulfilmentDeps, shipmentId: string, err: unknown): P
 }
 
 /**
- * A label whose Melhor Envio cart item exists: paid if still pending, generated (unless it already was), printed,
- * the PDF kept, the order SHIPPED. Paying is asked only of a pending item, so a resumed purchase never pays twice.
+ * A label whose Melhor Envio cart item exists: paid if still pending (and `pay`), generated, printed, the PDF kept,
+ * the order SHIPPED. Paying is asked only of a pending item, so a resumed purchase never pays twice.
  */
-export async function finishLabel(
+async function finishLabel(
   deps: FulfilmentDeps,
   order: ShippableOrder,
   shipmentId: string,
   token: string,
   meOrderId: string,
-  protocol?: string,
+  opts: { protocol?: string; pay: boolean },
 ) {
   const me = shippingService.clientOf(deps)
   const before = (await me.tracking(token, [meOrderId]))[meOrderId]
-  if (!before || before.status === 'pending') await me.checkout(token, [meOrderId])
+  if (!before || before.status === 'pending') {
+    // The sweeper finishes what was paid; paying stays the merchant's click.
+    if (!opts.pay) throw new AppError(409, 'Etiqueta ainda não paga no Melhor Envio: gere a etiqueta novamente.')
+    await me.checkout(token, [meOrderId])
+  }
   const generated = (await me.generate(token, [meOrderId]))[meOrderId]
   if (generated && !generated.status) throw new AppError(422, generated.message ?? 'Melhor Envio não gerou a etiqueta')
   const { url } = await me.print(token, [meOrderId])
@@ -233,7 +239,7 @@ export async function finishLabel(
     trackingCode: code,
     trackingUrl: code ? trackingUrlFor(carrier, code) : null,
     labelPdf: pdf,
-    protocol,
+    protocol: opts.protocol,
   })
   return repo.findShipment(deps.db, order.id)
 }
@@ -247,7 +253,7 @@ export async function finishFoundLabel(
   meOrderId: string,
 ) {
   try {
-    return await finishLabel(deps, order, shipmentId, token, meOrderId)
+    return await finishLabel(deps, order, shipmentId, token, meOrderId, { pay: false })
   } catch (err) {
     throw await failed(deps, shipmentId, err)
   }
