@@ -11,7 +11,7 @@ import { FULFILMENT_MESSAGES as MSG } from '../../shared/fulfilment'
 import { isUuid } from '../../shared/ids'
 import { orderingService, type ShippableOrder } from '../ordering'
 import { MelhorEnvioError, shippingService } from '../shipping'
-import { shipmentLabelCancelled } from './events'
+import { shipmentFactsOf, shipmentLabelCancelled } from './events'
 import { HISTORY, record } from './history'
 import * as repo from './repository'
 import { type FulfilmentDeps, nowOf } from './service'
@@ -64,14 +64,7 @@ export async function completeCancel(
       message: HISTORY.cancelled(shipment.carrier, shipment.tracking_code),
     })
     await publish(trx, shipmentLabelCancelled, {
-      orderId: order.id,
-      storeId: order.storeId,
-      orderNumber: order.orderNumber,
-      shipmentId: shipment.id,
-      carrier: shipment.carrier,
-      trackingCode: shipment.tracking_code,
-      trackingUrl: shipment.tracking_url,
-      customer: { name: order.customer.name, email: order.customer.email },
+      ...shipmentFactsOf(order, shipment),
       cancelledAt: now.toISOString(),
     })
   })

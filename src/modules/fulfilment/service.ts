@@ -13,7 +13,7 @@ import { meServiceOf } from '../../shared/melhor-envio'
 import { toReais } from '../../shared/money'
 import { orderingService, type ShippableOrder } from '../ordering'
 import { type MeAddress, type MelhorEnvioClient, shippingService } from '../shipping'
-import { orderDelivered, orderShipped } from './events'
+import { orderDelivered, orderShipped, shipmentFactsOf } from './events'
 import * as repo from './repository'
 import type { Db } from './tables'
 
@@ -273,14 +273,7 @@ export async function deliver(deps: Pick<FulfilmentDeps, 'db' | 'now'>, storeId:
     if (!moved) return
     await repo.updateShipment(trx, shipment.id, { status: 'DELIVERED', delivered_at: now, next_poll_at: null })
     await publish(trx, orderDelivered, {
-      orderId,
-      storeId,
-      orderNumber: order.orderNumber,
-      shipmentId: shipment.id,
-      carrier: shipment.carrier,
-      trackingCode: shipment.tracking_code,
-      trackingUrl: shipment.tracking_url,
-      customer: { name: order.customer.name, email: order.customer.email },
+      ...shipmentFactsOf(order, shipment),
       deliveredAt: now.toISOString(),
     })
   })
