@@ -48,6 +48,12 @@ describe('shipping with Melhor Envio', () => {
       .getByRole('button', { name: 'Cancelar etiqueta' })
       .click()
     await page.getByRole('button', { name: 'Gerar etiqueta' }).waitFor({ timeout: 30_000 })
+    // The cancel stays on the order as a line of the shipment's history, naming the code that no longer holds.
+    await page.getByRole('dialog', { name: 'Cancelar etiqueta' }).waitFor({ state: 'hidden' })
+    const history = page.getByTestId('shipment-history')
+    await history.getByText(`Etiqueta Correios SEDEX (código ${trackingCode}) cancelada`, { exact: false }).waitFor()
+    await history.scrollIntoViewIfNeeded()
+    await snap(page, 'shipping-order-modal-cancelled-390')
     await page.getByRole('button', { name: 'Gerar etiqueta' }).click()
     await page.getByTestId('order-shipment').getByText('Enviado', { exact: true }).waitFor({ timeout: 30_000 })
     const rebought = ((await code.textContent()) ?? '').trim()
@@ -61,6 +67,9 @@ describe('shipping with Melhor Envio', () => {
     await snap(buyer.page, 'shipping-buyer-tracking-390')
     const mail = await mailFor(BUYER.email, /foi enviado/)
     expect(mail.text).toMatch(new RegExp(`${trackingCode}|${rebought}`))
+    // And the buyer, who had been sent the first code, is told it no longer holds.
+    const notice = await mailFor(BUYER.email, /não vale mais/)
+    expect(notice.text).toContain(trackingCode)
     await buyer.context.close()
   }, 180_000)
 })

@@ -31,7 +31,7 @@ export function composeModules(deps: ModuleDeps = {}): AppModule[] {
     shippingModule,
     checkoutModule,
     orderingModule({ gatewayTransport: deps.gatewayTransport }),
-    fulfilmentModule,
+    fulfilmentModule({ clock: deps.clock }),
     reportingModule,
     integrationsModule,
     marketingModule,

@@ -4,6 +4,10 @@ import { z } from 'zod'
 export const SHIPMENT_STATUSES = ['BUYING', 'SHIPPED', 'DELIVERED', 'FAILED'] as const
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
 
+/** The lines of a shipment's history beside shipped and delivered (cancelled labels, purchases that died half-way). */
+export const SHIPMENT_EVENT_KINDS = ['LABEL_CANCELLED', 'LABEL_RECOVERED', 'LABEL_NOT_BOUGHT'] as const
+export type ShipmentEventKind = (typeof SHIPMENT_EVENT_KINDS)[number]
+
 /** The badge of a shipment on the order screen. */
 export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   BUYING: 'Gerando etiqueta',
@@ -71,10 +75,21 @@ export const shipmentSchema = z.object({
 })
 export type Shipment = z.infer<typeof shipmentSchema>
 
-/** What the order screen asks: the shipment (or null) and whether 'Gerar etiqueta' can work for this order. */
+export const shipmentEventSchema = z.object({
+  kind: z.enum(SHIPMENT_EVENT_KINDS),
+  message: z.string(),
+  at: z.string(),
+})
+export type ShipmentEvent = z.infer<typeof shipmentEventSchema>
+
+/**
+ * What the order screen asks: the shipment (or null), whether 'Gerar etiqueta' can work for this order, and the
+ * shipment's history, oldest first (a cancelled label leaves its line here once its row is gone).
+ */
 export const orderShipmentSchema = z.object({
   shipment: shipmentSchema.nullable(),
   canBuyLabel: z.boolean(),
+  history: z.array(shipmentEventSchema),
 })
 export type OrderShipment = z.infer<typeof orderShipmentSchema>
 

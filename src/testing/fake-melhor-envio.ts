@@ -7,6 +7,7 @@
  *   POST /api/v2/me/shipment/print      {mode,orders:[id]}                           → {url}
  *   POST /api/v2/me/shipment/tracking   {orders:[id]}                                → {id:{status,tracking,…_at}}
  *   POST /api/v2/me/shipment/cancel     {order:{id,reason_id:2,description}}         → {id:{canceled:true}}
+ *   GET  /api/v2/me/orders/search?q=    (Pesquisar etiqueta)                         → [order, …]
  * Amounts are reais as strings with two decimals ("23.45"), weights kilograms, sizes centimetres, days working days.
  *
  * Checked against the docs on 2026-11-28 (R = https://melhorenvio.readme.io/reference/, F = the FAQ
@@ -44,6 +45,10 @@
  * |                 | reference/…)                | true}; a generated label is refunded in   | cancellable": the error's shape is not|
  * |                 |                             | 12 h (the fake gives the balance back at  | documented, the fake answers 422      |
  * |                 |                             | once)                                     | {message, errors:{'order.id':[…]}}    |
+ * | orders/search   | R pesquisar-etiqueta;       | GET, `q` matched against id, protocol, a  | the answer's shape is not shown: the  |
+ * | (2026-11-29)    | R listar-informacoes-de-    | participant's document/company_document,  | fake answers a JSON list of order     |
+ * |                 | uma-etiqueta (the order)    | tracking, authorization_code — nothing    | objects (id, protocol, service_id,    |
+ * |                 |                             | else (not the tags)                       | status, *_at, from, to, tags)         |
  * Our client (src/modules/shipping/melhor-envio-client.ts) already sent User-Agent, Accept and non_commercial; its
  * MeAddress.document was optional and is now required (the fulfilment service always filled it).
  */
@@ -77,6 +82,20 @@ interface CartItem {
   posted_at: string | null
   delivered_at: string | null
   canceled_at: string | null
+  /** As the cart page took them: the participants (documents searchable) and our tags. */
+  from: Record<string, unknown>
+  to: Record<string, unknown>
+  tags: { tag: string; url: string | null }[]
+}
+
+const digits = (v: unknown) => (typeof v === 'string' ? v.replace(/\D/g, '') : '')
+
+/** Pesquisar etiqueta: `q` is one of id, protocol, a participant's (company_)document, tracking. */
+function matches(i: CartItem, q: string): boolean {
+  if (q === '') return false
+  if ([i.id, i.protocol, i.tracking].includes(q)) return true
+  const docs = [i.from, i.to].flatMap((p) => [digits(p.document), digits(p.company_document)]).filter(Boolean)
+  return docs.includes(digits(q))
 }
 
 export interface FakeMelhorEnvio {
@@ -157,13 +176,24 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
     if (res.destroyed) return
     if (down.has(path)) return send(res, 503, { message: 'Service Unavailable' })
-    if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' })
+    const reading = req.method === 'GET' && path === '/api/v2/me/orders/search'
+    if (req.method !== 'POST' && !reading) return send(res, 405, { message: 'Method Not Allowed' })
     if (!token || !tokens.has(token)) return send(res, 401, { message: 'Unauthenticated.' })
     // The FAQ: every request's User-Agent is "Aplicação (e-mail para contato técnico)"; fetch's default "node" is not.
     if (!/\S.*\(\S+@\S+\)/.test(req.headers['user-agent'] ?? ''))
       return send(res, 400, { message: 'User-Agent deve ser "Aplicação (e-mail para contato técnico)".' })
     if (!body) return send(res, 400, { message: 'Malformed JSON' })
     const now = new Date().toISOString()
+
+    if (reading) {
+      const q = new URL(req.url ?? '', 'http://fake').searchParams.get('q')?.trim() ?? ''
+      const found = [...items.values()].filter((i) => matches(i, q))
+      return send(
+        res,
+        200,
+        found.map(({ price, ...i }) => ({ ...i, price: Number(price), authorization_code: null, self_tracking: null })),
+      )
+    }
 
     switch (path) {
       case '/api/v2/me/shipment/calculate': {
@@ -220,6 +250,12 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
           posted_at: null,
           delivered_at: null,
           canceled_at: null,
+          from: body.from as Record<string, unknown>,
+          to: body.to as Record<string, unknown>,
+          tags: (((body.options as { tags?: unknown })?.tags ?? []) as { tag?: unknown; url?: unknown }[]).map((t) => ({
+            tag: String(t.tag ?? ''),
+            url: typeof t.url === 'string' ? t.url : null,
+          })),
         }
         items.set(item.id, item)
         return send(res, 201, {

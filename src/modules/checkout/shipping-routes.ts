@@ -96,7 +96,10 @@ export async function shippingRoutes(fastify: FastifyInstance) {
         store.id,
         request.body.zipCode,
         subtotalCents,
-        { deps: { db: app.db, config: app.config, log: request.log }, items: request.body.items },
+        {
+          deps: { db: app.db, config: app.config, log: request.log, now: () => app.clock.now() },
+          items: request.body.items,
+        },
       )
       return {
         zipCode: request.body.zipCode,

@@ -1,5 +1,13 @@
-import { type BuyerShipment, SHIPMENT_STATUS_LABELS, type Shipment } from '../../shared/fulfilment'
+import { type BuyerShipment, SHIPMENT_STATUS_LABELS, type Shipment, type ShipmentEvent } from '../../shared/fulfilment'
 import type { ShipmentInfo } from './repository'
+
+export function toShipmentEventDto(row: {
+  kind: ShipmentEvent['kind']
+  message: string
+  created_at: Date
+}): ShipmentEvent {
+  return { kind: row.kind, message: row.message, at: row.created_at.toISOString() }
+}
 
 export function toShipmentDto(row: ShipmentInfo): Shipment {
   return {

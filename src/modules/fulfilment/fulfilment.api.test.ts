@@ -7,7 +7,8 @@ import { type FakeMelhorEnvio, startFakeMelhorEnvio } from '../../testing/fake-m
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../../testing/fake-webhook-receiver'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { buyersFixtures } from '../buyers/buyers-fixtures'
-import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
+import type { Shop } from '../ordering/ordering-fixtures'
+import { fulfilmentFixtures } from './fulfilment-fixtures'
 import { POLL_EVERY_MS, pollTracking } from './service'
 
 let t: TestApp
@@ -35,73 +36,9 @@ afterAll(async () => {
   await receiver.close()
 })
 
-const { post, shop, physicalOrder, digitalOrder, sandbox, pageTokenOf } = orderingFixtures(() => t)
+const { post, shop, digitalOrder, sandbox, paidOrder, ship, shipmentsUrl, statusOf, deliveries, orderShipment } =
+  fulfilmentFixtures(() => t)
 const { signIn } = buyersFixtures(() => t)
-const sender = {
-  name: 'Loja Teste',
-  document: '52998224725',
-  phone: '11987654321',
-  email: 'loja@example.com',
-  address: 'Rua Augusta',
-  number: '100',
-  district: 'Consolação',
-  city: 'São Paulo',
-  state: 'SP',
-}
-
-/** A connected store whose product has a size, and a paid order: with SEDEX from Melhor Envio or the zone option. */
-async function paidOrder(opts: { melhorEnvio?: boolean; pay?: boolean; s?: Shop } = {}) {
-  const s = opts.s ?? (await shop())
-  if (!opts.s) {
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/stores/${s.storeId}/products/${s.physicalId}`,
-      payload: { weightGrams: 600, heightCm: 10, widthCm: 15, lengthCm: 20 },
-      headers: s.owner.headers,
-    })
-    const connected = await t.app.inject({
-      method: 'PUT',
-      url: `/api/stores/${s.storeId}/shipping/melhor-envio`,
-      payload: { token: 'me-test-token', originCep: '01310100', services: [1, 2], sender, active: true },
-      headers: s.owner.headers,
-    })
-    expect(connected.json()).toMatchObject({ sender, active: true })
-    await post(`/api/stores/${s.storeId}/shipping/calculate`, {
-      zipCode: '01310100',
-      items: [{ productId: s.physicalId, quantity: 1 }],
-    })
-  }
-  const method = opts.melhorEnvio === false ? s.optionId : 'me-2'
-  const body = physicalOrder(s, { shipping: { ...physicalOrder(s).shipping, method } })
-  const res = (await post('/api/checkout/create-order', body)).json()
-  expect(res.success).toBe(true)
-  if (opts.pay !== false) {
-    await sandbox(res.paymentResult.gatewayId, 'pay')
-    await waitFor(async () => (await statusOf(s, res.orderId)) === 'PAID')
-  }
-  return {
-    s,
-    orderId: res.orderId as string,
-    pageToken: pageTokenOf(res.orderPageUrl ?? ''),
-    gatewayId: res.paymentResult.gatewayId as string,
-  }
-}
-
-const shipmentsUrl = (s: Shop, orderId: string) => `/api/stores/${s.storeId}/orders/${orderId}/shipments`
-const ship = (s: Shop, orderId: string, body: object, headers = s.owner.headers) =>
-  t.app.inject({ method: 'POST', url: shipmentsUrl(s, orderId), payload: body, headers })
-const statusOf = async (s: Shop, orderId: string) =>
-  (await t.app.inject({ url: `/api/stores/${s.storeId}/orders`, headers: s.owner.headers }))
-    .json()
-    .find((o: { id: string }) => o.id === orderId).status
-const deliveries = (orderId: string, kind: string) =>
-  t.runtime.db
-    .selectFrom('email_deliveries')
-    .select(['recipient', 'state'])
-    // 'Seu pedido foi enviado' is keyed by (order:shipment), 'Pedido entregue' by the order.
-    .where((eb) => eb.or([eb('subject_id', '=', orderId), eb('subject_id', 'like', `${orderId}:%`)]))
-    .where('kind', '=', kind)
-    .execute()
 
 describe('shipments', () => {
   it('refuses what cannot ship: unpaid 409, cancelled 409, digital 409, foreign 404, bad codes 400', async () => {
@@ -269,10 +206,7 @@ describe('cancelling a label bought by mistake', () => {
   const cancel = (s: Shop, orderId: string, headers = s.owner.headers) =>
     t.app.inject({ method: 'POST', url: `${shipmentsUrl(s, orderId)}/cancel`, headers })
   const cancelCalls = () => fake.calls.filter((c) => c.path === '/api/v2/me/shipment/cancel')
-  const shipmentOf = async (s: Shop, orderId: string) =>
-    (
-      await t.app.inject({ url: `/api/stores/${s.storeId}/orders/${orderId}/shipment`, headers: s.owner.headers })
-    ).json().shipment
+  const shipmentOf = async (s: Shop, orderId: string) => (await orderShipment(s, orderId)).shipment
 
   it('cancels once under two clicks: Melhor Envio told once, the order PAID again, a new label tells the buyer', async () => {
     const { s, orderId, pageToken } = await paidOrder()
@@ -308,6 +242,47 @@ describe('cancelling a label bought by mistake', () => {
     expect(again.json().trackingCode).not.toBe(bought.json().trackingCode)
     expect(await statusOf(s, orderId)).toBe('SHIPPED')
     await waitFor(async () => (await deliveries(orderId, 'fulfilment.shipped')).length === 2, 30_000)
+
+    // The cancel is a line of the order's shipment history, kept after the label's row is gone...
+    const code = bought.json().trackingCode as string
+    const { history } = await orderShipment(s, orderId)
+    expect(history).toEqual([
+      {
+        kind: 'LABEL_CANCELLED',
+        message: `Etiqueta Correios SEDEX (código ${code}) cancelada. O valor volta à carteira do Melhor Envio em até 12 horas; o comprador será avisado por e-mail de que o código anterior não vale mais.`,
+        at: expect.any(String),
+      },
+    ])
+    // ...and the buyer, who had been sent that code, is told once that it no longer holds.
+    await waitFor(async () => (await deliveries(orderId, 'fulfilment.label_cancelled'))[0]?.state === 'SENT', 30_000)
+    await t.drain()
+    expect(await deliveries(orderId, 'fulfilment.label_cancelled')).toEqual([
+      { recipient: 'maria@example.com', state: 'SENT' },
+    ])
+    const notice = await t.runtime.db
+      .selectFrom('email_mailbox')
+      .selectAll()
+      .where('subject', 'like', `%${code} não vale mais%`)
+      .execute()
+    expect(notice).toHaveLength(1)
+  })
+
+  it('a label cancelled before the buyer had a code: a history line, no e-mail', async () => {
+    const { s, orderId } = await paidOrder()
+    expect((await ship(s, orderId, { kind: 'LABEL' })).statusCode).toBe(201)
+    // A carrier that gives its code only at posting: the shipped e-mail named no code.
+    await t.runtime.db.updateTable('shipments').set({ tracking_code: null }).where('order_id', '=', orderId).execute()
+    expect((await cancel(s, orderId)).statusCode).toBe(200)
+    expect((await orderShipment(s, orderId)).history).toEqual([
+      {
+        kind: 'LABEL_CANCELLED',
+        message: 'Etiqueta Correios SEDEX cancelada. O valor volta à carteira do Melhor Envio em até 12 horas.',
+        at: expect.any(String),
+      },
+    ])
+    await waitFor(async () => (await deliveries(orderId, 'fulfilment.shipped')).length === 1, 30_000)
+    await t.drain()
+    expect(await deliveries(orderId, 'fulfilment.label_cancelled')).toEqual([])
   })
 
   it('refuses a posted label with Melhor Envio’s reason, a typed code, a foreign store and a bad id', async () => {

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../platform/clock'
 import { expose } from '../../platform/db'
 import type { BuyerShipment } from '../../shared/fulfilment'
 import type { AppModule } from '../types'
@@ -7,8 +8,8 @@ import { findShipmentsOf } from './repository'
 import { fulfilmentRoutes } from './routes'
 import type { DbOrTrx } from './tables'
 
-export { orderDelivered, orderShipped } from './events'
-export { TRACKING_POLL_JOB } from './jobs'
+export { orderDelivered, orderShipped, shipmentLabelCancelled } from './events'
+export { LABEL_SWEEP_JOB, TRACKING_POLL_JOB } from './jobs'
 export { POLL_EVERY_MS } from './service'
 
 /** What other modules may ask of fulfilment; they never read its tables. */
@@ -20,10 +21,15 @@ export const fulfilmentService = expose({
   },
 })
 
-/** Shipments of paid physical orders: labels, tracking codes, tracking polls (issue 38). */
-export const fulfilmentModule: AppModule = {
-  name: 'fulfilment',
-  routes: fulfilmentRoutes,
-  jobs: fulfilmentJobs,
-  subscriptions: fulfilmentSubscriptions,
+/**
+ * Shipments of paid physical orders: labels, tracking codes, tracking polls, the stuck-purchase sweeper (issue 38).
+ * `clock`: what the worker's jobs read (the routes read the app's); tests pass a controlled one.
+ */
+export function fulfilmentModule(deps: { clock?: Clock } = {}): AppModule {
+  return {
+    name: 'fulfilment',
+    routes: fulfilmentRoutes,
+    jobs: fulfilmentJobs(deps.clock ?? systemClock),
+    subscriptions: fulfilmentSubscriptions,
+  }
 }

@@ -60,10 +60,10 @@ export async function claimShipment(
 }
 
 /** A failed label purchase is taken again by one caller only. */
-export async function reclaimFailed(db: DbOrTrx, orderId: string): Promise<boolean> {
+export async function reclaimFailed(db: DbOrTrx, orderId: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('shipments')
-    .set({ status: 'BUYING', error: null, updated_at: new Date() })
+    .set({ status: 'BUYING', error: null, updated_at: now })
     .where('order_id', '=', orderId)
     .where('status', '=', 'FAILED')
     .returning('id')
@@ -74,8 +74,70 @@ export async function reclaimFailed(db: DbOrTrx, orderId: string): Promise<boole
 export async function updateShipment(db: DbOrTrx, id: string, patch: Patch): Promise<void> {
   await db
     .updateTable('shipments')
-    .set({ ...patch, updated_at: new Date() })
+    // A caller on the injected clock passes its own updated_at (the stuck-purchase sweeper reads it).
+    .set({ updated_at: new Date(), ...patch })
     .where('id', '=', id)
+    .execute()
+}
+
+/**
+ * A failed purchase written only while the row is still being bought: a late writer (a purchase the sweeper already
+ * finished) never turns a SHIPPED label back into FAILED.
+ */
+export async function failPurchase(db: DbOrTrx, id: string, patch: Patch): Promise<void> {
+  await db
+    .updateTable('shipments')
+    .set({ updated_at: new Date(), ...patch, status: 'FAILED' })
+    .where('id', '=', id)
+    .where('status', '=', 'BUYING')
+    .execute()
+}
+
+/**
+ * Labels still 'Gerando etiqueta' (a purchase or a cancel) untouched since `before`: the process doing it died or
+ * gave up. Locked so N workers never sweep one twice; the caller moves their updated_at at once (a lease).
+ */
+export async function lockStuckLabels(trx: Trx, before: Date, limit: number) {
+  return trx
+    .selectFrom('shipments')
+    .where('status', '=', 'BUYING')
+    .where('kind', '=', 'LABEL')
+    .where('updated_at', '<=', before)
+    .select([
+      'id',
+      'store_id',
+      'order_id',
+      'carrier',
+      'service_id',
+      'me_order_id',
+      'shipped_at',
+      'tracking_code',
+      'tracking_url',
+    ])
+    .orderBy('updated_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute()
+}
+export type StuckLabel = Awaited<ReturnType<typeof lockStuckLabels>>[number]
+
+export async function addShipmentEvent(
+  db: DbOrTrx,
+  row: Insertable<FulfilmentTables['shipment_events']>,
+): Promise<void> {
+  await db.insertInto('shipment_events').values(row).execute()
+}
+
+/** The order's shipment history, oldest first (a handful of lines per order). */
+export async function listShipmentEvents(db: DbOrTrx, storeId: string, orderId: string) {
+  return db
+    .selectFrom('shipment_events')
+    .where('order_id', '=', orderId)
+    .where('store_id', '=', storeId)
+    .select(['kind', 'message', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
     .execute()
 }
 
@@ -98,10 +160,10 @@ export async function lockDuePolls(trx: Trx, now: Date, limit: number) {
  * A bought label taken for cancelling by one caller only: SHIPPED → BUYING (the label is in Melhor Envio's hands
  * again, and the tracking poll skips it). False when another click holds it or it is no longer just shipped.
  */
-export async function holdLabelForCancel(db: DbOrTrx, orderId: string, storeId: string): Promise<boolean> {
+export async function holdLabelForCancel(db: DbOrTrx, orderId: string, storeId: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('shipments')
-    .set({ status: 'BUYING', updated_at: new Date() })
+    .set({ status: 'BUYING', updated_at: now })
     .where('order_id', '=', orderId)
     .where('store_id', '=', storeId)
     .where('kind', '=', 'LABEL')

@@ -14,7 +14,7 @@ import {
 import { isUuid } from '../../shared/ids'
 import { orderingService } from '../ordering'
 import { cancelLabel } from './cancel-label'
-import { toBuyerShipment, toShipmentDto } from './dto'
+import { toBuyerShipment, toShipmentDto, toShipmentEventDto } from './dto'
 import * as service from './service'
 
 const tags = ['orders']
@@ -34,7 +34,7 @@ function found<T>(row: T | undefined): T {
 export async function fulfilmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ownStore = requireStoreOwner(fastify)
-  const deps = () => ({ db: app.db, config: app.config })
+  const deps = () => ({ db: app.db, config: app.config, now: () => app.clock.now() })
 
   app.get(
     '/stores/:storeId/orders/:orderId/shipment',
@@ -53,6 +53,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       return {
         shipment: shipment ? toShipmentDto(shipment) : null,
         canBuyLabel: order.productType === 'PHYSICAL' && (await service.canBuyLabel(deps(), order)),
+        history: (await service.shipmentHistory(app.db, order.storeId, order.id)).map(toShipmentEventDto),
       }
     },
   )

@@ -13,7 +13,7 @@ import { meServiceOf } from '../../shared/melhor-envio'
 import { toReais } from '../../shared/money'
 import { orderingService, type ShippableOrder } from '../ordering'
 import { type MeAddress, type MelhorEnvioClient, shippingService } from '../shipping'
-import { orderDelivered, orderShipped } from './events'
+import { orderDelivered, orderShipped, shipmentFactsOf } from './events'
 import * as repo from './repository'
 import type { Db } from './tables'
 
@@ -27,7 +27,7 @@ export interface FulfilmentDeps {
   now?: () => Date
 }
 
-const nowOf = (deps: Pick<FulfilmentDeps, 'now'>) => deps.now?.() ?? new Date()
+export const nowOf = (deps: Pick<FulfilmentDeps, 'now'>) => deps.now?.() ?? new Date()
 
 async function requireOrder(db: Db, storeId: string, orderId: string): Promise<ShippableOrder> {
   const order = await orderingService.shippableOrder(db, storeId, orderId)
@@ -56,10 +56,13 @@ async function ship(
       carrier: fields.carrier,
       tracking_code: fields.trackingCode,
       tracking_url: fields.trackingUrl,
-      ...(fields.labelPdf ? { label_pdf: fields.labelPdf, me_protocol: fields.protocol ?? null } : {}),
+      ...(fields.labelPdf ? { label_pdf: fields.labelPdf } : {}),
+      // A resumed purchase (or the sweeper) has no protocol in hand: the one kept with the cart item stays.
+      ...(fields.protocol ? { me_protocol: fields.protocol } : {}),
       shipped_at: now,
       next_poll_at: fields.labelPdf ? new Date(now.getTime() + POLL_EVERY_MS) : null,
       error: null,
+      updated_at: now,
     })
     const moved = await orderingService.markOrderShipped(trx, order.storeId, order.id)
     if (moved)
@@ -138,6 +141,8 @@ async function buyLabel(deps: FulfilmentDeps, order: ShippableOrder) {
     carrier: order.shippingMethod ?? 'Melhor Envio',
     service_id: serviceId,
     status: 'BUYING',
+    // The sweeper takes a purchase untouched for STUCK_AFTER_MS by this clock (label-sweeper.ts).
+    updated_at: nowOf(deps),
   })
   let shipmentId = claimed?.id
   if (!shipmentId) {
@@ -147,17 +152,16 @@ async function buyLabel(deps: FulfilmentDeps, order: ShippableOrder) {
       if (existing?.status === 'BUYING') throw new AppError(409, MSG.buying)
       return existing
     }
-    if (!(await repo.reclaimFailed(deps.db, order.id))) throw new AppError(409, MSG.buying)
+    if (!(await repo.reclaimFailed(deps.db, order.id, nowOf(deps)))) throw new AppError(409, MSG.buying)
     shipmentId = existing.id
   }
-  const me = shippingService.clientOf(deps)
   try {
     let meOrderId = (await repo.findShipment(deps.db, order.id))?.me_order_id ?? null
     let protocol: string | undefined
     if (!meOrderId) {
       const cart = await shippingService.cartPackage(deps.db, order.storeId, order.items)
       if ('missing' in cart) throw new AppError(409, 'Produto sem peso e dimensões: preencha-os para gerar a etiqueta.')
-      const item = await me.addToCart(conn.token, {
+      const item = await shippingService.clientOf(deps).addToCart(conn.token, {
         service: serviceId,
         from: {
           name: sender.name,
@@ -180,35 +184,78 @@ async function buyLabel(deps: FulfilmentDeps, order: ShippableOrder) {
         })),
         volume: cart.pkg,
         insuranceValue: toReais(cart.valueCents),
+        // The order number travels as the label's tag: the stuck-purchase sweeper recognises its label by it.
         orderTag: order.orderNumber,
       })
       meOrderId = item.id
       protocol = item.protocol
       // Kept at once: a retry after a failure further on resumes this cart item instead of buying another.
-      await repo.updateShipment(deps.db, shipmentId, { me_order_id: meOrderId, me_protocol: protocol })
+      await repo.updateShipment(deps.db, shipmentId, {
+        me_order_id: meOrderId,
+        me_protocol: protocol,
+        updated_at: nowOf(deps),
+      })
     }
-    const before = (await me.tracking(conn.token, [meOrderId]))[meOrderId]
-    if (!before || before.status === 'pending') await me.checkout(conn.token, [meOrderId])
-    const generated = (await me.generate(conn.token, [meOrderId]))[meOrderId]
-    if (generated && !generated.status)
-      throw new AppError(422, generated.message ?? 'Melhor Envio não gerou a etiqueta')
-    const { url } = await me.print(conn.token, [meOrderId])
-    const pdf = await me.download(url)
-    const code = (await me.tracking(conn.token, [meOrderId]))[meOrderId]?.tracking ?? null
-    const carrier = order.shippingMethod ?? 'Melhor Envio'
-    await ship(deps, order, shipmentId, {
-      carrier,
-      trackingCode: code,
-      trackingUrl: code ? trackingUrlFor(carrier, code) : null,
-      labelPdf: pdf,
-      protocol,
-    })
-    return repo.findShipment(deps.db, order.id)
+    return await finishLabel(deps, order, shipmentId, conn.token, meOrderId, { protocol, pay: true })
   } catch (err) {
-    const message = err instanceof Error ? err.message : 'Falha ao gerar a etiqueta'
-    await repo.updateShipment(deps.db, shipmentId, { status: 'FAILED', error: message.slice(0, 300) })
-    if (err instanceof AppError) throw err
-    throw new AppError(422, `Melhor Envio: ${message}`)
+    throw await failed(deps, shipmentId, err)
+  }
+}
+
+/** The row FAILED with the reason (unless the purchase was finished meanwhile), and the error the caller answers. */
+async function failed(deps: FulfilmentDeps, shipmentId: string, err: unknown): Promise<AppError> {
+  const message = err instanceof Error ? err.message : 'Falha ao gerar a etiqueta'
+  await repo.failPurchase(deps.db, shipmentId, { error: message.slice(0, 300), updated_at: nowOf(deps) })
+  return err instanceof AppError ? err : new AppError(422, `Melhor Envio: ${message}`)
+}
+
+/**
+ * A label whose Melhor Envio cart item exists: paid if still pending (and `pay`), generated, printed, the PDF kept,
+ * the order SHIPPED. Paying is asked only of a pending item, so a resumed purchase never pays twice.
+ */
+async function finishLabel(
+  deps: FulfilmentDeps,
+  order: ShippableOrder,
+  shipmentId: string,
+  token: string,
+  meOrderId: string,
+  opts: { protocol?: string; pay: boolean },
+) {
+  const me = shippingService.clientOf(deps)
+  const before = (await me.tracking(token, [meOrderId]))[meOrderId]
+  if (!before || before.status === 'pending') {
+    // The sweeper finishes what was paid; paying stays the merchant's click.
+    if (!opts.pay) throw new AppError(409, 'Etiqueta ainda não paga no Melhor Envio: gere a etiqueta novamente.')
+    await me.checkout(token, [meOrderId])
+  }
+  const generated = (await me.generate(token, [meOrderId]))[meOrderId]
+  if (generated && !generated.status) throw new AppError(422, generated.message ?? 'Melhor Envio não gerou a etiqueta')
+  const { url } = await me.print(token, [meOrderId])
+  const pdf = await me.download(url)
+  const code = (await me.tracking(token, [meOrderId]))[meOrderId]?.tracking ?? null
+  const carrier = order.shippingMethod ?? 'Melhor Envio'
+  await ship(deps, order, shipmentId, {
+    carrier,
+    trackingCode: code,
+    trackingUrl: code ? trackingUrlFor(carrier, code) : null,
+    labelPdf: pdf,
+    protocol: opts.protocol,
+  })
+  return repo.findShipment(deps.db, order.id)
+}
+
+/** A purchase the sweeper found paid: finished like a click would, a failure left FAILED for the merchant's click. */
+export async function finishFoundLabel(
+  deps: FulfilmentDeps,
+  order: ShippableOrder,
+  shipmentId: string,
+  token: string,
+  meOrderId: string,
+) {
+  try {
+    return await finishLabel(deps, order, shipmentId, token, meOrderId, { pay: false })
+  } catch (err) {
+    throw await failed(deps, shipmentId, err)
   }
 }
 
@@ -226,14 +273,7 @@ export async function deliver(deps: Pick<FulfilmentDeps, 'db' | 'now'>, storeId:
     if (!moved) return
     await repo.updateShipment(trx, shipment.id, { status: 'DELIVERED', delivered_at: now, next_poll_at: null })
     await publish(trx, orderDelivered, {
-      orderId,
-      storeId,
-      orderNumber: order.orderNumber,
-      shipmentId: shipment.id,
-      carrier: shipment.carrier,
-      trackingCode: shipment.tracking_code,
-      trackingUrl: shipment.tracking_url,
-      customer: { name: order.customer.name, email: order.customer.email },
+      ...shipmentFactsOf(order, shipment),
       deliveredAt: now.toISOString(),
     })
   })
@@ -266,4 +306,5 @@ export async function pollTracking(deps: FulfilmentDeps, limit = 50): Promise<nu
 }
 
 export const findShipment = repo.findShipment
+export const shipmentHistory = repo.listShipmentEvents
 export const findLabel = repo.findLabel

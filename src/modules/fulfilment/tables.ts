@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 import type { Timestamp } from '../../platform/tables'
-import type { ShipmentStatus } from '../../shared/fulfilment'
+import type { ShipmentEventKind, ShipmentStatus } from '../../shared/fulfilment'
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 
@@ -24,6 +24,15 @@ export interface FulfilmentTables {
     delivered_at: NullableTimestamp
     created_at: Generated<Date>
     updated_at: Timestamp
+  }
+  /** What happened to an order's shipment besides shipped and delivered: the merchant reads it under 'Envio'. */
+  shipment_events: {
+    id: Generated<string>
+    store_id: string
+    order_id: string
+    kind: ShipmentEventKind
+    message: string
+    created_at: ColumnType<Date, Date | string | undefined, never>
   }
 }
 

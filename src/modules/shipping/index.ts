@@ -4,7 +4,7 @@ import { shippingJobs } from './jobs'
 import { shippingRoutes } from './routes'
 import * as service from './service'
 
-export { type MeAddress, type MelhorEnvioClient, MelhorEnvioError } from './melhor-envio-client'
+export { type MeAddress, type MelhorEnvioClient, MelhorEnvioError, type MeOrder } from './melhor-envio-client'
 export type { CarrierQuotes, CartItems, ShippingDeps } from './service'
 
 /** What other modules may ask of shipping (carriers: Melhor Envio); they never read its tables. */

@@ -117,6 +117,30 @@ describe('Melhor Envio client against the fake', () => {
     expect(tracked[item.id]).toMatchObject({ status: 'delivered', delivered_at: expect.any(String) })
   })
 
+  it('finds a label with Pesquisar etiqueta by its id, protocol, tracking or a CPF, never by its tag', async () => {
+    const client = melhorEnvioClient(fake.url)
+    const buyer = { ...address('20040020'), document: '111.444.777-35' }
+    const item = await client.addToCart(TOKEN, {
+      service: 1,
+      from: address('01310100'),
+      to: buyer,
+      products: [{ name: 'Caneca', quantity: 1, unitary_value: 30 }],
+      volume: box,
+      insuranceValue: 30,
+      orderTag: '#2002',
+    })
+    const [byId] = await client.search(TOKEN, item.id)
+    expect(byId).toMatchObject({ id: item.id, protocol: item.protocol, service_id: 1, status: 'pending' })
+    expect(byId!.tags).toEqual([{ tag: '#2002', url: null }])
+    const call = fake.calls.at(-1)!
+    expect(call).toMatchObject({ path: '/api/v2/me/orders/search', token: TOKEN })
+    expect(call.userAgent).toMatch(/\(.+@.+\)/)
+    expect((await client.search(TOKEN, item.protocol)).map((o) => o.id)).toEqual([item.id])
+    expect((await client.search(TOKEN, '11144477735')).map((o) => o.id)).toEqual([item.id])
+    // The reference names the searchable fields: the tag (our order number) is not one of them.
+    expect(await client.search(TOKEN, '#2002')).toEqual([])
+  })
+
   it('a purchase above the balance is rejected with the reason', async () => {
     const client = melhorEnvioClient(fake.url)
     fake.setBalance(0)

@@ -61,6 +61,22 @@ export interface MeTracking {
   delivered_at: string | null
 }
 
+/**
+ * A label as Melhor Envio lists it (the order object of 'Listar informações de uma etiqueta'), the fields we read:
+ * its status (pending = in the cart, not paid; released = paid; posted; delivered; canceled), when it was paid and
+ * generated, and the tags we sent with it (our order number).
+ */
+export interface MeOrder {
+  id: string
+  protocol: string | null
+  service_id: number | null
+  status: string
+  tracking: string | null
+  paid_at: string | null
+  generated_at: string | null
+  tags?: { tag: string; url?: string | null }[] | null
+}
+
 export interface MelhorEnvioClient {
   calculate(
     token: string,
@@ -89,6 +105,11 @@ export interface MelhorEnvioClient {
    * posted; a generated label's price comes back to the wallet within 12 hours.
    */
   cancel(token: string, id: string, description: string): Promise<void>
+  /**
+   * Pesquisar etiqueta (GET /api/v2/me/orders/search?q=): the reference says `q` is matched against one of id,
+   * protocol, a participant's document or company_document, the carrier's tracking code or the authorization code.
+   */
+  search(token: string, q: string): Promise<MeOrder[]>
 }
 
 /** The reference: a label cancelled through the API always carries reason_id 2. */
@@ -110,18 +131,27 @@ function messageOf(body: string, status: number): string {
 export function melhorEnvioClient(baseUrl: string, fetchImpl: typeof fetch = fetch): MelhorEnvioClient {
   const root = baseUrl.replace(/\/+$/, '')
   async function post<T>(path: string, token: string, body: unknown, timeoutMs = LABEL_TIMEOUT_MS): Promise<T> {
+    return call<T>('POST', path, token, body, timeoutMs)
+  }
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body: unknown,
+    timeoutMs = LABEL_TIMEOUT_MS,
+  ): Promise<T> {
     let res: Response
     let text: string
     try {
       res = await fetchImpl(`${root}${path}`, {
-        method: 'POST',
+        method,
         headers: {
           accept: 'application/json',
-          'content-type': 'application/json',
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           authorization: `Bearer ${token}`,
           'user-agent': USER_AGENT,
         },
-        body: JSON.stringify(body),
+        body: method === 'POST' ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       })
       text = await res.text()
@@ -192,6 +222,13 @@ export function melhorEnvioClient(baseUrl: string, fetchImpl: typeof fetch = fet
       // Answered 200 but not cancelled: the label stands, and the merchant must hear so.
       if (answer?.[id]?.canceled !== true)
         throw new MelhorEnvioError('rejected', 'Melhor Envio não cancelou a etiqueta', 200)
+    },
+    async search(token, q) {
+      const answer = await call<unknown>('GET', `/api/v2/me/orders/search?q=${encodeURIComponent(q)}`, token, undefined)
+      // The reference shows no example answer: a list, or a page of one ({ data: [...] }) as its listing answers.
+      const list = Array.isArray(answer) ? answer : (answer as { data?: unknown } | null)?.data
+      if (!Array.isArray(list)) throw new MelhorEnvioError('unavailable', 'Resposta inválida do Melhor Envio', 200)
+      return list as MeOrder[]
     },
     async download(url) {
       try {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { formatDateTime } from '../../../../shared/dates'
 import {
   FULFILMENT_MESSAGES as MSG,
@@ -135,6 +135,20 @@ export function ShipmentSection({ storeId, order }: { storeId: string; order: St
             </dl>
           )}
           {shipment?.status === 'FAILED' && shipment.error && <Alert tone="danger">{shipment.error}</Alert>}
+          {/* What happened besides shipped and delivered: a cancelled label, a purchase the sweeper finished. */}
+          {(query.data?.history.length ?? 0) > 0 && (
+            <div data-testid="shipment-history">
+              <h4>Histórico do envio</h4>
+              <dl className="order-dl">
+                {query.data?.history.map((e) => (
+                  <Fragment key={`${e.at}-${e.kind}`}>
+                    <dt>{formatDateTime(e.at)}</dt>
+                    <dd>{e.message}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </div>
+          )}
           <div className="row wrap">
             {shipment?.hasLabel && (
               <Button
