@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest'
 import type { TestApp } from '../../testing/test-app'
+import { orderingFixtures } from '../ordering/ordering-fixtures'
 
 export const CARD = { method: 'credit_card', cardName: 'MARIA SILVA', expiryDate: '12/39', cvv: '123', installments: 1 }
 export const BUYER = {
@@ -128,8 +129,47 @@ export function funnelsFixtures(app: () => TestApp) {
       headers: s.user.headers,
     })
     expect(res.statusCode).toBe(200)
-    return res.json().steps as { key: string; views: number; accepts: number; declines: number }[]
+    return res.json().steps as {
+      key: string
+      views: number
+      accepts: number
+      declines: number
+      soldOut: number
+      paidRevenueCents: number
+    }[]
   }
 
-  return { shop, buy, offerUrl, getOffer, accept, decline, charges, stats }
+  /**
+   * A physical store whose sandbox account keeps the card for the purchase's offers (the legacy AtivoPay key alone
+   * would offer a PIX): `product` adds a step's product, `parentByCard` buys the trigger product by card.
+   */
+  const physicalCardShop = async (apiKey: string) => {
+    const ordering = orderingFixtures(app)
+    const s = await ordering.shop({ payments: false })
+    const send = (method: 'POST' | 'PATCH', url: string, body: object) => app().send(method, url, s.owner, body)
+    const account = await send('POST', `/api/stores/${s.storeId}/payment-accounts`, {
+      provider: 'sandbox',
+      label: 'Sandbox',
+      apiKey,
+      methods: ['pix', 'credit_card'],
+    })
+    expect(account.statusCode).toBe(201)
+    const product = async (body: object) => {
+      const res = await send('POST', `/api/stores/${s.storeId}/products`, body)
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().id as string
+    }
+    const parentByCard = async () => {
+      const res = await ordering.post(
+        '/api/checkout/create-order',
+        ordering.physicalOrder(s, { payment: { ...CARD, cardNumber: '4111111111111111' } }),
+      )
+      expect(res.statusCode, res.body).toBe(200)
+      const body = res.json()
+      return { id: body.orderId as string, token: ordering.pageTokenOf(body.orderPageUrl) }
+    }
+    return { ...s, send, product, parentByCard }
+  }
+
+  return { shop, buy, offerUrl, getOffer, accept, decline, charges, stats, physicalCardShop }
 }

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNNEL_MESSAGES } from '../../shared/funnels'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
-import { orderingFixtures } from '../ordering/ordering-fixtures'
 import { markChildRefunded } from './funnels.repository'
 import { CARD, funnelsFixtures } from './funnels-fixtures'
 
@@ -17,38 +16,16 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const { shop, buy, offerUrl, getOffer, accept, decline, charges } = funnelsFixtures(() => t)
-const ordering = orderingFixtures(() => t)
+const { shop, buy, offerUrl, getOffer, accept, decline, charges, stats, physicalCardShop } = funnelsFixtures(() => t)
 
-type StepStats = { key: string; views: number; accepts: number; declines: number; soldOut: number }
-const statsOf = async (s: { storeId: string; funnelId: string; user: { headers: Record<string, string> } }) => {
-  const res = await t.app.inject({
-    url: `/api/stores/${s.storeId}/funnels/${s.funnelId}/stats`,
-    headers: s.user.headers,
-  })
-  expect(res.statusCode).toBe(200)
-  return res.json().steps as (StepStats & { paidRevenueCents: number })[]
-}
-const revenueOf = async (s: Parameters<typeof statsOf>[0], key: string) =>
-  (await statsOf(s)).find((st) => st.key === key)!.paidRevenueCents
+const revenueOf = async (s: Parameters<typeof stats>[0], key: string) =>
+  (await stats(s)).find((st) => st.key === key)!.paidRevenueCents
 
 describe('a step sold out between the offer and the tap', () => {
   it("moves the buyer to 'se recusar' with one line, charges nothing and counts neither an accept nor a decline", async () => {
     // A physical parent (the cap ships with it); the sandbox account keeps the card for the purchase's offers.
-    const s = await ordering.shop({ payments: false })
-    const send = (method: 'POST' | 'PATCH', url: string, body: object) => t.send(method, url, s.owner, body)
-    const account = await send('POST', `/api/stores/${s.storeId}/payment-accounts`, {
-      provider: 'sandbox',
-      label: 'Sandbox',
-      apiKey: 'sk_sandbox_funnels_soldout_1',
-      methods: ['pix', 'credit_card'],
-    })
-    expect(account.statusCode).toBe(201)
-    const product = async (body: object) => {
-      const res = await send('POST', `/api/stores/${s.storeId}/products`, body)
-      expect(res.statusCode, res.body).toBe(201)
-      return res.json().id as string
-    }
+    const s = await physicalCardShop('sk_sandbox_funnels_soldout_1')
+    const { send, product, parentByCard } = s
     const cap = await product({ name: 'Boné', price: 60, type: 'PHYSICAL', stock: 1 })
     const ebook = await product({
       name: 'E-book',
@@ -65,15 +42,6 @@ describe('a step sold out between the offer and the tap', () => {
       ],
     })
     expect(funnel.statusCode, funnel.body).toBe(201)
-    const parentByCard = async () => {
-      const res = await ordering.post(
-        '/api/checkout/create-order',
-        ordering.physicalOrder(s, { payment: { ...CARD, cardNumber: '4111111111111111' } }),
-      )
-      expect(res.statusCode, res.body).toBe(200)
-      const body = res.json()
-      return { id: body.orderId as string, token: ordering.pageTokenOf(body.orderPageUrl) }
-    }
 
     // Two buyers see the cap (stock 1); the first takes it.
     const first = await parentByCard()
@@ -111,7 +79,7 @@ describe('a step sold out between the offer and the tap', () => {
 
     // Stats: the cap seen twice, taken once, sold out once, declined by nobody.
     const byKey = Object.fromEntries(
-      (await statsOf({ ...s, user: s.owner, funnelId: funnel.json().id })).map((st) => [st.key, st]),
+      (await stats({ ...s, user: s.owner, funnelId: funnel.json().id })).map((st) => [st.key, st]),
     )
     expect(byKey.bone).toMatchObject({ views: 2, accepts: 1, declines: 0, soldOut: 1 })
     expect(byKey.ebook).toMatchObject({ views: 1, accepts: 1, declines: 0, soldOut: 0 })
@@ -145,7 +113,7 @@ describe("the step's revenue follows the child's refunds", () => {
     await refund({})
     await waitFor(async () => (await revenueOf(s, 'a')) === 0)
     await t.drain()
-    expect((await statsOf(s)).find((st) => st.key === 'a')).toMatchObject({ accepts: 1, paidRevenueCents: 0 })
+    expect((await stats(s)).find((st) => st.key === 'a')).toMatchObject({ accepts: 1, paidRevenueCents: 0 })
   })
 
   it('a chargeback of the child takes its revenue back; the other steps keep theirs', { timeout: 60_000 }, async () => {

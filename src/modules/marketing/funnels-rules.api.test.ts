@@ -14,7 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const { shop, buy, offerUrl, getOffer, accept, decline, charges, stats } = funnelsFixtures(() => t)
+const { shop, buy, offerUrl, getOffer, accept, decline, charges, stats, physicalCardShop } = funnelsFixtures(() => t)
 const ordering = orderingFixtures(() => t)
 
 const orderStatus = async (id: string) =>
@@ -133,16 +133,8 @@ describe('funnels: the plan of a one-tap charge', () => {
 
 describe('funnels: stock', () => {
   it('a physical offer takes stock like any order; sold out, the tap moves on and nothing is charged', async () => {
-    // The sandbox account keeps the card for the purchase's offers (the legacy AtivoPay key alone would offer a PIX).
-    const s = await ordering.shop({ payments: false })
-    const send = (method: 'POST' | 'PATCH', url: string, body: object) => t.send(method, url, s.owner, body)
-    const account = await send('POST', `/api/stores/${s.storeId}/payment-accounts`, {
-      provider: 'sandbox',
-      label: 'Sandbox',
-      apiKey: 'sk_sandbox_funnels_stock_01',
-      methods: ['pix', 'credit_card'],
-    })
-    expect(account.statusCode).toBe(201)
+    const s = await physicalCardShop('sk_sandbox_funnels_stock_01')
+    const { send, parentByCard } = s
     const cap = await send('POST', `/api/stores/${s.storeId}/products`, {
       name: 'Boné',
       price: 60,
@@ -160,15 +152,6 @@ describe('funnels: stock', () => {
     const stockOf = async () =>
       (await t.app.inject({ url: `/api/stores/${s.storeId}/products/${capId}`, headers: s.owner.headers })).json()
         .stock as number
-    const parentByCard = async () => {
-      const res = await ordering.post(
-        '/api/checkout/create-order',
-        ordering.physicalOrder(s, { payment: { ...CARD, cardNumber: '4111111111111111' } }),
-      )
-      expect(res.statusCode, res.body).toBe(200)
-      const body = res.json()
-      return { id: body.orderId as string, token: ordering.pageTokenOf(body.orderPageUrl) }
-    }
 
     const first = await parentByCard()
     const taken = await accept(first, 'bone')
