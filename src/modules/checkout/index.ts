@@ -28,6 +28,8 @@ export const checkoutService: {
     subtotalCents: number,
     /** The cart, for a Melhor Envio option's package (its kept quote); zone options ignore it. */
     items?: readonly { productId: string; quantity: number }[],
+    /** The time a kept carrier quote's age is read against (default: now). */
+    now?: Date,
   ): Promise<ShippingQuote | undefined>
   /** Required fields, a well-formed CEP, and the state consistent with the CEP's range. */
   validateAddress(input: {

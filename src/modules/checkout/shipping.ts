@@ -96,10 +96,11 @@ export async function quoteShippingOption(
   zipCode: string,
   subtotalCents: number,
   items: CartItems = [],
+  now: Date = new Date(),
 ): Promise<ShippingQuote | undefined> {
   if (!isUuid(storeId)) return undefined
   if (meServiceOf(optionId) !== undefined)
-    return shippingService.honouredCarrierQuote(db, storeId, optionId, zipCode, items, subtotalCents)
+    return shippingService.honouredCarrierQuote(db, storeId, optionId, zipCode, items, subtotalCents, now)
   if (FALLBACK_QUOTES.some((q) => q.id === optionId))
     return (await quoteShipping(db, storeId, zipCode, subtotalCents)).find((q) => q.id === optionId)
   if (!isUuid(optionId)) return undefined

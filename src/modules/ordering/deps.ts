@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../platform/clock'
 import type { PaymentsDeps, PaymentsModuleDeps } from '../payments'
 
 /** What ordering's use cases are handed by the app: the payments transport and a logger. */
@@ -9,7 +10,7 @@ export type OrderingDeps = PaymentsDeps & { log: FastifyBaseLogger }
  * module: every call ordering makes to payments then travels over the composed gateway transport.
  */
 export function orderingDeps(
-  from: Pick<OrderingDeps, 'db' | 'jobs' | 'config' | 'log'>,
+  from: Pick<OrderingDeps, 'db' | 'jobs' | 'config' | 'log'> & { clock?: Clock },
   moduleDeps: PaymentsModuleDeps,
 ): OrderingDeps {
   return {
@@ -18,5 +19,7 @@ export function orderingDeps(
     config: from.config,
     log: from.log,
     gatewayTransport: moduleDeps.gatewayTransport,
+    // The app's time (a test's controlled clock): a kept shipping quote's age, a card kept for the offers.
+    clock: from.clock,
   }
 }

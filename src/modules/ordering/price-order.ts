@@ -97,7 +97,8 @@ async function findProductAndPayments(db: Db, input: PlaceOrderInput) {
 }
 
 /** Prices the order the buyer sent; throws the 4xx the buyer page shows when something cannot be sold. */
-export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<PricedOrder> {
+/** `now`: the time a kept carrier quote's age is read against (the app's clock). */
+export async function priceOrder(db: Db, input: PlaceOrderInput, now: Date = new Date()): Promise<PricedOrder> {
   const { payload } = input
   const found = await findProductAndPayments(db, input)
   const { payments } = found
@@ -114,9 +115,14 @@ export async function priceOrder(db: Db, input: PlaceOrderInput): Promise<Priced
   const address = input.kind === 'PHYSICAL' ? shippingAddressOf(input.payload.shipping) : null
   const shipping =
     input.kind === 'PHYSICAL'
-      ? await priceShipping(db, product.storeId, input.payload.shipping, subtotalCents, [
-          { productId: product.id, quantity },
-        ])
+      ? await priceShipping(
+          db,
+          product.storeId,
+          input.payload.shipping,
+          subtotalCents,
+          [{ productId: product.id, quantity }],
+          now,
+        )
       : undefined
   // marketing: the order bumps the buyer added, re-checked and priced from the database by marketing.
   const bumps = await marketingService.priceBumps(db, {

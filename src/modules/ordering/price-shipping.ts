@@ -51,6 +51,7 @@ export async function priceShipping(
   subtotalCents: number,
   /** The cart, for a Melhor Envio option's package (checkout prices it from its kept quote). */
   items: { productId: string; quantity: number }[] = [],
+  now: Date = new Date(),
 ): Promise<PricedShipping> {
   const quote = await checkoutService.quoteShippingOption(
     db,
@@ -59,6 +60,7 @@ export async function priceShipping(
     shipping.zipCode,
     subtotalCents,
     items,
+    now,
   )
   if (quote) {
     return {
