@@ -60,6 +60,13 @@ export interface JobQueue {
   readonly settings?: SettingsCache
   /** New jobs were committed by someone else's transaction (the relay): look now rather than at the next poll. */
   wake?(): void
+  /**
+   * Work that must come first in this process (the billing lanes with due cycles: money moves before e-mails and
+   * rollups, which may run a moment later) holds the other jobs back: until the returned release is called, this
+   * process runs at most PRIORITY_FLOOR jobs besides each holder's own (a floor: events never stop). The release is
+   * idempotent; holders count, the full concurrency comes back with the last release.
+   */
+  holdBack?(): () => void
   startWorkers(): Promise<void>
   failed(limit?: number): Promise<FailedJob[]>
   /** Depth and the oldest ready job's age per queue, for the metrics and the worker's health. */
@@ -75,6 +82,41 @@ export interface JobQueue {
 export interface JobMetrics {
   jobFailed(job: string): void
   deliveryFailed(integration: string): void
+}
+
+/**
+ * Other jobs a process keeps running while a priority work holds it back (JobQueue.holdBack). The worker's event jobs
+ * mostly wait on the database: a few keep the backlog moving (an order's e-mails, its rollups) without taking the
+ * event loop and the cores from the billing lanes as WORKER_CONCURRENCY (32) of them do.
+ */
+export const PRIORITY_FLOOR = 4
+
+/** The concurrency of a queue's worker as holders lower it and their releases restore it (both queues use it). */
+export class HoldBack {
+  private holders = 0
+
+  constructor(
+    private full: () => number,
+    private apply: (limit: number) => void,
+  ) {}
+
+  /** Jobs at once now: the configured concurrency, or the floor plus the holders' own slots while held. */
+  get limit(): number {
+    const full = this.full()
+    return this.holders === 0 ? full : Math.min(full, PRIORITY_FLOOR + this.holders)
+  }
+
+  hold(): () => void {
+    this.holders++
+    this.apply(this.limit)
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      this.holders--
+      this.apply(this.limit)
+    }
+  }
 }
 
 /** Resolves true when `work` ends within `ms`, false (leaving it running) when the time runs out first. */
