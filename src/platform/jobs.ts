@@ -67,6 +67,8 @@ export interface JobQueue {
    * idempotent; holders count, the full concurrency comes back with the last release.
    */
   holdBack?(): () => void
+  /** True while a priority work holds this process back: a batch handler then takes its events one at a time. */
+  heldBack?(): boolean
   startWorkers(): Promise<void>
   failed(limit?: number): Promise<FailedJob[]>
   /** Depth and the oldest ready job's age per queue, for the metrics and the worker's health. */
@@ -85,11 +87,14 @@ export interface JobMetrics {
 }
 
 /**
- * Other jobs a process keeps running while a priority work holds it back (JobQueue.holdBack). The worker's event jobs
- * mostly wait on the database: a few keep the backlog moving (an order's e-mails, its rollups) without taking the
- * event loop and the cores from the billing lanes as WORKER_CONCURRENCY (32) of them do.
+ * Other jobs a process keeps running while a priority work holds it back (JobQueue.holdBack). Each job mostly waits on
+ * the database, so the share of the worker's CPU it gets is about its share of the flows in flight: 2 event jobs
+ * (each taking its batch one event at a time, `heldBack`) beside the 4 billing lanes leave the lanes two thirds of it,
+ * where 32 jobs of 4 parallel e-mails each left them a fraction (measured with the checkout on: during the renewals
+ * the worker ran 7.4 'pedido recebido' statements per renewal at a floor of 4 with 4-wide batches). Not 1: one slow
+ * job (a webhook to a slow endpoint) would then stop every event.
  */
-export const PRIORITY_FLOOR = 4
+export const PRIORITY_FLOOR = 2
 
 /** The concurrency of a queue's worker as holders lower it and their releases restore it (both queues use it). */
 export class HoldBack {
@@ -104,6 +109,10 @@ export class HoldBack {
   get limit(): number {
     const full = this.full()
     return this.holders === 0 ? full : Math.min(full, PRIORITY_FLOOR + this.holders)
+  }
+
+  get held(): boolean {
+    return this.holders > 0
   }
 
   hold(): () => void {

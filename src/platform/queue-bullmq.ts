@@ -165,6 +165,10 @@ export class BullmqJobQueue implements JobQueue {
     return this.held.hold()
   }
 
+  heldBack(): boolean {
+    return this.held.held
+  }
+
   /** How many jobs this process's worker runs at once now (the tests read it). */
   get concurrency(): number {
     return this.held.limit

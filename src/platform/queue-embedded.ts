@@ -64,6 +64,10 @@ export class EmbeddedJobQueue implements JobQueue {
     return this.held.hold()
   }
 
+  heldBack(): boolean {
+    return this.held.held
+  }
+
   register<T, R>(def: JobDefinition<T, R>): void {
     this.defs.set(def.name, def as JobDefinition)
   }

@@ -81,6 +81,7 @@ for (const mode of ['bullmq', 'embedded'] as const) {
     await rt.jobs.enqueue('probe.priority', {})
     await waitFor(() => held)
     expect(queue.concurrency).toBe(PRIORITY_FLOOR + 1)
+    expect(rt.jobs.heldBack?.()).toBe(true)
 
     for (let i = 0; i < EVENTS; i++) await rt.jobs.enqueue('probe.event', { i })
     // Held: the floor of event jobs is taken in, the rest wait for a slot.
@@ -93,6 +94,7 @@ for (const mode of ['bullmq', 'embedded'] as const) {
     expect(active).toBe(EVENTS)
     expect(maxWhileHeld).toBe(PRIORITY_FLOOR)
     expect(queue.concurrency).toBe(32)
+    expect(rt.jobs.heldBack?.()).toBe(false)
     release?.()
     expect(queue.concurrency).toBe(32)
     endEvents()

@@ -71,6 +71,12 @@ type OrderPlacedPayload = z.output<typeof orderPlaced.schema>
 const RECEIVED_PARALLEL = 4
 
 /**
+ * How many of a batch's orders go at once: one while the process is held back for billing (platform/jobs.ts
+ * PRIORITY_FLOOR: a held job with 4 e-mails in flight would take as much of the worker as 4 jobs).
+ */
+const parallelOf = (ctx: JobContext, n: number) => Math.min(ctx.jobs.heldBack?.() ? 1 : RECEIVED_PARALLEL, n)
+
+/**
  * Every order of a relay pass gets its message; one whose charge is not ready yet (or whose read failed) does not stop
  * the others, and fails the job once they are done: its retry re-runs the batch, and what was sent is skipped.
  */
@@ -84,7 +90,7 @@ async function eachOrderReceived(ctx: JobContext, events: BatchedEvent<OrderPlac
       await orderReceived(ctx, e.payload).catch((err) => void failures.push(err))
     }
   }
-  await Promise.all(Array.from({ length: Math.min(RECEIVED_PARALLEL, wanted.length) }, lane))
+  await Promise.all(Array.from({ length: parallelOf(ctx, wanted.length) }, lane))
   if (failures.length > 0) throw failures[0]
 }
 
@@ -116,7 +122,7 @@ async function eachOrderPaid(job: JobContext, events: BatchedEvent<OrderPaidPayl
       await orderPaidMessages(ctx, e.payload).catch((err) => void failures.push(err))
     }
   }
-  await Promise.all(Array.from({ length: Math.min(RECEIVED_PARALLEL, events.length) }, lane))
+  await Promise.all(Array.from({ length: parallelOf(job, events.length) }, lane))
   if (failures.length > 0) throw failures[0]
 }
 
