@@ -74,7 +74,8 @@ const RECEIVED_PARALLEL = 4
  * How many of a batch's orders go at once: one while the process is held back for billing (platform/jobs.ts
  * PRIORITY_FLOOR: a held job with 4 e-mails in flight would take as much of the worker as 4 jobs).
  */
-const parallelOf = (ctx: JobContext, n: number) => Math.min(ctx.jobs.heldBack?.() ? 1 : RECEIVED_PARALLEL, n)
+export const parallelOf = (ctx: Pick<JobContext, 'jobs'>, n: number) =>
+  Math.min(ctx.jobs.heldBack?.() ? 1 : RECEIVED_PARALLEL, n)
 
 /**
  * Every order of a relay pass gets its message; one whose charge is not ready yet (or whose read failed) does not stop

@@ -5,12 +5,12 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Subscription } from '../../platform/jobs'
+import type { JobQueue, Subscription } from '../../platform/jobs'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderPaid } from '../ordering'
 import { orderingFixtures } from '../ordering/ordering-fixtures'
 import { SANDBOX_CARDS } from '../payments/sandbox'
-import { notificationsSubscriptions } from './jobs'
+import { notificationsSubscriptions, parallelOf } from './jobs'
 
 let t: TestApp
 beforeAll(async () => {
@@ -73,5 +73,14 @@ describe('order paid, a batch of orders', () => {
       t.runtime.db,
     )
     expect(copies[0]!.n).toBe(6)
+  })
+})
+
+describe("a batch's orders at once", () => {
+  it('takes four while the worker is free, one at a time while billing holds it back', () => {
+    const jobs = (held: boolean) => ({ jobs: { heldBack: () => held } as unknown as JobQueue })
+    expect(parallelOf(jobs(false), 30)).toBe(4)
+    expect(parallelOf(jobs(false), 2)).toBe(2)
+    expect(parallelOf(jobs(true), 30)).toBe(1)
   })
 })
