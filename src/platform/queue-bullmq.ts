@@ -4,7 +4,7 @@ import { Redis } from 'ioredis'
 import type { AppConfig } from '../config'
 import type { Db } from './db'
 import type { EnqueueOptions, FailedJob, JobDefinition, JobMetrics, JobQueue, QueueStats } from './jobs'
-import { JobTimeoutError, within } from './jobs'
+import { HoldBack, JobTimeoutError, within } from './jobs'
 import { SettingsCache } from './settings-cache'
 
 const QUEUE_NAME = 'jobs'
@@ -38,6 +38,13 @@ export class BullmqJobQueue implements JobQueue {
   private worker: Worker | undefined
   private connections: Redis[] = []
   readonly settings = new SettingsCache()
+  /** BullMQ reads a worker's concurrency before each fetch: lowered, it takes no new job until one ends. */
+  private held = new HoldBack(
+    () => this.config.WORKER_CONCURRENCY,
+    (limit) => {
+      if (this.worker) this.worker.concurrency = limit
+    },
+  )
 
   constructor(
     private db: Db,
@@ -154,6 +161,19 @@ export class BullmqJobQueue implements JobQueue {
     )
   }
 
+  holdBack(): () => void {
+    return this.held.hold()
+  }
+
+  heldBack(): boolean {
+    return this.held.held
+  }
+
+  /** How many jobs this process's worker runs at once now (the tests read it). */
+  get concurrency(): number {
+    return this.held.limit
+  }
+
   async startWorkers(): Promise<void> {
     this.worker = new Worker(
       QUEUE_NAME,
@@ -174,7 +194,7 @@ export class BullmqJobQueue implements JobQueue {
       {
         connection: this.connect(),
         prefix: this.config.QUEUE_PREFIX,
-        concurrency: this.config.WORKER_CONCURRENCY,
+        concurrency: this.held.limit,
         lockDuration: JOB_LOCK_MS,
         stalledInterval: STALLED_CHECK_MS,
       },

@@ -6,6 +6,7 @@ import {
   backoffDelay,
   type EnqueueOptions,
   type FailedJob,
+  HoldBack,
   type JobDefinition,
   type JobMetrics,
   type JobQueue,
@@ -40,6 +41,11 @@ export class EmbeddedJobQueue implements JobQueue {
   private scheduleTimers: NodeJS.Timeout[] = []
 
   readonly settings = new SettingsCache()
+  /** tick() claims up to this limit; a restored one claims at once rather than at the next poll. */
+  private held = new HoldBack(
+    () => this.config.WORKER_CONCURRENCY,
+    () => this.kick(),
+  )
 
   constructor(
     private db: Db,
@@ -49,8 +55,17 @@ export class EmbeddedJobQueue implements JobQueue {
     private metrics?: JobMetrics,
   ) {}
 
-  private get concurrency() {
-    return this.config.WORKER_CONCURRENCY
+  /** How many jobs this process runs at once now (the tests read it). */
+  get concurrency(): number {
+    return this.held.limit
+  }
+
+  holdBack(): () => void {
+    return this.held.hold()
+  }
+
+  heldBack(): boolean {
+    return this.held.held
   }
 
   register<T, R>(def: JobDefinition<T, R>): void {

@@ -22,7 +22,7 @@ import { storesService } from '../stores'
 import { subscriptionsService } from '../subscriptions'
 import { orderLines } from './lines'
 import { qrPng } from './qr-png'
-import { orderReadsOnce, type ReadMemo } from './reads'
+import { once, orderReadsOnce, type ReadMemo } from './reads'
 import type { DeliveryRow } from './repository'
 import type { OrderEmailData, StoreLook, StoreMessage, Template } from './templates/render'
 import type { MailAttachment } from './transport'
@@ -236,9 +236,12 @@ function addressLines(a: NonNullable<Awaited<ReturnType<typeof orderingService.o
 
 /** The store owner's address, for 'Nova venda aprovada'. */
 export async function storeOwner(deps: NotifyDeps, storeId: string) {
-  const store = await storesService.findStoreById(deps.db, storeId)
-  const owner = store ? await findUserById(deps.db, store.user_id) : undefined
-  return owner && owner.status === 'ACTIVE' ? owner : undefined
+  // Asked by the handler and again by the message it sends: once per run (and once per batch of the store's orders).
+  return once(deps.reads, `store-owner:${storeId}`, async () => {
+    const store = await storesService.findStoreById(deps.db, storeId)
+    const owner = store ? await findUserById(deps.db, store.user_id) : undefined
+    return owner && owner.status === 'ACTIVE' ? owner : undefined
+  })
 }
 
 /** Everything a delivery row needs to become a message, by kind. */
@@ -256,7 +259,10 @@ export async function compose(deps: NotifyDeps, row: DeliveryRow): Promise<Compo
     }
   }
   if (row.kind === 'new_sale') {
-    const snapshot = await orderingService.orderSnapshot(deps.db, row.subject_id)
+    // In a handler run the order was read for the buyer's message already (reads.ts); a resend reads it alone.
+    const snapshot = deps.reads
+      ? (await orderReadsOnce(deps, row.subject_id))?.snapshot
+      : await orderingService.orderSnapshot(deps.db, row.subject_id)
     if (!snapshot?.paidAt) throw new NothingToSend('Pedido não encontrado ou não pago')
     const owner = await storeOwner(deps, snapshot.storeId)
     if (!owner) throw new NothingToSend('Conta do lojista indisponível')

@@ -67,8 +67,15 @@ async function orderReceived(job: JobContext, p: { orderId: string; storeId: str
 
 type OrderPlacedPayload = z.output<typeof orderPlaced.schema>
 
-/** Orders of one batch at a time, a few at once: each message waits on the database more than it computes. */
+/** Orders of one batch, a few at once: each message waits on the database more than it computes. */
 const RECEIVED_PARALLEL = 4
+
+/**
+ * How many of a batch's orders go at once: one while the process is held back for billing (platform/jobs.ts
+ * PRIORITY_FLOOR: a held job with 4 e-mails in flight would take as much of the worker as 4 jobs).
+ */
+export const parallelOf = (ctx: Pick<JobContext, 'jobs'>, n: number) =>
+  Math.min(ctx.jobs.heldBack?.() ? 1 : RECEIVED_PARALLEL, n)
 
 /**
  * Every order of a relay pass gets its message; one whose charge is not ready yet (or whose read failed) does not stop
@@ -84,7 +91,39 @@ async function eachOrderReceived(ctx: JobContext, events: BatchedEvent<OrderPlac
       await orderReceived(ctx, e.payload).catch((err) => void failures.push(err))
     }
   }
-  await Promise.all(Array.from({ length: Math.min(RECEIVED_PARALLEL, wanted.length) }, lane))
+  await Promise.all(Array.from({ length: parallelOf(ctx, wanted.length) }, lane))
+  if (failures.length > 0) throw failures[0]
+}
+
+type OrderPaidPayload = z.output<typeof orderPaid.schema>
+
+/** 'Pagamento aprovado' to the buyer, and 'Nova venda aprovada' to the owner when the store wants it. */
+async function orderPaidMessages(ctx: NotifyDeps, p: OrderPaidPayload) {
+  await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'payment_approved')
+  if (!(await settingsOf(ctx, p.storeId)).notifyNewSale) return
+  const owner = await storeOwner(ctx, p.storeId)
+  if (owner)
+    await queueAndSend(ctx, { storeId: p.storeId, subjectId: p.orderId, kind: 'new_sale', recipient: owner.email })
+}
+
+/**
+ * Every order of a relay pass gets its two messages, a few orders at once. One memo for the batch (reads.ts): each
+ * order is read once for both its messages, and its store's settings, owner and look once for all of the store's
+ * orders in the pass (a renewal day's orders are thousands of one store's). An order whose message failed does not stop
+ * the others and fails the job once they are done: its retry re-runs the batch, and what was sent is skipped (each
+ * message is claimed per (order, kind)).
+ */
+async function eachOrderPaid(job: JobContext, events: BatchedEvent<OrderPaidPayload>[]) {
+  const ctx = withReads(job)
+  const failures: unknown[] = []
+  let next = 0
+  const lane = async () => {
+    while (next < events.length) {
+      const e = events[next++]
+      await orderPaidMessages(ctx, e.payload).catch((err) => void failures.push(err))
+    }
+  }
+  await Promise.all(Array.from({ length: parallelOf(job, events.length) }, lane))
   if (failures.length > 0) throw failures[0]
 }
 
@@ -116,14 +155,9 @@ export const notificationsSubscriptions = [
     // Card orders get no 'pedido recebido': their answer comes at once ('Pagamento aprovado' or a cancellation).
     relevant: (events) => events.map((e) => e.paymentMethod !== 'CREDIT_CARD'),
   }),
-  subscribe(orderPaid, 'notifications.order-paid', async (p, job) => {
-    const ctx = withReads(job)
-    await sendBuyer(ctx, { orderId: p.orderId, storeId: p.storeId, email: p.customer.email }, 'payment_approved')
-    if (!(await settingsOf(ctx, p.storeId)).notifyNewSale) return
-    const owner = await storeOwner(ctx, p.storeId)
-    if (owner)
-      await queueAndSend(ctx, { storeId: p.storeId, subjectId: p.orderId, kind: 'new_sale', recipient: owner.email })
-  }),
+  // One job per relay pass as well: a renewal day pays thousands of orders within minutes (and a checkout burst
+  // hundreds), each of which was a job of its own. Idempotent by state, like the order-placed batch.
+  subscribeBatch(orderPaid, 'notifications.order-paid', (events, ctx) => eachOrderPaid(ctx, events)),
   subscribe(orderCancelled, 'notifications.order-cancelled', async (p, ctx) => {
     if (!p.customer) return
     const kind = p.reason === 'payment_expired' ? 'payment_expired' : 'order_cancelled'

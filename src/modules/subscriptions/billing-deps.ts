@@ -7,4 +7,9 @@ export interface BillingDeps {
   db: Db
   clock: Clock
   payments: PaymentsDeps
+  /**
+   * Called when a worker scan claims due cycles (a backlog, not an empty pass): the worker's job gives its process's
+   * CPU to the billing lanes from then on (JobQueue.holdBack), released when the run ends.
+   */
+  onBacklog?: () => void
 }

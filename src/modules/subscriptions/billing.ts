@@ -130,6 +130,7 @@ export async function runDue(deps: BillingDeps, scope: { storeId?: string; now?:
       const now = await nowOf()
       const claimed = await claimDue(deps, { storeId: scope.storeId, now }, lanes === 1 ? CLAIM * 5 : CLAIM)
       if (claimed.length === 0) return
+      deps.onBacklog?.()
       const reads = await batchReads(deps, claimed)
       for (const cycle of claimed) {
         await billClaimed(deps, cycle, reads)

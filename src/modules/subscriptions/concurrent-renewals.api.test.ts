@@ -8,6 +8,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlledClock } from '../../platform/clock'
+import { PRIORITY_FLOOR } from '../../platform/jobs'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { orderingFixtures, type Shop } from '../ordering/ordering-fixtures'
 import { SANDBOX_CARDS } from '../payments/sandbox'
@@ -120,11 +121,30 @@ describe('five renewals due at once', () => {
     expect(plan.statusCode).toBe(201)
     clock.set(SUBSCRIPTION_T0)
     const ids = await subscribeFive(s, plan.json().id, 'scanner')
-    // Not due yet: the scanner bills nothing.
+    // Billing first: a run that finds due cycles holds the queue's other jobs to the floor until it ends.
+    const queue = t.runtime.jobs as typeof t.runtime.jobs & { concurrency: number }
+    const full = queue.concurrency
+    const holdBack = queue.holdBack!.bind(queue)
+    const held: number[] = []
+    let releases = 0
+    queue.holdBack = () => {
+      const release = holdBack()
+      held.push(queue.concurrency)
+      return () => {
+        releases++
+        release()
+      }
+    }
+    // Not due yet: the scanner bills nothing, and holds nothing back.
     await t.runtime.jobs.run(BILLING_JOB, {}, { timeoutMs: 60_000 })
     expect((await cycleTwo(ids)).every((r) => r.attempts.length === 0)).toBe(true)
+    expect(held).toEqual([])
     clock.set(new Date('2027-02-28T13:00:00.000Z'))
     await Promise.all(Array.from({ length: 3 }, () => t.runtime.jobs.run(BILLING_JOB, {}, { timeoutMs: 60_000 })))
+    expect(held.length).toBeGreaterThan(0)
+    for (const limit of held) expect(limit).toBeLessThanOrEqual(PRIORITY_FLOOR + 3)
+    expect(releases).toBe(held.length)
+    expect(queue.concurrency).toBe(full)
     await expectFivePaidOnce(s, ids, '2027-03-31T12:00:00.000Z')
   })
 })
