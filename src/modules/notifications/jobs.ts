@@ -83,15 +83,23 @@ export const parallelOf = (ctx: Pick<JobContext, 'jobs'>, n: number) =>
  */
 async function eachOrderReceived(ctx: JobContext, events: BatchedEvent<OrderPlacedPayload>[]) {
   const wanted = events.filter((e) => e.payload.paymentMethod !== 'CREDIT_CARD')
+  await eachOfBatch(ctx, wanted, (e) => orderReceived(ctx, e.payload))
+}
+
+/**
+ * Runs `send` for every event of a batch, a few at once (parallelOf); one that fails does not stop the others, and
+ * the first failure fails the job once they are all done.
+ */
+async function eachOfBatch<E>(job: JobContext, events: E[], send: (event: E) => Promise<void>) {
   const failures: unknown[] = []
   let next = 0
   const lane = async () => {
-    while (next < wanted.length) {
-      const e = wanted[next++]
-      await orderReceived(ctx, e.payload).catch((err) => void failures.push(err))
+    while (next < events.length) {
+      const e = events[next++]!
+      await send(e).catch((err) => void failures.push(err))
     }
   }
-  await Promise.all(Array.from({ length: parallelOf(ctx, wanted.length) }, lane))
+  await Promise.all(Array.from({ length: parallelOf(job, events.length) }, lane))
   if (failures.length > 0) throw failures[0]
 }
 
@@ -115,16 +123,7 @@ async function orderPaidMessages(ctx: NotifyDeps, p: OrderPaidPayload) {
  */
 async function eachOrderPaid(job: JobContext, events: BatchedEvent<OrderPaidPayload>[]) {
   const ctx = withReads(job)
-  const failures: unknown[] = []
-  let next = 0
-  const lane = async () => {
-    while (next < events.length) {
-      const e = events[next++]
-      await orderPaidMessages(ctx, e.payload).catch((err) => void failures.push(err))
-    }
-  }
-  await Promise.all(Array.from({ length: parallelOf(job, events.length) }, lane))
-  if (failures.length > 0) throw failures[0]
+  await eachOfBatch(job, events, (e) => orderPaidMessages(ctx, e.payload))
 }
 
 /** A subscription's buyer e-mail, written by subscriptions, sent as its store's message (once per cycle and kind). */
