@@ -25,7 +25,7 @@ import { registerErrorHandler } from './platform/errors'
 import { Lifecycle, registerHealthRoutes } from './platform/health'
 import { registerPriorityLanes } from './platform/http-priority'
 import { registerInputGuard } from './platform/input-guard'
-import type { JobQueue, Subscription } from './platform/jobs'
+import { type JobQueue, type Subscription, within } from './platform/jobs'
 import { Metrics } from './platform/metrics'
 import { migrate } from './platform/migrate'
 import { OutboxRelay, registerSubscriptions } from './platform/outbox-relay'
@@ -58,6 +58,8 @@ declare module 'fastify' {
 
 /** The built SPA, unless config.WEB_DIST points elsewhere (several builds that must not share one folder). */
 const DEFAULT_WEB_DIST = path.join(PROJECT_ROOT, 'dist/web')
+/** How long a forced stop (jobs still running past the deadline) waits for the database pool to close. */
+export const FORCED_CLOSE_GRACE_MS = 1000
 
 export interface Runtime {
   config: AppConfig
@@ -157,7 +159,11 @@ export async function createRuntime(
     await relay.stop()
     const finished = await jobs.close(deadlineMs)
     await unfollow?.()
-    await dbHandle.close()
+    // Jobs left running past the deadline still hold their connections, and closing the pool waits for each to be
+    // given back: a billing run or a slow webhook kept a stopped worker alive for minutes. They are the stall
+    // check's now (another worker runs them again), so the pool gets a moment, not their whole run.
+    if (finished) await dbHandle.close()
+    else await within(dbHandle.close(), FORCED_CLOSE_GRACE_MS)
     return finished
   }
   return {
