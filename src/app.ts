@@ -36,7 +36,7 @@ import { EmbeddedJobQueue } from './platform/queue-embedded'
 import { RateLimiter } from './platform/rate-limit'
 import { purgeJob } from './platform/retention'
 import { registerSecurityHeaders } from './platform/security-headers'
-import { followChanges } from './platform/settings-cache'
+import { followChanges, SettingsCache } from './platform/settings-cache'
 import { registerSpa } from './platform/spa'
 import { createStorage, LocalStorage, type Storage } from './platform/storage'
 import { registerLocalStorageRoutes } from './platform/storage/local-routes'
@@ -214,7 +214,9 @@ export async function buildApp(
   registerDrain(app, runtime.lifecycle)
   runtime.metrics.instrument(app)
   registerPriorityLanes(app)
-  await registerPublicConfigCache(app, runtime.dbHandle)
+  const checkoutReads = new SettingsCache()
+  app.decorate('checkoutReads', checkoutReads)
+  await registerPublicConfigCache(app, runtime.dbHandle, [checkoutReads])
   registerSecurityHeaders(app)
   registerInputGuard(app)
 

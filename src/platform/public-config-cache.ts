@@ -60,19 +60,30 @@ export class PublicConfigCache {
   }
 }
 
-/** The app's cache, emptied by the database's notifications and by this process's own logged-in writes. */
-export async function registerPublicConfigCache(app: FastifyInstance, dbHandle: Pick<DbHandle, 'listen'>) {
+/**
+ * The app's cache, emptied by the database's notifications and by this process's own logged-in writes; `alongside`:
+ * other caches of what the same notifications announce (the checkout's product reads), emptied with it.
+ */
+export async function registerPublicConfigCache(
+  app: FastifyInstance,
+  dbHandle: Pick<DbHandle, 'listen'>,
+  alongside: { clear(): void }[] = [],
+) {
   const cache = new PublicConfigCache()
   app.decorate('publicConfig', cache)
+  const clearAll = () => {
+    cache.clear()
+    for (const other of alongside) other.clear()
+  }
   try {
-    const unlisten = await dbHandle.listen(PUBLIC_CONFIG_CHANNEL, () => cache.clear())
+    const unlisten = await dbHandle.listen(PUBLIC_CONFIG_CHANNEL, clearAll)
     app.addHook('onClose', () => unlisten())
   } catch (err) {
     app.log.warn({ err }, 'public configuration cache cannot listen; answers may be up to the TTL old')
   }
   // Buyers (placing orders) never log in; merchants' and admins' writes are rare, and any of them may be a save.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && request.user && reply.statusCode < 400) cache.clear()
-    done()
+  // Emptied before the answer leaves: the merchant who saved and then opens the checkout (or orders) sees the change.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.user && reply.statusCode < 400) clearAll()
   })
 }

@@ -2,6 +2,16 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { DbHandle } from './db'
 import { PUBLIC_CONFIG_CHANNEL, PUBLIC_CONFIG_TTL_MS } from './public-config-cache'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The api's reads behind every order of a store (its product and payment setup: ordering's price-order.ts), kept
+     * like the handlers' settings below and emptied with the public configuration (platform/public-config-cache.ts).
+     */
+    checkoutReads: SettingsCache
+  }
+}
+
 /**
  * Per-store settings the job handlers read on every order (a store's look and e-mail settings for each message), kept
  * across jobs. They change only when a merchant saves, so a store in a sales rush costs one read of each per change,

@@ -27,7 +27,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
   claim?: IdempotencyClaim,
 ): Promise<OrderResult> {
-  const priced = await priceOrder(deps.db, input, deps.clock?.now())
+  const priced = await priceOrder(deps, input, deps.clock?.now())
   // Ids chosen here so the order, its key and its charge name each other from the one transaction that writes them.
   const rows = buildOrderRows(priced, input, {
     orderId: randomUUID(),

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod'
 import { AppError } from '../../platform/errors'
+import { type SettingsCache, throughCache } from '../../platform/settings-cache'
 import {
   type digitalOrderPayloadSchema,
   METHOD_ID_TO_ORDER,
@@ -82,25 +83,42 @@ export function requirePaymentMethod(
     throw new AppError(400, MSG.installmentsInvalid, { 'payment.installments': MSG.installmentsInvalid })
 }
 
-/** The product and, in the same round trip, the store's payment configuration. */
-async function findProductAndPayments(db: Db, input: PlaceOrderInput) {
+/** Where an order is priced from: the database, and the api's kept reads of it (deps.ts). */
+export type PricingDeps = { db: Db; checkoutReads?: SettingsCache }
+
+/**
+ * The product and, in the same round trip, the store's payment configuration: read once per change of either, not
+ * once per order (a store in a sales rush sells the same product thousands of times; issue 33 item 18). The kept
+ * read is dropped when a merchant saves (this process at once, the others by the database's notification: the
+ * triggers of migrations 0097 and 0370), as the checkout page's own configuration is. Its stock is never used here:
+ * the order takes stock in its own statement (write-order.ts).
+ */
+async function findProductAndPayments(deps: PricingDeps, input: PlaceOrderInput) {
   const { storeId, productId } = input.payload
-  const found = await catalogService.findProductWith(db, storeId, productId, (eb) =>
-    paymentsService.checkoutPaymentsColumn(eb, storeId),
+  const found = await throughCache(deps.checkoutReads, `checkout-product:${storeId}:${productId}`, () =>
+    catalogService.findProductWith(deps.db, storeId, productId, (eb) =>
+      paymentsService.checkoutPaymentsColumn(eb, storeId),
+    ),
   )
   if (!found) throw new AppError(404, MSG.productUnavailable, undefined, 'PRODUCT_UNAVAILABLE')
   if (found.product.type !== input.kind) throw new AppError(400, WRONG_CHECKOUT[input.kind])
   return {
-    product: found.product,
+    // A copy per order: the kept read is shared by every order of the product.
+    product: { ...found.product },
     payments: paymentsService.checkoutPaymentsOf(found.product.storeId, found.alongside),
   }
 }
 
 /** Prices the order the buyer sent; throws the 4xx the buyer page shows when something cannot be sold. */
 /** `now`: the time a kept carrier quote's age is read against (the app's clock). */
-export async function priceOrder(db: Db, input: PlaceOrderInput, now: Date = new Date()): Promise<PricedOrder> {
+export async function priceOrder(
+  deps: PricingDeps,
+  input: PlaceOrderInput,
+  now: Date = new Date(),
+): Promise<PricedOrder> {
+  const { db } = deps
   const { payload } = input
-  const found = await findProductAndPayments(db, input)
+  const found = await findProductAndPayments(deps, input)
   const { payments } = found
   const payment = payload.payment
   requirePaymentMethod(payments.methods, payment.method, payment.installments)
