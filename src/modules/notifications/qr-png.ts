@@ -1,9 +1,10 @@
 /**
  * The PIX QR code as a PNG for the order e-mails, the same pixels qrcode's `toBuffer` draws for the code as one byte
  * segment (`[{ data, mode: 'byte' }]`, { type: 'png', width, margin }), written as a 1-bit greyscale PNG. qrcode's
- * own PNG is 400×400 RGBA run through pngjs's adaptive filter (five filters tried per row, in JavaScript) and level-9 deflate: ~60 ms of the worker's CPU per PIX order,
- * the largest share of an order's e-mail. One bit per pixel is 32 times less to filter and compress (qr-png.test.ts
- * proves the pixels are the same). Deflate at level 6, not 9: two bytes more of a ~1.1 KB image, in half the time.
+ * own PNG is 400×400 RGBA run through pngjs's adaptive filter (five filters tried per row, in JavaScript) and
+ * level-9 deflate: ~60 ms of the worker's CPU per PIX order, the largest share of an order's e-mail. One bit per
+ * pixel is 32 times less to filter and compress (qr-png.test.ts proves the pixels are the same). Deflate at level 6,
+ * not 9: two bytes more of a ~1.1 KB image, in half the time.
  */
 import { createRequire } from 'node:module'
 import { crc32, deflateSync } from 'node:zlib'
