@@ -29,6 +29,8 @@ export function once<T>(memo: ReadMemo | undefined, key: string, read: () => Pro
   return p
 }
 
+const orderKey = (orderId: string) => `order-page:${orderId}`
+
 /**
  * The order's page (status, charge, access), as ordering gives it to the buyer, and its snapshot (the lines a message
  * lists), both from one read of the order.
@@ -37,8 +39,6 @@ export const orderReadsOnce = (deps: PageDeps, orderId: string) =>
   once(deps.reads, orderKey(orderId), () =>
     orderingService.orderPageAndSnapshot({ ...deps, log: deps.log as never }, orderId),
   )
-
-const orderKey = (orderId: string) => `order-page:${orderId}`
 
 /**
  * Reads the pages of a batch's orders in one go (two statements, not two per order) into the run's memo, where
