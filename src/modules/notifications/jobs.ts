@@ -12,7 +12,7 @@ import {
   subscriptionsService,
 } from '../subscriptions'
 import { type NotifyDeps, type RefundPayload, storeOwner } from './compose'
-import { orderPageOnce, withReads } from './reads'
+import { orderPageOnce, primeOrderReads, withReads } from './reads'
 import { deliver, EMAIL_SEND_JOB, queueAndSend, settingsOf, sweepOverdue } from './service'
 
 export const PAYMENT_REMINDER_JOB = 'notifications.payment-reminder'
@@ -40,9 +40,7 @@ async function sendBuyer(
  * 'Recebemos seu pedido' waits for the PIX or boleto code, then schedules the one reminder of this charge an hour
  * before it expires (a delayed job named after the charge's expiry: scheduled once, not polled).
  */
-async function orderReceived(job: JobContext, p: { orderId: string; storeId: string; customer: { email: string } }) {
-  // The message reads this page and the store's settings again as it is composed: one read each for the run.
-  const ctx = withReads(job)
+async function orderReceived(ctx: NotifyDeps, p: { orderId: string; storeId: string; customer: { email: string } }) {
   const page = await orderPageOnce(ctx, p.orderId)
   if (page?.order.status !== 'PENDING') return
   const payment = page.payment
@@ -81,9 +79,16 @@ export const parallelOf = (ctx: Pick<JobContext, 'jobs'>, n: number) =>
  * Every order of a relay pass gets its message; one whose charge is not ready yet (or whose read failed) does not stop
  * the others, and fails the job once they are done: its retry re-runs the batch, and what was sent is skipped.
  */
-async function eachOrderReceived(ctx: JobContext, events: BatchedEvent<OrderPlacedPayload>[]) {
+async function eachOrderReceived(job: JobContext, events: BatchedEvent<OrderPlacedPayload>[]) {
   const wanted = events.filter((e) => e.payload.paymentMethod !== 'CREDIT_CARD')
-  await eachOfBatch(ctx, wanted, (e) => orderReceived(ctx, e.payload))
+  // The handler's check, the message it composes and its Reply-To read the order page and the store's settings: one
+  // memo for the pass, its pages read together (reads.ts), so each is read once for the whole batch.
+  const ctx = withReads(job)
+  await primeOrderReads(
+    ctx,
+    wanted.map((e) => e.payload.orderId),
+  )
+  await eachOfBatch(job, wanted, (e) => orderReceived(ctx, e.payload))
 }
 
 /**
@@ -115,14 +120,18 @@ async function orderPaidMessages(ctx: NotifyDeps, p: OrderPaidPayload) {
 }
 
 /**
- * Every order of a relay pass gets its two messages, a few orders at once. One memo for the batch (reads.ts): each
- * order is read once for both its messages, and its store's settings, owner and look once for all of the store's
- * orders in the pass (a renewal day's orders are thousands of one store's). An order whose message failed does not stop
- * the others and fails the job once they are done: its retry re-runs the batch, and what was sent is skipped (each
- * message is claimed per (order, kind)).
+ * Every order of a relay pass gets its two messages, a few orders at once. One memo for the batch (reads.ts): the
+ * pass's orders are read together, once for both their messages, and each store's settings, owner and look once for
+ * all of the store's orders in the pass (a renewal day's orders are thousands of one store's). An order whose message
+ * failed does not stop the others and fails the job once they are done: its retry re-runs the batch, and what was
+ * sent is skipped (each message is claimed per (order, kind)).
  */
 async function eachOrderPaid(job: JobContext, events: BatchedEvent<OrderPaidPayload>[]) {
   const ctx = withReads(job)
+  await primeOrderReads(
+    ctx,
+    events.map((e) => e.payload.orderId),
+  )
   await eachOfBatch(job, events, (e) => orderPaidMessages(ctx, e.payload))
 }
 

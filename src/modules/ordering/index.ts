@@ -12,7 +12,13 @@ import {
   shippableOrder,
 } from './fulfilment-status'
 import { orderingJobs, orderingSubscriptions } from './jobs'
-import { orderPage, orderPageAndSnapshot, orderPageToken, verifyOrderPageToken } from './order-page'
+import {
+  orderPage,
+  orderPageAndSnapshot,
+  orderPagesAndSnapshots,
+  orderPageToken,
+  verifyOrderPageToken,
+} from './order-page'
 import { setPlanLookup } from './plan-lookup'
 import { cancelRenewalOrder, chargeRenewalOrder, placeRenewalOrder, renewalOrderStatus } from './renewal-order'
 import { orderingRoutes } from './routes'
@@ -60,6 +66,8 @@ export const orderingService = expose({
   orderPage,
   /** The order page and the order's snapshot from one read of the order — an order e-mail needs both. */
   orderPageAndSnapshot,
+  /** The same for a batch of orders in two statements (a relay pass of order e-mails), by order id. */
+  orderPagesAndSnapshots,
   /** The token of the order page's link (`/pedido/{id}?t=…`): the buyer's e-mails carry it. */
   orderPageToken,
   /** The store's order as a shipment needs it (buyer, address, chosen option, items), or undefined — fulfilment. */

@@ -61,21 +61,46 @@ export async function orderPage(deps: OrderingDeps, orderId: string): Promise<Or
   return (await orderPageAndSnapshot(deps, orderId))?.page
 }
 
+type PageAndSnapshot = { page: OrderPageView; snapshot: OrderSnapshot }
+
 /**
  * The order page and the order's snapshot (snapshot.ts) from the same read of the order with its items: an order
  * e-mail needs both (its status and code, its lines), and read the order twice for them.
  */
-export async function orderPageAndSnapshot(
-  deps: OrderingDeps,
-  orderId: string,
-): Promise<{ page: OrderPageView; snapshot: OrderSnapshot } | undefined> {
+export async function orderPageAndSnapshot(deps: OrderingDeps, orderId: string): Promise<PageAndSnapshot | undefined> {
   if (!isUuid(orderId)) return undefined
   const [found, charge] = await Promise.all([
     repo.findOrderWithItems(deps.db, orderId),
     pixRenewal.latestCharge(deps.db, orderId),
   ])
-  if (!found) return undefined
-  const { row, items } = found
+  return found ? pageOf(deps, found, charge) : undefined
+}
+
+/**
+ * orderPageAndSnapshot for a batch of orders (a relay pass of order e-mails) in two statements, not two per order;
+ * each page is derived as the single form derives it. An order that does not exist is absent from the map.
+ */
+export async function orderPagesAndSnapshots(
+  deps: OrderingDeps,
+  orderIds: readonly string[],
+): Promise<Map<string, PageAndSnapshot>> {
+  const ids = [...new Set(orderIds.filter(isUuid))]
+  const [found, charges] = await Promise.all([
+    repo.findOrdersWithItems(deps.db, ids),
+    pixRenewal.latestCharges(deps.db, ids),
+  ])
+  const pages = await Promise.all(
+    [...found].map(async ([id, f]) => [id, await pageOf(deps, f, charges.get(id))] as const),
+  )
+  return new Map(pages)
+}
+
+/** The page and snapshot of an order read with its items and its latest charge (a paid order may read a little more). */
+async function pageOf(
+  deps: OrderingDeps,
+  { row, items }: { row: OrderRow; items: repo.OrderItemRow[] },
+  charge: pixRenewal.ChargeView | undefined,
+): Promise<PageAndSnapshot> {
   const snapshot = toOrderSnapshot(row, items)
   const status = await orderStatusOf(deps.db, deps.config.APP_SECRET, row, { withAccess: true, items })
   const view = toOrderPageView(row, items, charge, status, charge?.method === 'PIX' && cancelledByExpiry(row, charge))

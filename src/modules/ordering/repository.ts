@@ -136,26 +136,43 @@ export async function findOrder(db: DbOrTrx, id: string): Promise<OrderRow | und
 type ItemJson = Omit<OrderItemRow, 'refunded_at'> & { refunded_at: string | null }
 
 /**
- * An order and its items (in findItems' order) in one statement: the buyer's page, the order e-mails and the
+ * Orders with their items (in findItems' order), each in one row: the buyer's page, the order e-mails and the
  * integrations' snapshot read both, and a second round trip per reader was a share of the worker's cost per order.
  */
-export async function findOrderWithItems(
-  db: DbOrTrx,
-  id: string,
-): Promise<{ row: OrderRow; items: OrderItemRow[] } | undefined> {
-  const found = await db
+function ordersWithItems(db: DbOrTrx) {
+  return db
     .selectFrom('orders')
     .selectAll('orders')
     .select(
       sql<ItemJson[]>`coalesce((select json_agg(i order by i.bump_id is not null, i.id) from order_items i
         where i.order_id = orders.id), '[]'::json)`.as('items_json'),
     )
-    .where('orders.id', '=', id)
-    .executeTakeFirst()
-  if (!found) return undefined
+}
+
+function withItems(found: OrderRow & { items_json: ItemJson[] }): { row: OrderRow; items: OrderItemRow[] } {
   const { items_json, ...row } = found
   const items = items_json.map((i) => ({ ...i, refunded_at: i.refunded_at === null ? null : new Date(i.refunded_at) }))
   return { row, items }
+}
+
+/** An order and its items in one statement. */
+export async function findOrderWithItems(
+  db: DbOrTrx,
+  id: string,
+): Promise<{ row: OrderRow; items: OrderItemRow[] } | undefined> {
+  const found = await ordersWithItems(db).where('orders.id', '=', id).executeTakeFirst()
+  return found ? withItems(found) : undefined
+}
+
+/** Several orders and their items in one statement (a batch of order e-mails), by id; a missing id is absent. */
+export async function findOrdersWithItems(
+  db: DbOrTrx,
+  ids: readonly string[],
+): Promise<Map<string, { row: OrderRow; items: OrderItemRow[] }>> {
+  if (ids.length === 0) return new Map()
+  // One array parameter: the same statement text (and prepared name) for every batch size.
+  const rows = await ordersWithItems(db).where(sql<boolean>`orders.id = any(${ids}::uuid[])`).execute()
+  return new Map(rows.map((r) => [r.id, withItems(r)]))
 }
 
 /** The order derived from a parent for a reason (derived-order.ts), if any. */

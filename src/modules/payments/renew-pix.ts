@@ -12,6 +12,7 @@
  *    merchant's transactions list (`flagDoublePayment`, its errorMessage).
  */
 
+import { sql } from 'kysely'
 import { AppError } from '../../platform/errors'
 import { subscribe } from '../../platform/jobs'
 import { PAYMENT_MESSAGES } from '../../shared/payments'
@@ -36,6 +37,25 @@ export const PIX_RENEW_MESSAGES = {
 export async function latestCharge(db: DbOrTrx, orderRef: string): Promise<ChargeView | undefined> {
   const row = await repo.findLatestCharge(db, orderRef)
   return row ? toChargeView(row) : undefined
+}
+
+/**
+ * The newest such charge of each of several orders in one statement (a batch of order e-mails read one per order);
+ * an order without one is absent. The same pick as repository.findLatestCharge (not FAILED, newest first).
+ */
+export async function latestCharges(db: DbOrTrx, orderRefs: readonly string[]): Promise<Map<string, ChargeView>> {
+  if (orderRefs.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .distinctOn('order_ref')
+    // One array parameter: the same statement text (and prepared name) for every batch size.
+    .where(sql<boolean>`order_ref = any(${orderRefs}::text[])`)
+    .where('status', '!=', 'FAILED')
+    .orderBy('order_ref')
+    .orderBy('created_at', 'desc')
+    .execute()
+  return new Map(rows.map((r) => [r.order_ref, toChargeView(r)]))
 }
 
 /**
