@@ -12,7 +12,6 @@
  *    merchant's transactions list (`flagDoublePayment`, its errorMessage).
  */
 
-import { sql } from 'kysely'
 import { AppError } from '../../platform/errors'
 import { subscribe } from '../../platform/jobs'
 import { PAYMENT_MESSAGES } from '../../shared/payments'
@@ -44,17 +43,7 @@ export async function latestCharge(db: DbOrTrx, orderRef: string): Promise<Charg
  * an order without one is absent. The same pick as repository.findLatestCharge (not FAILED, newest first).
  */
 export async function latestCharges(db: DbOrTrx, orderRefs: readonly string[]): Promise<Map<string, ChargeView>> {
-  if (orderRefs.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('payment_transactions')
-    .selectAll()
-    .distinctOn('order_ref')
-    // One array parameter: the same statement text (and prepared name) for every batch size.
-    .where(sql<boolean>`order_ref = any(${orderRefs}::text[])`)
-    .where('status', '!=', 'FAILED')
-    .orderBy('order_ref')
-    .orderBy('created_at', 'desc')
-    .execute()
+  const rows = await repo.findLatestCharges(db, orderRefs)
   return new Map(rows.map((r) => [r.order_ref, toChargeView(r)]))
 }
 

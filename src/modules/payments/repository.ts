@@ -69,6 +69,23 @@ export async function findLatestCharge(db: DbOrTrx, orderRef: string) {
     .executeTakeFirst()
 }
 
+/** findLatestCharge for several orders in one statement: each order's newest charge that did not fail. */
+export async function findLatestCharges(db: DbOrTrx, orderRefs: readonly string[]) {
+  if (orderRefs.length === 0) return []
+  return (
+    db
+      .selectFrom('payment_transactions')
+      .selectAll()
+      .distinctOn('order_ref')
+      // One array parameter: the same statement text (and prepared name) for every batch size.
+      .where(sql<boolean>`order_ref = any(${orderRefs}::text[])`)
+      .where('status', '!=', 'FAILED')
+      .orderBy('order_ref')
+      .orderBy('created_at', 'desc')
+      .execute()
+  )
+}
+
 /** Another charge of the same order paid (or paid, then refunded) before this paid one. */
 export async function findEarlierPayment(
   db: DbOrTrx,
