@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Updateable } from 'kysely'
+import { type QueryCreator, type Selectable, sql, type Updateable } from 'kysely'
 import { claimDelivery, type DeliveryChannel, type DeliveryClaim, staleClaims } from '../../platform/delivery-claim'
 import { deliveryLogPage } from '../../platform/delivery-log'
 import { findSettingsRow, upsertSettingsRow } from '../../platform/settings-row'
@@ -95,20 +95,9 @@ export async function settleEmail(
   return Number(res.numUpdatedRows) > 0
 }
 
-/**
- * Without SMTP: the message kept in the admin's mailbox and its delivery settled as sent, in one statement (a CTE).
- * The message is kept only if the claim still holds: a worker whose claim went stale (another one took the row and
- * keeps its own copy) adds no second copy.
- */
-export async function settleIntoMailbox(
-  db: DbOrTrx,
-  claim: DeliveryRow,
-  outcome: SettleOutcome,
-  extra: SettleExtra,
-  message: MailboxMessage,
-): Promise<boolean> {
-  const res = await db
-    .with('settled', () => settleUpdate(db, claim, outcome, extra).returning('id'))
+/** The mailbox copy of a message, written by the statement of the delivery it belongs to (its `delivery` CTE). */
+function intoMailbox(qc: QueryCreator<Tables & { delivery: { id: string } }>, message: MailboxMessage) {
+  return qc
     .insertInto('email_mailbox')
     .columns([
       'delivery_id',
@@ -124,9 +113,9 @@ export async function settleIntoMailbox(
     ])
     .expression((eb) =>
       eb
-        .selectFrom('settled')
+        .selectFrom('delivery')
         .select([
-          'settled.id',
+          'delivery.id',
           sql<string | null>`${message.storeId}::uuid`.as('store_id'),
           sql<string>`${message.kind}::text`.as('kind'),
           sql<string>`${message.from}::text`.as('mail_from'),
@@ -138,7 +127,55 @@ export async function settleIntoMailbox(
           sql<string>`${JSON.stringify(message.attachments)}::jsonb`.as('attachments'),
         ]),
     )
-    .executeTakeFirst()
+}
+
+/**
+ * Without SMTP: the message kept in the admin's mailbox and its delivery settled as sent, in one statement (a CTE).
+ * The message is kept only if the claim still holds: a worker whose claim went stale (another one took the row and
+ * keeps its own copy) adds no second copy.
+ */
+export async function settleIntoMailbox(
+  db: DbOrTrx,
+  claim: DeliveryRow,
+  outcome: SettleOutcome,
+  extra: SettleExtra,
+  message: MailboxMessage,
+): Promise<boolean> {
+  const res = await intoMailbox(
+    db.with('delivery', () => settleUpdate(db, claim, outcome, extra).returning('id')),
+    message,
+  ).executeTakeFirst()
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/**
+ * Without SMTP, a message never tried before: its delivery written as sent and the mailbox copy, in one statement —
+ * nothing leaves the database, so there is no send for a claim to guard, and the (subject, kind) key still makes it
+ * once. False when the message exists already (sent, being sent, waiting for a retry): the claim decides then.
+ */
+export async function keepNewInMailbox(db: DbOrTrx, delivery: DeliveryRow, message: MailboxMessage): Promise<boolean> {
+  const res = await intoMailbox(
+    db.with('delivery', (qc) =>
+      qc
+        .insertInto('email_deliveries')
+        .values({
+          id: delivery.id,
+          store_id: delivery.store_id,
+          subject_id: delivery.subject_id,
+          kind: delivery.kind,
+          recipient: delivery.recipient,
+          payload: JSON.stringify(delivery.payload),
+          state: 'SENT',
+          attempts: 1,
+          sent_at: delivery.sent_at,
+          smtp_response: delivery.smtp_response,
+          subject_line: delivery.subject_line,
+        })
+        .onConflict((oc) => oc.columns(['subject_id', 'kind']).doNothing())
+        .returning('id'),
+    ),
+    message,
+  ).executeTakeFirst()
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0
 }
 

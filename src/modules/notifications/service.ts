@@ -3,6 +3,8 @@
  * failures retried with a doubling wait for more than a day, permanent ones (5xx) recorded as failed; without
  * SMTP_URL the message goes to the admin mailbox instead. Runs in the worker (event handlers and the send job).
  */
+
+import { randomUUID } from 'node:crypto'
 import type { DeliveryClaim } from '../../platform/delivery-claim'
 import { AppError } from '../../platform/errors'
 import { throughCache } from '../../platform/settings-cache'
@@ -142,22 +144,7 @@ async function sendClaimed(deps: NotifyDeps, claim: DeliveryClaim<repo.DeliveryR
       row,
       { state: 'SENT', http_status: null, error: null, sent_at: new Date() },
       { smtp_response: mailboxAnswer, next_attempt_at: null, subject_line, recipient },
-      {
-        storeId: row.store_id,
-        kind: row.kind,
-        from: mail.from,
-        to: recipient,
-        replyTo: mail.replyTo ?? null,
-        subject: subject_line,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments.map((a) => ({
-          filename: a.filename,
-          cid: a.cid ?? null,
-          contentType: a.contentType,
-          content: a.content.toString('base64'),
-        })),
-      },
+      mailboxMessage(row, mail),
     )
     return 'SENT'
   }
@@ -222,7 +209,64 @@ async function scheduleRetry(
 
 /** Claims the (subject, kind) delivery (created the first time) and sends it now; a later call sends nothing. */
 export async function queueAndSend(deps: NotifyDeps, key: repo.DeliveryKey): Promise<Outcome> {
+  if (!deps.config.SMTP_URL && (await keptInMailboxAtOnce(deps, key))) return 'SENT'
   return sendClaimed(deps, await repo.claimNew(deps.db, key, STALE_CLAIM_MS))
+}
+
+/** The admin mailbox's copy of a message as it would have been sent. */
+function mailboxMessage(row: repo.DeliveryRow, mail: OutgoingMail): repo.MailboxMessage {
+  return {
+    storeId: row.store_id,
+    kind: row.kind,
+    from: mail.from,
+    to: mail.to.address,
+    replyTo: mail.replyTo ?? null,
+    subject: headerText(mail.subject).slice(0, 300),
+    html: mail.html,
+    text: mail.text,
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename,
+      cid: a.cid ?? null,
+      contentType: a.contentType,
+      content: a.content.toString('base64'),
+    })),
+  }
+}
+
+/**
+ * Without SMTP, a message never tried before is composed, then written as sent with its mailbox copy in one statement
+ * (claim and settle were two: an order's e-mail cost the worker a round trip more; issue 33 item 18). False when
+ * that is not the case — the message exists already, or there is nothing to send — and the claim path decides,
+ * recording a skip or a retry on its row as it always has.
+ */
+async function keptInMailboxAtOnce(deps: NotifyDeps, key: repo.DeliveryKey): Promise<boolean> {
+  const now = new Date()
+  const row: repo.DeliveryRow = {
+    id: randomUUID(),
+    store_id: key.storeId,
+    subject_id: key.subjectId,
+    kind: key.kind,
+    recipient: key.recipient,
+    payload: key.payload ?? {},
+    state: 'SENT',
+    attempts: 1,
+    claimed_at: null,
+    http_status: null,
+    error: null,
+    sent_at: now,
+    created_at: now,
+    subject_line: '',
+    smtp_response: mailboxAnswer,
+    next_attempt_at: null,
+  }
+  let mail: OutgoingMail
+  try {
+    mail = await toOutgoing(deps, row, await compose(deps, row))
+  } catch {
+    return false
+  }
+  const message = mailboxMessage(row, mail)
+  return repo.keepNewInMailbox(deps.db, { ...row, subject_line: message.subject, recipient: message.to }, message)
 }
 
 /** 'Reenviar': the merchant's resend of one delivery of their store (any state but one being sent right now). */
