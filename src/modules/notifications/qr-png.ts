@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module'
 import { crc32, deflateSync } from 'node:zlib'
 import type QRCodeLib from 'qrcode'
+import { bestMask } from './qr-mask'
 
 // qrcode is loaded by the first QR drawn (the worker's e-mails), not by every process that imports notifications:
 // the api draws none and its memory is measured (upload-memory.process.test.ts).
@@ -17,6 +18,23 @@ let library: typeof QRCodeLib | undefined
 const qrcode = () => {
   library ??= requireModule('qrcode') as typeof QRCodeLib
   return library
+}
+/** qrcode's format information (the 15 bits of a level and a mask), which its package exports no other way. */
+type FormatInfo = { getEncodedBits(level: QRCodeLib.QRCode['errorCorrectionLevel'], mask: number): number }
+let formatInfo: FormatInfo | undefined
+const formatBits = () => {
+  formatInfo ??= requireModule('qrcode/lib/core/format-info') as FormatInfo
+  return formatInfo
+}
+
+/** The symbol qrcode draws for `text` as one byte segment, with the mask it would choose (qr-mask.ts). */
+function symbolOf(text: string, errorCorrectionLevel: QRCodeLib.QRCodeErrorCorrectionLevel) {
+  const segments = [{ data: Buffer.from(text), mode: 'byte' as const }]
+  const first = qrcode().create(segments, { errorCorrectionLevel, maskPattern: 0 })
+  const mask = bestMask(first.modules, (p) => formatBits().getEncodedBits(first.errorCorrectionLevel, p))
+  return mask === 0
+    ? first.modules
+    : qrcode().create(segments, { errorCorrectionLevel, maskPattern: mask as 0 }).modules
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -36,9 +54,7 @@ export function qrPng(
 ): Buffer {
   // One byte-mode segment, as PIX apps encode a BR Code (its lowercase key and URL are bytes anyway): qrcode's
   // search for the shortest mix of numeric, alphanumeric and byte runs was a fifth of the QR's cost per e-mail.
-  const { modules } = qrcode().create([{ data: Buffer.from(text), mode: 'byte' }], {
-    errorCorrectionLevel: opts.errorCorrectionLevel,
-  })
+  const modules = symbolOf(text, opts.errorCorrectionLevel)
   const size = modules.size
   // qrcode's geometry (lib/renderer/utils.js getScale, qrToImageData): a fractional scale, the margin scaled with it.
   const scale = opts.width >= size + opts.margin * 2 ? opts.width / (size + opts.margin * 2) : 4
