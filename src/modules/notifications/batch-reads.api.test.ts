@@ -4,9 +4,10 @@
  * the SQL statements the batch handler sends, so a read per order fails here, not in a benchmark. Every order still
  * gets its one message with its own code, and a failed batch read falls back to reading each order.
  */
-import { type KyselyPlugin, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { JobContext, JobQueue, Subscription } from '../../platform/jobs'
+import { statementLog } from '../../testing/statement-log'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingService, orderPaid, orderPlaced } from '../ordering'
 import { orderingFixtures } from '../ordering/ordering-fixtures'
@@ -22,31 +23,6 @@ afterAll(async () => {
 })
 
 const { customer, post, shop, physicalOrder, digitalOrder, card } = orderingFixtures(() => t)
-
-/**
- * Every statement's kind and the tables it names (a Kysely plugin sees each before it runs); `refuse` makes the
- * statements it matches fail before they reach the database.
- */
-function statementLog(refuse?: (s: { kind: string; tables: string[] }) => boolean) {
-  const statements: { kind: string; tables: string[] }[] = []
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      const tables = new Set<string>()
-      JSON.stringify(node, (key, value) => {
-        if (key === 'table' && value?.identifier?.name) tables.add(value.identifier.name)
-        return value
-      })
-      const s = { kind: node.kind, tables: [...tables] }
-      statements.push(s)
-      if (refuse?.(s)) throw new Error('batch read refused by the test')
-      return node
-    },
-    transformResult: async ({ result }) => result,
-  }
-  const reading = (table: string) =>
-    statements.filter((s) => s.kind === 'SelectQueryNode' && s.tables.includes(table)).length
-  return { plugin, statements, reading }
-}
 
 const subscription = <S extends Subscription['event']['schema']>(name: string) => {
   const sub = notificationsSubscriptions.find((x) => x.name === name) as Subscription<S> | undefined
@@ -117,6 +93,16 @@ beforeAll(async () => {
   await waitFor(async () => (await sentAll(pixOrders, 'order_received')) && sentAll(paidOrders, 'new_sale'), 30_000)
 }, 60_000)
 
+/** A message of the batch went out to its order's buyer, naming the order. */
+function expectSentToBuyer(
+  m: { state: string; mail_to: string | null; subject: string | null },
+  order: { customer_email: string; order_number: number },
+) {
+  expect(m.state).toBe('SENT')
+  expect(m.mail_to).toBe(order.customer_email)
+  expect(m.subject).toContain(String(order.order_number))
+}
+
 describe('a pass of order e-mails, its reads', () => {
   it("reads the pass's orders and their charges once for 'Recebemos seu pedido', each order its message and code", async () => {
     await forget(pixOrders)
@@ -142,9 +128,7 @@ describe('a pass of order e-mails, its reads', () => {
     expect(sent.map((m) => m.subject_id).sort()).toEqual(pixOrders)
     for (const m of sent) {
       const order = facts.get(m.subject_id)!
-      expect(m.state).toBe('SENT')
-      expect(m.mail_to).toBe(order.customer_email)
-      expect(m.subject).toContain(String(order.order_number))
+      expectSentToBuyer(m, order)
       expect(order.pix_code).toBeTruthy()
       expect(m.text_body).toContain(order.pix_code)
       // No other order's code in it: each message is composed from its own page of the batch.
@@ -171,12 +155,7 @@ describe('a pass of order e-mails, its reads', () => {
     const facts = await orderFacts(paidOrders)
     const approved = await messages(paidOrders, 'payment_approved')
     expect(approved.map((m) => m.subject_id).sort()).toEqual(paidOrders)
-    for (const m of approved) {
-      const order = facts.get(m.subject_id)!
-      expect(m.state).toBe('SENT')
-      expect(m.mail_to).toBe(order.customer_email)
-      expect(m.subject).toContain(String(order.order_number))
-    }
+    for (const m of approved) expectSentToBuyer(m, facts.get(m.subject_id)!)
     const newSale = await messages(paidOrders, 'new_sale')
     expect(newSale.map((m) => [m.subject_id, m.state]).sort()).toEqual(paidOrders.map((id) => [id, 'SENT']))
   })

@@ -3,10 +3,11 @@
  * store's e-mail settings once (it read each twice: the handler's check, then the message's compose and Reply-To).
  * Counted as the SQL statements the handler sends, so a doubled read fails here, not in a benchmark.
  */
-import { type KyselyPlugin, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobQueue, Subscription } from '../../platform/jobs'
 import { followChanges, SettingsCache } from '../../platform/settings-cache'
+import { statementLog } from '../../testing/statement-log'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderPlaced } from '../ordering'
 import { orderingFixtures } from '../ordering/ordering-fixtures'
@@ -22,26 +23,6 @@ afterAll(async () => {
 })
 
 const { customer, post, shop, physicalOrder } = orderingFixtures(() => t)
-
-/** Every statement's kind and the tables it names, in order (a Kysely plugin sees each before it runs). */
-function statementLog() {
-  const statements: { kind: string; tables: string[] }[] = []
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      const tables = new Set<string>()
-      JSON.stringify(node, (key, value) => {
-        if (key === 'table' && value?.identifier?.name) tables.add(value.identifier.name)
-        return value
-      })
-      statements.push({ kind: node.kind, tables: [...tables] })
-      return node
-    },
-    transformResult: async ({ result }) => result,
-  }
-  const reading = (table: string) =>
-    statements.filter((s) => s.kind === 'SelectQueryNode' && s.tables.includes(table)).length
-  return { plugin, statements, reading }
-}
 
 const delivery = (orderId: string) =>
   sql<{ state: string }>`select state from email_deliveries where subject_id = ${orderId} and kind = 'order_received'`

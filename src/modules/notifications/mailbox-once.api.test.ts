@@ -3,8 +3,9 @@
  * keptInMailboxAtOnce; issue 33 item 18): there is no send for a claim to guard. What the claim guaranteed must still
  * hold: one delivery and one copy per (subject, kind), however many times or at once it is asked for.
  */
-import { type KyselyPlugin, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { statementLog } from '../../testing/statement-log'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { queueAndSend } from './service'
 
@@ -15,21 +16,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** The app's database with every statement's kind and tables logged. */
-function statementLog() {
-  const statements: { kind: string; tables: string[] }[] = []
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      const tables = new Set<string>()
-      JSON.stringify(node, (key, value) => {
-        if (key === 'table' && value?.identifier?.name) tables.add(value.identifier.name)
-        return value
-      })
-      statements.push({ kind: node.kind, tables: [...tables] })
-      return node
-    },
-    transformResult: async ({ result }) => result,
-  }
-  return { db: t.app.db.withPlugin(plugin), statements }
+function loggedDb() {
+  const log = statementLog()
+  return { db: t.app.db.withPlugin(log.plugin), statements: log.statements }
 }
 
 async function storeOf() {
@@ -67,7 +56,7 @@ describe('a message kept in the admin mailbox', () => {
   it('costs one write: the delivery as sent and its copy, in one statement', async () => {
     const storeId = await storeOf()
     const subjectId = crypto.randomUUID()
-    const log = statementLog()
+    const log = loggedDb()
     const deps = { db: log.db, config: t.config, jobs: t.runtime.jobs, log: t.runtime.log }
     expect(await queueAndSend(deps, key(storeId, subjectId))).toBe('SENT')
     const writes = log.statements.filter((s) => s.kind !== 'SelectQueryNode')

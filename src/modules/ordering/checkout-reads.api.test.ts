@@ -4,9 +4,10 @@
  * next order at once, a change made by another process (another replica, a script) as soon as the database's
  * notification lands, and a sale's stock update empties nothing.
  */
-import { type KyselyPlugin, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digitalOrderPayloadSchema } from '../../shared/ordering'
+import { statementLog } from '../../testing/statement-log'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderingFixtures } from './ordering-fixtures'
 import { priceOrder } from './price-order'
@@ -23,15 +24,8 @@ const { post, shop, digitalOrder } = orderingFixtures(() => t)
 
 /** The app's database with a count of the statements that read `products`. */
 function countingProductReads() {
-  let reads = 0
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"name":"products"')) reads++
-      return node
-    },
-    transformResult: async ({ result }) => result,
-  }
-  return { db: t.app.db.withPlugin(plugin), reads: () => reads }
+  const log = statementLog()
+  return { db: t.app.db.withPlugin(log.plugin), reads: () => log.reading('products') }
 }
 
 describe('the checkout reads an order is priced from', () => {

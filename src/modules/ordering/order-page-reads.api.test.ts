@@ -3,8 +3,9 @@
  * with its items in the same statement, and the order status built from that row reads nothing of the order again.
  * Counted as the SQL statements sent, so a doubled read fails here, not in a benchmark.
  */
-import type { KyselyPlugin } from 'kysely'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { statementLog } from '../../testing/statement-log'
 import { createTestApp, type TestApp, waitFor } from '../../testing/test-app'
 import { orderPage } from './order-page'
 import { orderingFixtures } from './ordering-fixtures'
@@ -18,24 +19,18 @@ afterAll(() => t.close())
 
 const { post, shop, digitalOrder, physicalOrder, sandbox, orderStatus } = orderingFixtures(() => t)
 
-/** Every select's tables, in order (a Kysely plugin sees each statement before it runs). */
+/** Every select's tables, in order, and the deps whose database logs them (testing/statement-log.ts). */
 function counted() {
-  const selects: string[][] = []
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      const tables = new Set<string>()
-      JSON.stringify(node, (key, value) => {
-        if (key === 'table' && value?.identifier?.name) tables.add(value.identifier.name)
-        return value
-      })
-      if (node.kind === 'SelectQueryNode') selects.push([...tables])
-      return node
-    },
-    transformResult: async ({ result }) => result,
-  }
-  const db = t.runtime.db.withPlugin(plugin)
+  const log = statementLog()
+  const db = t.runtime.db.withPlugin(log.plugin)
   const deps = { db, jobs: t.runtime.jobs, config: t.config, log: t.runtime.log }
-  return { deps, selects, reading: (table: string) => selects.filter((s) => s.includes(table)).length }
+  return {
+    deps,
+    get selects() {
+      return log.statements.filter((s) => s.kind === 'SelectQueryNode').map((s) => s.tables)
+    },
+    reading: log.reading,
+  }
 }
 
 async function place(payload: unknown, kind: 'physical' | 'digital' = 'physical') {
