@@ -39,6 +39,8 @@ export type NotifyDeps = {
   reads?: ReadMemo
   /** Per-store settings kept across the worker's jobs (platform/settings-cache.ts); absent outside a handler. */
   settings?: SettingsCache
+  /** The handler's try (its job's): a retry re-runs a batch whose messages may be out already. */
+  attempt?: number
 }
 
 export interface Composed {

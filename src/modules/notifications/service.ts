@@ -209,7 +209,9 @@ async function scheduleRetry(
 
 /** Claims the (subject, kind) delivery (created the first time) and sends it now; a later call sends nothing. */
 export async function queueAndSend(deps: NotifyDeps, key: repo.DeliveryKey): Promise<Outcome> {
-  if (!deps.config.SMTP_URL && (await keptInMailboxAtOnce(deps, key))) return 'SENT'
+  // A retried batch's messages are mostly out already: the claim finds them without composing each one first.
+  const firstTry = (deps.attempt ?? 1) === 1
+  if (!deps.config.SMTP_URL && firstTry && (await keptInMailboxAtOnce(deps, key))) return 'SENT'
   return sendClaimed(deps, await repo.claimNew(deps.db, key, STALE_CLAIM_MS))
 }
 
